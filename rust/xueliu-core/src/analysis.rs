@@ -1,0 +1,531 @@
+//! Hand analysis (RULES.md §5, §8): complete hands, waits, shanten, splits and the facts scoring
+//! needs. Every function reads one table entry per suit; none allocates except [`decompositions`].
+
+use crate::hand::{Counts, HandError};
+use crate::meld::{Meld, Melds};
+use crate::tables::{capped_overlaps, suit_table, SuitEntry, SHAPES};
+use crate::tile::{Suit, Tile, COPIES, KINDS};
+
+/// Shanten of a hand that no complete hand can be reached from, because its melds already use
+/// three suits or the void suit.
+pub const UNREACHABLE: i8 = 99;
+
+/// What a hand is judged against: its melds, the declared void suit (定缺) and whether seven pairs
+/// (七对) count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    pub melds: Melds,
+    pub void: Option<Suit>,
+    pub seven_pairs: bool,
+}
+
+impl Default for Context {
+    fn default() -> Context {
+        Context::PLAIN
+    }
+}
+
+impl Context {
+    /// No melds, no void suit, seven pairs allowed.
+    pub const PLAIN: Context = Context {
+        melds: Melds::NONE,
+        void: None,
+        seven_pairs: true,
+    };
+
+    pub fn new(
+        melds: &[Meld],
+        void: Option<Suit>,
+        seven_pairs: bool,
+    ) -> Result<Context, HandError> {
+        Ok(Context {
+            melds: Melds::new(melds)?,
+            void,
+            seven_pairs,
+        })
+    }
+
+    /// Checks that `hand` is a real set of tiles with these melds and has `size` tiles.
+    pub fn check(&self, hand: &Counts, size: HandSize) -> Result<(), HandError> {
+        self.melds.check_copies(hand)?;
+        let complete = self.melds.concealed_size();
+        let ok = match size {
+            HandSize::Complete => hand.len() == complete,
+            HandSize::Waiting => hand.len() == complete - 1,
+            HandSize::Either => hand.len() == complete || hand.len() == complete - 1,
+        };
+        if ok {
+            return Ok(());
+        }
+        let expected = match (size, self.melds.sets) {
+            (HandSize::Complete, 0) => "a complete hand has 14 tiles",
+            (HandSize::Complete, _) => "a complete hand has 14 tiles counting each meld as 3",
+            (HandSize::Waiting, 0) => "a waiting hand has 13 tiles",
+            (HandSize::Waiting, _) => "a waiting hand has 13 tiles counting each meld as 3",
+            (HandSize::Either, 0) => "a hand has 13 or 14 tiles",
+            (HandSize::Either, _) => "a hand has 13 or 14 tiles counting each meld as 3",
+        };
+        Err(HandError::WrongSize {
+            len: hand.len(),
+            expected,
+        })
+    }
+
+    /// Suits a complete hand may not use: a void suit, or the third suit once two are in use.
+    #[inline]
+    fn suit_mask(&self, hand: &Counts) -> u8 {
+        hand.suit_mask() | self.melds.suit_mask
+    }
+
+    /// False when the hand's suits already break 缺一门 or hold the void suit.
+    #[inline]
+    fn suits_allowed(&self, used: u8) -> bool {
+        used.count_ones() <= 2 && self.void.is_none_or(|v| used & v.bit() == 0)
+    }
+}
+
+/// The hand sizes a function accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandSize {
+    /// 14 tiles counting each meld as three.
+    Complete,
+    /// 13 tiles counting each meld as three.
+    Waiting,
+    Either,
+}
+
+#[inline]
+fn entries(hand: &Counts) -> [SuitEntry; 3] {
+    let table = suit_table();
+    Suit::ALL.map(|s| table.get(hand.key(s)))
+}
+
+/// A mask of the 27 tile bits of the suits in `suits`.
+#[inline]
+const fn tile_bits(suits: u8) -> u32 {
+    let mut mask = 0;
+    if suits & 1 != 0 {
+        mask |= 0x1FF;
+    }
+    if suits & 2 != 0 {
+        mask |= 0x1FF << 9;
+    }
+    if suits & 4 != 0 {
+        mask |= 0x1FF << 18;
+    }
+    mask
+}
+
+/// A complete hand: sets and a pair over hand and melds, or seven pairs from a concealed hand; at
+/// most two suits; none of the void suit. `hand` holds 14 tiles counting each meld as three.
+#[inline]
+pub fn is_win(hand: &Counts, ctx: &Context) -> bool {
+    if !ctx.suits_allowed(ctx.suit_mask(hand)) {
+        return false;
+    }
+    let e = entries(hand);
+    e.iter().all(|e| e.complete())
+        || (ctx.seven_pairs && ctx.melds.sets == 0 && e.iter().all(|e| e.even()))
+}
+
+/// The tiles that complete a hand of 13 (counting melds as three), one bit per tile index. A tile
+/// whose four copies all sit in the player's hand and melds is left out.
+#[inline]
+pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
+    let used = ctx.suit_mask(hand);
+    if !ctx.suits_allowed(used) {
+        return 0;
+    }
+    let e = entries(hand);
+    let mut mask = 0u32;
+    for s in 0..3 {
+        if e[(s + 1) % 3].complete() && e[(s + 2) % 3].complete() {
+            mask |= e[s].waits() << (9 * s);
+        }
+    }
+    if ctx.seven_pairs && ctx.melds.sets == 0 {
+        mask |= seven_pairs_wait(hand, &e);
+    }
+    if used.count_ones() == 2 {
+        mask &= tile_bits(used);
+    }
+    if let Some(v) = ctx.void {
+        mask &= !tile_bits(v.bit());
+    }
+    let mut left = mask;
+    while left != 0 {
+        let t = left.trailing_zeros() as usize;
+        left &= left - 1;
+        if hand.array()[t] + ctx.melds.held[t] >= COPIES {
+            mask &= !(1 << t);
+        }
+    }
+    mask
+}
+
+/// The tile that completes seven pairs: the only tile held an odd number of times.
+#[inline]
+fn seven_pairs_wait(hand: &Counts, e: &[SuitEntry; 3]) -> u32 {
+    if e.iter().filter(|e| !e.even()).count() != 1 {
+        return 0;
+    }
+    let odd = hand
+        .array()
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c % 2 == 1)
+        .fold(0u32, |m, (t, _)| m | 1 << t);
+    if odd.count_ones() == 1 {
+        odd
+    } else {
+        0
+    }
+}
+
+/// Tiles away from ready: −1 complete, 0 ready (听牌). For a concealed part that a complete hand
+/// fills with N tiles, shanten is N − 1 − the most tiles the hand shares with any complete hand
+/// the rules allow (at most two suits, none of the void suit, at most four of a tile counting the
+/// melds). [`UNREACHABLE`] when the melds rule out every complete hand.
+#[inline]
+pub fn shanten(hand: &Counts, ctx: &Context) -> i8 {
+    let melded = ctx.melds.suit_mask;
+    if !ctx.suits_allowed(melded) {
+        return UNREACHABLE;
+    }
+    let sets = 4 - ctx.melds.sets as usize;
+    let size = (3 * sets + 2) as i8;
+    let e = entries(hand);
+    let overlaps: [[u8; SHAPES]; 3] = std::array::from_fn(|s| {
+        if melded & (1 << s) == 0 {
+            e[s].overlaps()
+        } else {
+            let base = 9 * s;
+            let cap = std::array::from_fn(|r| COPIES - ctx.melds.held[base + r]);
+            capped_overlaps(&hand.suit_counts(Suit::from_index(s)), &cap)
+        }
+    });
+    let seven = ctx.seven_pairs && ctx.melds.sets == 0;
+    let mut best = 0u8;
+    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+        let pair_suits = (1u8 << a) | (1 << b);
+        if melded & !pair_suits != 0 || ctx.void.is_some_and(|v| pair_suits & v.bit() != 0) {
+            continue;
+        }
+        for s in 0..=sets {
+            for p in 0..2 {
+                let kept = overlaps[a][2 * s + p] + overlaps[b][2 * (sets - s) + 1 - p];
+                best = best.max(kept);
+            }
+        }
+        if seven {
+            best = best.max(seven_pairs_overlap(hand, a, b));
+        }
+    }
+    size - 1 - best as i8
+}
+
+/// Most tiles a hand shares with seven pairs in suits `a` and `b` (four of a kind = two pairs).
+fn seven_pairs_overlap(hand: &Counts, a: usize, b: usize) -> u8 {
+    // Each rank offers two pair slots. The first keeps min(count, 2) tiles, the second
+    // min(count, 4) − 2; take the seven best slots.
+    let (mut twos, mut ones) = (0u8, 0u8);
+    for t in (9 * a..9 * a + 9).chain(9 * b..9 * b + 9) {
+        match hand.array()[t] {
+            1 => ones += 1,
+            2 => twos += 1,
+            3 => (twos, ones) = (twos + 1, ones + 1),
+            4 => twos += 2,
+            _ => {}
+        }
+    }
+    let pairs = twos.min(7);
+    2 * pairs + ones.min(7 - pairs)
+}
+
+/// One set of a standard split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Set {
+    /// Three of a kind (刻子).
+    Triplet(Tile),
+    /// Three in a row (顺子), named by its lowest tile.
+    Sequence(Tile),
+}
+
+/// One way a complete hand's concealed tiles split.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Decomposition {
+    /// A pair and sets (the melds are the remaining sets).
+    Standard { pair: Tile, sets: Vec<Set> },
+    /// Seven pairs; a tile held four times appears twice.
+    SevenPairs { pairs: Vec<Tile> },
+}
+
+/// Every way a complete hand splits, standard splits first; empty when it is not complete.
+pub fn decompositions(hand: &Counts, ctx: &Context) -> Vec<Decomposition> {
+    let mut found = Vec::new();
+    if !is_win(hand, ctx) {
+        return found;
+    }
+    let mut counts = *hand.array();
+    let mut sets = Vec::with_capacity(4);
+    split(&mut counts, None, &mut sets, &mut found);
+    found.sort();
+    found.dedup();
+    let pairs_only = hand.array().iter().all(|c| c % 2 == 0);
+    if ctx.seven_pairs && ctx.melds.sets == 0 && pairs_only {
+        let pairs = hand.tiles().step_by(2).collect();
+        found.push(Decomposition::SevenPairs { pairs });
+    }
+    found
+}
+
+fn split(
+    counts: &mut [u8; KINDS],
+    pair: Option<Tile>,
+    sets: &mut Vec<Set>,
+    found: &mut Vec<Decomposition>,
+) {
+    let Some(i) = counts.iter().position(|&c| c > 0) else {
+        if let Some(pair) = pair {
+            let mut sets = sets.clone();
+            sets.sort();
+            found.push(Decomposition::Standard { pair, sets });
+        }
+        return;
+    };
+    let t = Tile::new(i as u8).expect("index below 27");
+    if pair.is_none() && counts[i] >= 2 {
+        counts[i] -= 2;
+        split(counts, Some(t), sets, found);
+        counts[i] += 2;
+    }
+    if counts[i] >= 3 {
+        counts[i] -= 3;
+        sets.push(Set::Triplet(t));
+        split(counts, pair, sets, found);
+        sets.pop();
+        counts[i] += 3;
+    }
+    if t.rank() <= 7 && counts[i + 1] > 0 && counts[i + 2] > 0 {
+        (i..i + 3).for_each(|x| counts[x] -= 1);
+        sets.push(Set::Sequence(t));
+        split(counts, pair, sets, found);
+        sets.pop();
+        (i..i + 3).for_each(|x| counts[x] += 1);
+    }
+}
+
+/// What scoring needs to know of a complete hand (RULES.md §8). Each flag says whether *some*
+/// split has the property; scoring picks the split worth most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct HandFacts {
+    /// Splits into sets and a pair with the melds.
+    pub standard: bool,
+    /// Seven pairs: concealed, every count even.
+    pub seven_pairs: bool,
+    /// A standard split of triplets only (对对胡).
+    pub all_triplets: bool,
+    /// A standard split where every set and the pair holds a 1 or 9 (带幺九).
+    pub terminals: bool,
+    /// One suit only, melds included (清一色).
+    pub one_suit: bool,
+    /// Every tile, melds included, is a 2, 5 or 8 (将).
+    pub only_258: bool,
+    /// Kinds held four times across hand and pongs, kongs excluded (根).
+    pub roots: u8,
+    /// Kongs among the melds.
+    pub kongs: u8,
+}
+
+/// The facts of a hand that [`is_win`]; meaningless otherwise.
+pub fn facts(hand: &Counts, ctx: &Context) -> HandFacts {
+    let e = entries(hand);
+    let melds = &ctx.melds;
+    let standard = e.iter().all(|e| e.complete());
+    let counts = hand.array();
+    let mut pairs = 0;
+    let mut triplet_counts = true;
+    let mut only_258 = true;
+    let mut roots = 0;
+    let mut kongs = 0;
+    let mut melded_terminals = true;
+    for t in Tile::all() {
+        let (c, held) = (counts[t.index()], melds.held[t.index()]);
+        pairs += (c == 2) as u8;
+        triplet_counts &= matches!(c, 0 | 2 | 3);
+        if c + held > 0 {
+            only_258 &= matches!(t.rank(), 2 | 5 | 8);
+        }
+        roots += (c + held == COPIES && held < COPIES) as u8;
+        kongs += (held == COPIES) as u8;
+        melded_terminals &= held == 0 || t.is_terminal();
+    }
+    HandFacts {
+        standard,
+        seven_pairs: ctx.seven_pairs && melds.sets == 0 && e.iter().all(|e| e.even()),
+        all_triplets: standard && triplet_counts && pairs == 1,
+        terminals: standard && melded_terminals && e.iter().all(|e| e.terminal_complete()),
+        one_suit: ctx.suit_mask(hand).count_ones() == 1,
+        only_258,
+        roots,
+        kongs,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::parse_tiles;
+
+    fn hand(text: &str) -> Counts {
+        Counts::from_tiles(&parse_tiles(text).unwrap()).unwrap()
+    }
+
+    /// Waits, after checking the hand has the size a waiting hand needs.
+    fn waits(h: &Counts, ctx: &Context) -> u32 {
+        ctx.check(h, HandSize::Waiting).unwrap();
+        super::waits(h, ctx)
+    }
+
+    fn tiles(mask: u32) -> String {
+        let list: Vec<Tile> = Tile::all().filter(|t| mask & 1 << t.index() != 0).collect();
+        crate::tile::format_tiles(&list)
+    }
+
+    const SEED_WINS: [&str; 13] = [
+        "23445677m345789p",
+        "111333444m66677p",
+        "11223345678999m",
+        "11133344555666m",
+        "22244455577799m",
+        "222555888m55588p",
+        "11334466m557799p",
+        "11334466778899m",
+        "11222244m557788p",
+        "11224444557799m",
+        "111222333m78999p",
+        "11123777888999m",
+        "123333m45566799s",
+    ];
+
+    #[test]
+    fn seed_hands_win() {
+        for text in SEED_WINS {
+            assert!(is_win(&hand(text), &Context::PLAIN), "{text}");
+            assert_eq!(shanten(&hand(text), &Context::PLAIN), -1, "{text}");
+            assert!(
+                !decompositions(&hand(text), &Context::PLAIN).is_empty(),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn seed_001_ready_hand_waits_on_1p_4p() {
+        // 123m 345m 77m 345p + 23p, waiting on either end of 23p.
+        assert_eq!(
+            tiles(waits(&hand("12334577m23345p"), &Context::PLAIN)),
+            "14p"
+        );
+        assert_eq!(shanten(&hand("12334577m23345p"), &Context::PLAIN), 0);
+    }
+
+    #[test]
+    fn seven_pairs_need_a_concealed_hand_and_the_option() {
+        let h = hand("11334466m557799p");
+        let no_sevens = Context {
+            seven_pairs: false,
+            ..Context::PLAIN
+        };
+        assert!(!is_win(&h, &no_sevens));
+        assert!(is_win(&hand("11222244m557788p"), &Context::PLAIN));
+    }
+
+    #[test]
+    fn three_suits_or_a_void_suit_never_win() {
+        assert!(!is_win(&hand("123m456p789s11m456p"), &Context::PLAIN));
+        let void_p = Context {
+            void: Some(Suit::P),
+            ..Context::PLAIN
+        };
+        assert!(!is_win(&hand("23445677m345789p"), &void_p));
+        assert_eq!(waits(&hand("2344567m345789p"), &void_p), 0);
+    }
+
+    #[test]
+    fn waits_skip_a_tile_held_four_times() {
+        // 1111m needs a fifth 1m to be 111m + 11m; only 23m-side waits remain.
+        let h = hand("1111m234p567p888p");
+        assert_eq!(h.len(), 13);
+        assert_eq!(tiles(waits(&h, &Context::PLAIN)), "");
+        let pong = Context::new(&[Meld::parse("111m", false).unwrap()], None, true).unwrap();
+        let h = hand("1m234p567p888p");
+        assert_eq!(tiles(waits(&h, &pong)), "");
+        let h = hand("123m5p");
+        let three = Context::new(
+            &[
+                Meld::parse("999m", false).unwrap(),
+                Meld::parse("999p", false).unwrap(),
+                Meld::parse("888p", false).unwrap(),
+            ],
+            None,
+            true,
+        )
+        .unwrap();
+        assert_eq!(tiles(waits(&h, &three)), "5p");
+    }
+
+    #[test]
+    fn shanten_counts_tiles_to_replace() {
+        assert_eq!(shanten(&hand("2344567m345789p"), &Context::PLAIN), 0);
+        // 11447m 2258p: seven pairs keep 11m 44m 22p and one each of 7m 5p 8p: 9 tiles kept.
+        let scattered = hand("147m258p369s1m2p3s4m");
+        assert_eq!(shanten(&scattered, &Context::PLAIN), 4);
+        // Standard form keeps 8: 11m 444m 789m + 222p and 5p or 8p.
+        let no_sevens = Context {
+            seven_pairs: false,
+            ..Context::PLAIN
+        };
+        assert_eq!(shanten(&scattered, &no_sevens), 5);
+        let three_suits = Context::new(
+            &[
+                Meld::parse("111m", false).unwrap(),
+                Meld::parse("111p", false).unwrap(),
+                Meld::parse("111s", false).unwrap(),
+            ],
+            None,
+            true,
+        )
+        .unwrap();
+        assert_eq!(shanten(&hand("2345m"), &three_suits), UNREACHABLE);
+    }
+
+    #[test]
+    fn shanten_respects_the_four_copy_cap_of_melds() {
+        // 11m beside a pong of 1m cannot become a pair of 1m: the pair must come from elsewhere.
+        let pong = Context::new(&[Meld::parse("111m", false).unwrap()], None, true).unwrap();
+        let with_pong = shanten(&hand("1m99m234p567p888p"), &pong);
+        assert_eq!(with_pong, -1);
+        // 2333m waits on 2m (333m + pair) and 1m/4m (33m pair + 23m); a kong of 1m takes all 1m.
+        assert_eq!(
+            tiles(waits(&hand("2333m567p888p123p"), &Context::PLAIN)),
+            "124m"
+        );
+        let kong = Context::new(&[Meld::parse("1111m", false).unwrap()], None, true).unwrap();
+        assert_eq!(tiles(waits(&hand("2333m567p888p"), &kong)), "24m");
+    }
+
+    #[test]
+    fn facts_of_seed_patterns() {
+        let f = facts(&hand("111333444m66677p"), &Context::PLAIN);
+        assert!(f.all_triplets && !f.one_suit);
+        let f = facts(&hand("111222333m78999p"), &Context::PLAIN);
+        assert!(f.terminals);
+        let f = facts(&hand("222555888m55588p"), &Context::PLAIN);
+        assert!(f.all_triplets && f.only_258);
+        let f = facts(&hand("123333m45566799s"), &Context::PLAIN);
+        assert_eq!(f.roots, 1);
+        let f = facts(&hand("11224444557799m"), &Context::PLAIN);
+        assert!(f.seven_pairs && f.one_suit && f.roots == 1);
+    }
+}

@@ -1,0 +1,177 @@
+//! A player's concealed tiles as counts, with one base-5 key per suit kept up to date, so the
+//! per-suit tables of [`crate::tables`] are read without re-encoding the hand.
+
+use crate::tile::{Suit, Tile, COPIES, KINDS};
+use std::fmt;
+
+/// `POW5[r]` is the weight of rank `r + 1` in a suit key.
+pub const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+/// Number of distinct suit keys: 5^9.
+pub const SUIT_KEYS: usize = 1_953_125;
+
+/// Tile counts plus per-suit keys `Σ count[rank] · 5^rank`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Counts {
+    counts: [u8; KINDS],
+    keys: [u32; 3],
+    len: u8,
+}
+
+/// A count array that is not a set of real tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandError {
+    /// More than four copies of a tile (counting melds where they are known).
+    TooManyCopies { tile: Tile, count: u8 },
+    /// The hand's size does not fit its melds.
+    WrongSize { len: usize, expected: &'static str },
+    /// A meld that is not a pong or kong of one tile, or that cannot be held.
+    BadMeld { text: String, reason: &'static str },
+}
+
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HandError::TooManyCopies { tile, count } => write!(
+                f,
+                "{count} copies of {tile}, but the wall has only 4 of each tile (hand and melds together)"
+            ),
+            HandError::WrongSize { len, expected } => {
+                write!(f, "a hand of {len} tiles, but {expected}")
+            }
+            HandError::BadMeld { text, reason } => write!(f, "meld {text:?} {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for HandError {}
+
+impl Counts {
+    pub const fn new() -> Counts {
+        Counts {
+            counts: [0; KINDS],
+            keys: [0; 3],
+            len: 0,
+        }
+    }
+
+    /// Counts from a list of tiles; more than four copies of a tile is an error.
+    pub fn from_tiles(tiles: &[Tile]) -> Result<Counts, HandError> {
+        let mut counts = [0u8; KINDS];
+        for t in tiles {
+            counts[t.index()] = counts[t.index()].saturating_add(1);
+        }
+        Counts::from_array(&counts)
+    }
+
+    /// Counts from a count array; a count above four is an error.
+    pub fn from_array(counts: &[u8; KINDS]) -> Result<Counts, HandError> {
+        let mut hand = Counts::new();
+        for t in Tile::all() {
+            let count = counts[t.index()];
+            if count > COPIES {
+                return Err(HandError::TooManyCopies { tile: t, count });
+            }
+            for _ in 0..count {
+                hand.add(t);
+            }
+        }
+        Ok(hand)
+    }
+
+    #[inline]
+    pub fn add(&mut self, t: Tile) {
+        debug_assert!(self.counts[t.index()] < COPIES);
+        self.counts[t.index()] += 1;
+        self.keys[t.suit().index()] += POW5[t.rank() as usize - 1];
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn remove(&mut self, t: Tile) {
+        debug_assert!(self.counts[t.index()] > 0);
+        self.counts[t.index()] -= 1;
+        self.keys[t.suit().index()] -= POW5[t.rank() as usize - 1];
+        self.len -= 1;
+    }
+
+    #[inline]
+    pub fn count(&self, t: Tile) -> u8 {
+        self.counts[t.index()]
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn array(&self) -> &[u8; KINDS] {
+        &self.counts
+    }
+
+    /// The base-5 key of one suit.
+    #[inline]
+    pub fn key(&self, suit: Suit) -> u32 {
+        self.keys[suit.index()]
+    }
+
+    /// The nine counts of one suit.
+    #[inline]
+    pub fn suit_counts(&self, suit: Suit) -> [u8; 9] {
+        let base = suit.index() * 9;
+        std::array::from_fn(|r| self.counts[base + r])
+    }
+
+    /// A mask of the suits that have at least one tile.
+    #[inline]
+    pub fn suit_mask(&self) -> u8 {
+        (self.keys[0] != 0) as u8
+            | ((self.keys[1] != 0) as u8) << 1
+            | ((self.keys[2] != 0) as u8) << 2
+    }
+
+    /// The tiles held, in index order, each repeated by its count.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        Tile::all().flat_map(move |t| std::iter::repeat_n(t, self.count(t) as usize))
+    }
+}
+
+impl fmt::Debug for Counts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Counts({})", crate::tile::format_counts(&self.counts))
+    }
+}
+
+impl fmt::Display for Counts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::tile::format_counts(&self.counts))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::parse_tiles;
+
+    #[test]
+    fn keys_follow_adds_and_removes() {
+        let mut h = Counts::from_tiles(&parse_tiles("1199m5p").unwrap()).unwrap();
+        assert_eq!(h.key(Suit::M), 2 + 2 * POW5[8]);
+        assert_eq!(h.key(Suit::P), POW5[4]);
+        assert_eq!(h.suit_mask(), 0b011);
+        h.remove(Tile::from_suit_rank(Suit::P, 5).unwrap());
+        assert_eq!((h.key(Suit::P), h.suit_mask(), h.len()), (0, 0b001, 4));
+        assert_eq!(h.to_string(), "1199m");
+    }
+
+    #[test]
+    fn five_copies_is_an_error() {
+        let e = Counts::from_tiles(&parse_tiles("55555m").unwrap()).unwrap_err();
+        assert!(matches!(e, HandError::TooManyCopies { count: 5, .. }));
+    }
+}

@@ -1,0 +1,433 @@
+//! Per-suit tables over all 5^9 suit keys, generated at first use (about a quarter of a second).
+//!
+//! A hand is complete when each suit is, so one look-up per suit answers most questions. For a suit
+//! vector `h` (its key is `Σ h[r] · 5^r`) an entry holds:
+//!
+//! - `overlap(s, p)`: the most tiles `h` shares with any complete suit vector of `s` sets (0–4) and
+//!   `p` pairs (0–1), at most four of a tile. Shanten is built from these ([`crate::analysis`]).
+//! - `complete`: `h` splits into sets, plus one pair if its size is 2 mod 3.
+//! - `waits`: the ranks whose addition makes `h` complete.
+//! - `terminal_complete`: `h` splits so that every set and the pair holds a 1 or a 9 (带幺九).
+//! - `even`: every count is even (seven pairs).
+//!
+//! Bits 52–63 are free for the 幺鸡 variant's "wilds needed" counts.
+//!
+//! How `overlap` is built: mark every complete vector, close the marks downwards (every `g ≤ c`
+//! of a complete `c` can be kept), then take, for each `h`, the largest marked `g ≤ h`. Both steps
+//! are one sweep per rank over the key space.
+
+use crate::hand::{POW5, SUIT_KEYS};
+use std::sync::OnceLock;
+
+const COMPLETE: u64 = 1 << 40;
+const WAITS_SHIFT: u32 = 41;
+const TERMINAL_COMPLETE: u64 = 1 << 50;
+const EVEN: u64 = 1 << 51;
+
+/// Most sets one suit of a hand can hold.
+pub const MAX_SETS: usize = 4;
+/// Number of `(sets, pairs)` shapes: sets 0–4 × pairs 0–1.
+pub const SHAPES: usize = (MAX_SETS + 1) * 2;
+
+/// One suit's facts, unpacked from a table entry.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SuitEntry(u64);
+
+impl SuitEntry {
+    /// Most tiles shared with a complete suit vector of `sets` sets and `pairs` pairs.
+    #[inline]
+    pub fn overlap(self, sets: usize, pairs: usize) -> u8 {
+        ((self.0 >> (4 * (2 * sets + pairs))) & 0xF) as u8
+    }
+
+    /// All ten overlaps, indexed `2 * sets + pairs`.
+    #[inline]
+    pub fn overlaps(self) -> [u8; SHAPES] {
+        std::array::from_fn(|i| ((self.0 >> (4 * i)) & 0xF) as u8)
+    }
+
+    #[inline]
+    pub fn complete(self) -> bool {
+        self.0 & COMPLETE != 0
+    }
+
+    /// Bit `r` is set when adding rank `r + 1` makes the suit complete.
+    #[inline]
+    pub fn waits(self) -> u32 {
+        ((self.0 >> WAITS_SHIFT) & 0x1FF) as u32
+    }
+
+    #[inline]
+    pub fn terminal_complete(self) -> bool {
+        self.0 & TERMINAL_COMPLETE != 0
+    }
+
+    #[inline]
+    pub fn even(self) -> bool {
+        self.0 & EVEN != 0
+    }
+}
+
+pub struct SuitTable {
+    entries: Box<[u64]>,
+}
+
+impl SuitTable {
+    #[inline]
+    pub fn get(&self, key: u32) -> SuitEntry {
+        SuitEntry(self.entries[key as usize])
+    }
+}
+
+/// The shared table, built on first use.
+#[inline]
+pub fn suit_table() -> &'static SuitTable {
+    static TABLE: OnceLock<SuitTable> = OnceLock::new();
+    TABLE.get_or_init(build)
+}
+
+/// The digits of a key, rank 1 first.
+pub fn digits(mut key: u32) -> [u8; 9] {
+    std::array::from_fn(|_| {
+        let d = (key % 5) as u8;
+        key /= 5;
+        d
+    })
+}
+
+/// The kinds of set one suit can hold: triplets of ranks 1–9, then sequences from ranks 1–7.
+fn set_tiles(kind: usize) -> [usize; 3] {
+    if kind < 9 {
+        [kind; 3]
+    } else {
+        let r = kind - 9;
+        [r, r + 1, r + 2]
+    }
+}
+
+const SET_KINDS: usize = 16;
+
+fn holds_terminal(ranks: &[usize]) -> bool {
+    ranks.iter().any(|&r| r == 0 || r == 8)
+}
+
+/// Calls `visit(key, sets, pairs, terminal)` for every complete suit vector of at most four sets
+/// and one pair, at most four of a rank; `terminal` tells whether every set and the pair hold a 1 or 9.
+/// A vector reached by several splits is visited once per split.
+pub fn for_each_complete(mut visit: impl FnMut(u32, usize, usize, bool)) {
+    fn sets(
+        counts: &mut [u8; 9],
+        first_kind: usize,
+        sets_left: usize,
+        made: usize,
+        terminal: bool,
+        visit: &mut dyn FnMut(&[u8; 9], usize, bool),
+    ) {
+        visit(counts, made, terminal);
+        if sets_left == 0 {
+            return;
+        }
+        for kind in first_kind..SET_KINDS {
+            let ranks = set_tiles(kind);
+            if ranks
+                .iter()
+                .any(|&r| counts[r] + (ranks.iter().filter(|&&x| x == r).count() as u8) > 4)
+            {
+                continue;
+            }
+            ranks.iter().for_each(|&r| counts[r] += 1);
+            sets(
+                counts,
+                kind,
+                sets_left - 1,
+                made + 1,
+                terminal && holds_terminal(&ranks),
+                visit,
+            );
+            ranks.iter().for_each(|&r| counts[r] -= 1);
+        }
+    }
+    let key_of = |counts: &[u8; 9]| {
+        counts
+            .iter()
+            .zip(POW5)
+            .map(|(&c, w)| c as u32 * w)
+            .sum::<u32>()
+    };
+    let mut counts = [0u8; 9];
+    sets(
+        &mut counts,
+        0,
+        MAX_SETS,
+        0,
+        true,
+        &mut |c, made, terminal| {
+            visit(key_of(c), made, 0, terminal);
+            for pair in 0..9 {
+                if c[pair] <= 2 {
+                    let mut with_pair = *c;
+                    with_pair[pair] += 2;
+                    visit(
+                        key_of(&with_pair),
+                        made,
+                        1,
+                        terminal && holds_terminal(&[pair]),
+                    );
+                }
+            }
+        },
+    );
+}
+
+/// Runs `f(key, lower)` for every key whose rank-`r` digit is at least 1, with `lower` the key one
+/// copy of that rank below, walking each line of the rank in the order `upwards` asks for.
+fn sweep_rank(r: usize, upwards: bool, mut f: impl FnMut(usize, usize)) {
+    let stride = POW5[r] as usize;
+    let block = stride * 5;
+    for base in (0..SUIT_KEYS).step_by(block) {
+        for lo in 0..stride {
+            for d in 1..5 {
+                let d = if upwards { d } else { 5 - d };
+                let key = base + d * stride + lo;
+                f(key, key - stride);
+            }
+        }
+    }
+}
+
+fn build() -> SuitTable {
+    let mut complete = vec![false; SUIT_KEYS];
+    let mut terminal = vec![false; SUIT_KEYS];
+    // kept[shape][key]: the key lies below some complete vector of that shape.
+    let mut kept: Vec<Vec<u8>> = vec![vec![0u8; SUIT_KEYS]; SHAPES];
+    for_each_complete(|key, sets, pairs, all_terminal| {
+        complete[key as usize] = true;
+        terminal[key as usize] |= all_terminal;
+        kept[2 * sets + pairs][key as usize] = 1;
+    });
+
+    let mut sizes = vec![0u8; SUIT_KEYS];
+    for key in 1..SUIT_KEYS {
+        sizes[key] = sizes[key / 5] + (key % 5) as u8;
+    }
+
+    // Close downwards, then replace marks by sizes and take the running maximum upwards.
+    let overlaps: Vec<Vec<u8>> = kept
+        .into_iter()
+        .map(|mut shape| {
+            for r in 0..9 {
+                sweep_rank(r, false, |key, lower| shape[lower] |= shape[key]);
+            }
+            for (mark, &size) in shape.iter_mut().zip(&sizes) {
+                *mark *= size;
+            }
+            for r in 0..9 {
+                sweep_rank(r, true, |key, lower| {
+                    shape[key] = shape[key].max(shape[lower])
+                });
+            }
+            shape
+        })
+        .collect();
+
+    let entries = (0..SUIT_KEYS)
+        .map(|key| {
+            let d = digits(key as u32);
+            let mut entry = 0u64;
+            for (shape, values) in overlaps.iter().enumerate() {
+                entry |= (values[key] as u64) << (4 * shape);
+            }
+            if complete[key] {
+                entry |= COMPLETE;
+            }
+            if terminal[key] {
+                entry |= TERMINAL_COMPLETE;
+            }
+            if d.iter().all(|c| c % 2 == 0) {
+                entry |= EVEN;
+            }
+            let waits = (0..9)
+                .filter(|&r| d[r] < 4 && complete[key + POW5[r] as usize])
+                .fold(0u64, |mask, r| mask | 1 << r);
+            entry | waits << WAITS_SHIFT
+        })
+        .collect();
+    SuitTable { entries }
+}
+
+/// Overlaps for one suit when melds cap how many of a rank a complete hand may use
+/// (`cap[r]` is 4 minus the copies melded). A dynamic programme over ranks; the table covers
+/// the uncapped case, and tests check each against the other.
+pub fn capped_overlaps(hand: &[u8; 9], cap: &[u8; 9]) -> [u8; SHAPES] {
+    // best[sets][pairs][open1][open2]: most tiles kept so far, where open1 sequences still need
+    // this rank and the next, and open2 sequences need this rank only. -1: unreachable.
+    type States = [[[[i8; 5]; 5]; 2]; 5];
+    let mut best: States = [[[[-1; 5]; 5]; 2]; 5];
+    best[0][0][0][0] = 0;
+    for r in 0..9 {
+        let mut next: States = [[[[-1; 5]; 5]; 2]; 5];
+        for s in 0..=MAX_SETS {
+            for p in 0..2 {
+                for o1 in 0..5 {
+                    for o2 in 0..5 {
+                        let value = best[s][p][o1][o2];
+                        if value < 0 {
+                            continue;
+                        }
+                        let max_new = if r <= 6 { MAX_SETS - s } else { 0 };
+                        for new_runs in 0..=max_new {
+                            for triplet in 0..2 {
+                                for pair in 0..(2 - p) {
+                                    let sets = s + new_runs + triplet;
+                                    let used = o1 + o2 + new_runs + 3 * triplet + 2 * pair;
+                                    if sets > MAX_SETS || used > cap[r] as usize {
+                                        continue;
+                                    }
+                                    let kept = value + hand[r].min(used as u8) as i8;
+                                    let slot = &mut next[sets][p + pair][new_runs][o1];
+                                    *slot = (*slot).max(kept);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best = next;
+    }
+    std::array::from_fn(|shape| best[shape / 2][shape % 2][0][0].max(0) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(counts: [u8; 9]) -> u32 {
+        counts.iter().zip(POW5).map(|(&c, w)| c as u32 * w).sum()
+    }
+
+    /// A plain depth-first split into sets and at most one pair; `terminal` demands a 1 or 9 in each.
+    fn splits(counts: &mut [u8; 9], pair_left: bool, terminal: bool) -> bool {
+        let Some(r) = counts.iter().position(|&c| c > 0) else {
+            return !pair_left;
+        };
+        let term_ok = |ranks: &[usize]| !terminal || holds_terminal(ranks);
+        if counts[r] >= 3 && term_ok(&[r]) {
+            counts[r] -= 3;
+            let ok = splits(counts, pair_left, terminal);
+            counts[r] += 3;
+            if ok {
+                return true;
+            }
+        }
+        if pair_left && counts[r] >= 2 && term_ok(&[r]) {
+            counts[r] -= 2;
+            let ok = splits(counts, false, terminal);
+            counts[r] += 2;
+            if ok {
+                return true;
+            }
+        }
+        if r <= 6 && counts[r + 1] > 0 && counts[r + 2] > 0 && term_ok(&[r, r + 1, r + 2]) {
+            (r..r + 3).for_each(|x| counts[x] -= 1);
+            let ok = splits(counts, pair_left, terminal);
+            (r..r + 3).for_each(|x| counts[x] += 1);
+            return ok;
+        }
+        false
+    }
+
+    fn is_complete(counts: &[u8; 9], terminal: bool) -> bool {
+        let size: u8 = counts.iter().sum();
+        size % 3 != 1 && splits(&mut counts.clone(), size % 3 == 2, terminal)
+    }
+
+    /// Every suit vector of at most `max` tiles.
+    fn all_vectors(max: u8, mut f: impl FnMut(&[u8; 9])) {
+        fn go(counts: &mut [u8; 9], r: usize, left: u8, f: &mut dyn FnMut(&[u8; 9])) {
+            if r == 9 {
+                return f(counts);
+            }
+            for c in 0..=left.min(4) {
+                counts[r] = c;
+                go(counts, r + 1, left - c, f);
+            }
+            counts[r] = 0;
+        }
+        go(&mut [0; 9], 0, max, &mut f);
+    }
+
+    fn vectors_up_to(max: usize) -> usize {
+        // Coefficients of (1 + x + x^2 + x^3 + x^4)^9, summed up to x^max.
+        let mut poly = vec![1usize];
+        for _ in 0..9 {
+            let mut next = vec![0; poly.len() + 4];
+            for (i, &c) in poly.iter().enumerate() {
+                (0..5).for_each(|d| next[i + d] += c);
+            }
+            poly = next;
+        }
+        poly[..=max].iter().sum()
+    }
+
+    #[test]
+    fn every_entry_matches_a_plain_search() {
+        let table = suit_table();
+        let mut checked = 0;
+        all_vectors(14, |counts| {
+            let entry = table.get(key(*counts));
+            assert_eq!(entry.complete(), is_complete(counts, false), "{counts:?}");
+            assert_eq!(
+                entry.terminal_complete(),
+                is_complete(counts, true),
+                "{counts:?}"
+            );
+            assert_eq!(entry.even(), counts.iter().all(|c| c % 2 == 0));
+            // A suit of 14 tiles never waits: a waiting hand has 13.
+            let size: u8 = counts.iter().sum();
+            let waits = (0..9)
+                .filter(|&r| {
+                    size < 14 && counts[r] < 4 && {
+                        let mut more = *counts;
+                        more[r] += 1;
+                        is_complete(&more, false)
+                    }
+                })
+                .fold(0, |m, r| m | 1 << r);
+            if size < 14 {
+                assert_eq!(entry.waits(), waits, "{counts:?}");
+            }
+            assert_eq!(
+                entry.overlaps(),
+                capped_overlaps(counts, &[4; 9]),
+                "{counts:?}"
+            );
+            checked += 1;
+        });
+        // Vectors of 9 counts 0–4 summing to at most 14, counted by a generating function.
+        assert_eq!(checked, vectors_up_to(14));
+    }
+
+    #[test]
+    fn overlap_of_complete_vectors_is_their_size() {
+        let table = suit_table();
+        for_each_complete(|k, sets, pairs, _| {
+            let e = table.get(k);
+            assert!(e.complete());
+            assert_eq!(e.overlap(sets, pairs) as usize, 3 * sets + 2 * pairs);
+        });
+    }
+
+    #[test]
+    fn capped_overlaps_respect_the_cap() {
+        // 11m with a pong of 1m melded: a complete part may hold only one more 1m.
+        // Shapes: index 1 is a lone pair, index 2 a lone set.
+        let hand = [2, 0, 0, 0, 0, 0, 0, 0, 0];
+        let mut cap = [4; 9];
+        assert_eq!(capped_overlaps(&hand, &cap)[1..3], [2, 2]);
+        cap[0] = 1; // pair and triplet of 1m are gone; 123m keeps one
+        assert_eq!(capped_overlaps(&hand, &cap)[1..3], [0, 1]);
+        cap[0] = 0;
+        assert_eq!(capped_overlaps(&hand, &cap)[1..3], [0, 0]);
+    }
+}
