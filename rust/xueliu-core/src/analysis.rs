@@ -3,7 +3,7 @@
 
 use crate::hand::{Counts, HandError};
 use crate::meld::{Meld, Melds};
-use crate::tables::{capped_overlaps, suit_table, SuitEntry, SHAPES};
+use crate::tables::{capped_overlaps, pack_overlaps, split_sums, suit_table, NibbleMax, SuitEntry};
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 
 /// Shanten of a hand that no complete hand can be reached from, because its melds already use
@@ -195,51 +195,50 @@ pub fn shanten(hand: &Counts, ctx: &Context) -> i8 {
     let sets = 4 - ctx.melds.sets as usize;
     let size = (3 * sets + 2) as i8;
     let e = entries(hand);
-    let overlaps: [[u8; SHAPES]; 3] = std::array::from_fn(|s| {
+    let fields: [u64; 3] = std::array::from_fn(|s| {
         if melded & (1 << s) == 0 {
-            e[s].overlaps()
+            e[s].overlap_field()
         } else {
             let base = 9 * s;
             let cap = std::array::from_fn(|r| COPIES - ctx.melds.held[base + r]);
-            capped_overlaps(&hand.suit_counts(Suit::from_index(s)), &cap)
+            pack_overlaps(&capped_overlaps(
+                &hand.suit_counts(Suit::from_index(s)),
+                &cap,
+            ))
         }
     });
     let seven = ctx.seven_pairs && ctx.melds.sets == 0;
-    let mut best = 0u8;
-    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+    // With a suit left empty, the other two suits' split keeps at least as much as any split
+    // that uses the empty one, so only that pair of suits needs a look.
+    let pairs: &[(usize, usize)] = match hand.suit_mask() | melded {
+        0b011 => &[(0, 1)],
+        0b101 => &[(0, 2)],
+        0b110 => &[(1, 2)],
+        _ => &[(0, 1), (0, 2), (1, 2)],
+    };
+    let mut kept = NibbleMax::default();
+    for &(a, b) in pairs {
         let pair_suits = (1u8 << a) | (1 << b);
         if melded & !pair_suits != 0 || ctx.void.is_some_and(|v| pair_suits & v.bit() != 0) {
             continue;
         }
-        for s in 0..=sets {
-            for p in 0..2 {
-                let kept = overlaps[a][2 * s + p] + overlaps[b][2 * (sets - s) + 1 - p];
-                best = best.max(kept);
-            }
-        }
+        let mut sums = split_sums(fields[a], fields[b], sets);
         if seven {
-            best = best.max(seven_pairs_overlap(hand, a, b));
+            // Standard splits fill nibbles 0–9; seven pairs ride in nibble 10.
+            sums |= (seven_pairs_overlap(e[a], e[b]) as u64) << 40;
         }
+        kept.add(sums);
     }
-    size - 1 - best as i8
+    size - 1 - kept.max() as i8
 }
 
-/// Most tiles a hand shares with seven pairs in suits `a` and `b` (four of a kind = two pairs).
-fn seven_pairs_overlap(hand: &Counts, a: usize, b: usize) -> u8 {
-    // Each rank offers two pair slots. The first keeps min(count, 2) tiles, the second
-    // min(count, 4) − 2; take the seven best slots.
-    let (mut twos, mut ones) = (0u8, 0u8);
-    for t in (9 * a..9 * a + 9).chain(9 * b..9 * b + 9) {
-        match hand.array()[t] {
-            1 => ones += 1,
-            2 => twos += 1,
-            3 => (twos, ones) = (twos + 1, ones + 1),
-            4 => twos += 2,
-            _ => {}
-        }
-    }
-    let pairs = twos.min(7);
-    2 * pairs + ones.min(7 - pairs)
+/// Most tiles a hand shares with seven pairs in two suits (four of a kind = two pairs): the seven
+/// best pair slots of the two suits.
+#[inline]
+fn seven_pairs_overlap(a: SuitEntry, b: SuitEntry) -> u8 {
+    let ((twos_a, ones_a), (twos_b, ones_b)) = (a.pair_slots(), b.pair_slots());
+    let pairs = (twos_a + twos_b).min(7);
+    2 * pairs + (ones_a + ones_b).min(7 - pairs)
 }
 
 /// One set of a standard split.
@@ -500,12 +499,19 @@ mod tests {
         assert_eq!(shanten(&hand("2345m"), &three_suits), UNREACHABLE);
     }
 
+    /// Shanten, after checking the hand has a size shanten accepts.
+    fn shanten(h: &Counts, ctx: &Context) -> i8 {
+        ctx.check(h, HandSize::Either).unwrap();
+        super::shanten(h, ctx)
+    }
+
     #[test]
     fn shanten_respects_the_four_copy_cap_of_melds() {
-        // 11m beside a pong of 1m cannot become a pair of 1m: the pair must come from elsewhere.
-        let pong = Context::new(&[Meld::parse("111m", false).unwrap()], None, true).unwrap();
-        let with_pong = shanten(&hand("1m99m234p567p888p"), &pong);
-        assert_eq!(with_pong, -1);
+        // With 111m melded the lone 1m cannot pair; 5s is a third suit: one tile short.
+        let h = hand("1m234p567p888p5s");
+        let pong = |t: &str| Context::new(&[Meld::parse(t, false).unwrap()], None, true).unwrap();
+        assert_eq!(shanten(&h, &pong("111m")), 1);
+        assert_eq!(shanten(&h, &pong("999m")), 0);
         // 2333m waits on 2m (333m + pair) and 1m/4m (33m pair + 23m); a kong of 1m takes all 1m.
         assert_eq!(
             tiles(waits(&hand("2333m567p888p123p"), &Context::PLAIN)),

@@ -7,5 +7,6 @@
 pub mod analysis;
 pub mod hand;
 pub mod meld;
+pub mod rng;
 pub mod tables;
 pub mod tile;

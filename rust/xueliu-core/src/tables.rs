@@ -9,8 +9,10 @@
 //! - `waits`: the ranks whose addition makes `h` complete.
 //! - `terminal_complete`: `h` splits so that every set and the pair holds a 1 or a 9 (带幺九).
 //! - `even`: every count is even (seven pairs).
+//! - `pair_slots`: for seven pairs, how many pair slots keep two of the suit's tiles and how many
+//!   keep one (a rank offers two slots: the first keeps min(count, 2), the second min(count, 4) − 2).
 //!
-//! Bits 52–63 are free for the 幺鸡 variant's "wilds needed" counts.
+//! Bits 59–63 are free; the 幺鸡 variant keeps its "wilds needed" counts in a table of its own.
 //!
 //! How `overlap` is built: mark every complete vector, close the marks downwards (every `g ≤ c`
 //! of a complete `c` can be kept), then take, for each `h`, the largest marked `g ≤ h`. Both steps
@@ -23,6 +25,10 @@ const COMPLETE: u64 = 1 << 40;
 const WAITS_SHIFT: u32 = 41;
 const TERMINAL_COMPLETE: u64 = 1 << 50;
 const EVEN: u64 = 1 << 51;
+const TWOS_SHIFT: u32 = 52;
+const ONES_SHIFT: u32 = 55;
+/// The ten overlap nibbles.
+const OVERLAP_FIELD: u64 = (1 << 40) - 1;
 
 /// Most sets one suit of a hand can hold.
 pub const MAX_SETS: usize = 4;
@@ -66,6 +72,86 @@ impl SuitEntry {
     pub fn even(self) -> bool {
         self.0 & EVEN != 0
     }
+
+    /// Seven-pairs slots that keep two tiles (at most 7) and that keep one (at most 9).
+    #[inline]
+    pub fn pair_slots(self) -> (u8, u8) {
+        (
+            ((self.0 >> TWOS_SHIFT) & 0x7) as u8,
+            ((self.0 >> ONES_SHIFT) & 0xF) as u8,
+        )
+    }
+
+    /// The overlaps packed as nibbles, index `2 * sets + pairs`.
+    #[inline]
+    pub fn overlap_field(self) -> u64 {
+        self.0 & OVERLAP_FIELD
+    }
+}
+
+/// Packs overlaps into nibbles, as [`SuitEntry::overlap_field`] holds them.
+#[inline]
+pub fn pack_overlaps(overlaps: &[u8; SHAPES]) -> u64 {
+    overlaps
+        .iter()
+        .enumerate()
+        .fold(0, |field, (i, &v)| field | (v as u64) << (4 * i))
+}
+
+/// Tiles kept by every way two suits share `sets` sets and one pair: nibble `i` holds
+/// `a[i] + b[2·sets + 1 − i]` for the overlap fields `a` and `b`. Sums stay below 16 (a hand has
+/// at most 14 tiles), so nibbles add without carries.
+#[inline]
+pub fn split_sums(a: u64, b: u64, sets: usize) -> u64 {
+    let shapes = 2 * sets + 2;
+    let mask = (1u64 << (4 * shapes)) - 1;
+    (a & mask) + (reverse_nibbles(b) >> (4 * (16 - shapes)))
+}
+
+#[inline]
+fn reverse_nibbles(x: u64) -> u64 {
+    let x = x.swap_bytes();
+    ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+}
+
+/// The largest nibble seen across several nibble vectors, kept as two vectors of byte lanes.
+#[derive(Clone, Copy, Default)]
+pub struct NibbleMax(u64, u64);
+
+impl NibbleMax {
+    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+
+    #[inline]
+    pub fn add(&mut self, nibbles: u64) {
+        self.0 = max_bytes(self.0, nibbles & Self::LOW);
+        self.1 = max_bytes(self.1, (nibbles >> 4) & Self::LOW);
+    }
+
+    #[inline]
+    pub fn max(self) -> u8 {
+        let mut m = max_bytes(self.0, self.1);
+        m = max_bytes(m, m >> 32);
+        m = max_bytes(m, m >> 16);
+        m = max_bytes(m, m >> 8);
+        (m & 0xFF) as u8
+    }
+}
+
+/// The most tiles two suits keep together when they share `sets` sets and one pair.
+#[inline]
+pub fn best_split(a: u64, b: u64, sets: usize) -> u8 {
+    let mut m = NibbleMax::default();
+    m.add(split_sums(a, b, sets));
+    m.max()
+}
+
+/// Lane-wise maximum of bytes below 128.
+#[inline]
+fn max_bytes(a: u64, b: u64) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let a_ge_b = ((a | HIGH) - b) & HIGH;
+    let mask = (a_ge_b >> 7) * 0xFF;
+    (a & mask) | (b & !mask)
 }
 
 pub struct SuitTable {
@@ -246,6 +332,8 @@ fn build() -> SuitTable {
             if d.iter().all(|c| c % 2 == 0) {
                 entry |= EVEN;
             }
+            let (twos, ones) = pair_slots(&d);
+            entry |= (twos.min(7) as u64) << TWOS_SHIFT | (ones.min(15) as u64) << ONES_SHIFT;
             let waits = (0..9)
                 .filter(|&r| d[r] < 4 && complete[key + POW5[r] as usize])
                 .fold(0u64, |mask, r| mask | 1 << r);
@@ -255,9 +343,21 @@ fn build() -> SuitTable {
     SuitTable { entries }
 }
 
+/// Seven-pairs slots of a suit: (slots keeping two tiles, slots keeping one).
+pub fn pair_slots(counts: &[u8; 9]) -> (u8, u8) {
+    counts.iter().fold((0, 0), |(twos, ones), &c| match c {
+        1 => (twos, ones + 1),
+        2 => (twos + 1, ones),
+        3 => (twos + 1, ones + 1),
+        4 => (twos + 2, ones),
+        _ => (twos, ones),
+    })
+}
+
 /// Overlaps for one suit when melds cap how many of a rank a complete hand may use
 /// (`cap[r]` is 4 minus the copies melded). A dynamic programme over ranks; the table covers
 /// the uncapped case, and tests check each against the other.
+#[allow(clippy::needless_range_loop)] // indices are the programme's state
 pub fn capped_overlaps(hand: &[u8; 9], cap: &[u8; 9]) -> [u8; SHAPES] {
     // best[sets][pairs][open1][open2]: most tiles kept so far, where open1 sequences still need
     // this rank and the next, and open2 sequences need this rank only. -1: unreachable.
@@ -383,6 +483,8 @@ mod tests {
                 "{counts:?}"
             );
             assert_eq!(entry.even(), counts.iter().all(|c| c % 2 == 0));
+            let (twos, ones) = pair_slots(counts);
+            assert_eq!(entry.pair_slots(), (twos.min(7), ones), "{counts:?}");
             // A suit of 14 tiles never waits: a waiting hand has 13.
             let size: u8 = counts.iter().sum();
             let waits = (0..9)
@@ -416,6 +518,34 @@ mod tests {
             assert!(e.complete());
             assert_eq!(e.overlap(sets, pairs) as usize, 3 * sets + 2 * pairs);
         });
+    }
+
+    #[test]
+    fn best_split_matches_a_plain_loop() {
+        let table = suit_table();
+        let mut rng = crate::rng::Rng::new(5);
+        for _ in 0..100_000 {
+            let mut a = [0u8; 9];
+            let mut b = [0u8; 9];
+            for _ in 0..rng.below(15) {
+                let side = if rng.below(2) == 0 { &mut a } else { &mut b };
+                let r = rng.below(9) as usize;
+                side[r] = (side[r] + 1).min(4);
+            }
+            let (ea, eb) = (table.get(key(a)), table.get(key(b)));
+            for sets in 0..=MAX_SETS {
+                let plain = (0..=sets)
+                    .flat_map(|s| (0..2).map(move |p| (s, p)))
+                    .map(|(s, p)| ea.overlap(s, p) + eb.overlap(sets - s, 1 - p))
+                    .max()
+                    .unwrap();
+                assert_eq!(
+                    best_split(ea.overlap_field(), eb.overlap_field(), sets),
+                    plain,
+                    "{a:?} {b:?} {sets}"
+                );
+            }
+        }
     }
 
     #[test]

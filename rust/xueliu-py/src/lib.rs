@@ -1,6 +1,28 @@
+//! The `xueliu._xueliu` extension: converts Python values to core values and core errors to
+//! Python exceptions. No game logic lives here.
+
 use pyo3::prelude::*;
 
+mod analysis;
+mod batch;
+mod convert;
+mod errors;
+mod tiles;
+
 #[pymodule]
-fn _xueliu(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<tiles::Tile>()?;
+    m.add_class::<analysis::Decomposition>()?;
+    m.add_class::<analysis::HandFacts>()?;
+    m.add_function(wrap_pyfunction!(tiles::parse_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(tiles::format_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::is_win, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::waits, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::decompositions, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::hand_facts, m)?)?;
+    m.add("UNREACHABLE", xueliu_core::analysis::UNREACHABLE)?;
+    batch::register(m)?;
     Ok(())
 }

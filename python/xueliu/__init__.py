@@ -1,0 +1,43 @@
+"""xueliu: a fast, exact engine for Sichuan mahjong (血战到底, 血流成河, 换三张, 定缺, 幺鸡).
+
+The work happens in Rust (``xueliu._xueliu``); this package re-exports it. Hands are given as a
+string (``"23445677m345789p"``, or with 万/筒/条), a sequence of :class:`Tile` or indices 0–26,
+or 27 tile counts. ``xueliu.reference`` holds a slow pure-Python version of the same rules, used
+to test the fast one.
+"""
+
+from ._xueliu import (
+    UNREACHABLE,
+    Decomposition,
+    HandFacts,
+    InvalidHandError,
+    Tile,
+    TileParseError,
+    XueliuError,
+    decompositions,
+    format_tiles,
+    hand_facts,
+    is_win,
+    parse_tiles,
+    shanten,
+    waits,
+)
+from . import batch
+
+__all__ = [
+    "UNREACHABLE",
+    "Decomposition",
+    "HandFacts",
+    "InvalidHandError",
+    "Tile",
+    "TileParseError",
+    "XueliuError",
+    "batch",
+    "decompositions",
+    "format_tiles",
+    "hand_facts",
+    "is_win",
+    "parse_tiles",
+    "shanten",
+    "waits",
+]

@@ -1,0 +1,88 @@
+//! Reading Python arguments into core values: a hand (a string, a sequence of tiles or indices, or
+//! a length-27 count array), melds (strings like `"555m"`), and a void suit.
+
+use crate::errors::{hand_error, tile_parse_error, InvalidHandError};
+use crate::tiles::{index_to_tile, suit_from_str, Tile};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use xueliu_core::analysis::{Context, HandSize};
+use xueliu_core::hand::Counts;
+use xueliu_core::meld::{Meld, Melds};
+use xueliu_core::tile::{self, Suit, KINDS};
+
+/// A hand given in any of the accepted forms.
+pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
+    if let Ok(text) = hand.cast::<PyString>() {
+        let tiles = tile::parse_tiles(&text.to_cow()?).map_err(tile_parse_error)?;
+        return Counts::from_tiles(&tiles).map_err(hand_error);
+    }
+    let len = hand.len().map_err(|_| {
+        InvalidHandError::new_err(format!(
+            "a hand is a string like \"23445677m345789p\", a sequence of tiles, or 27 counts; got {}",
+            hand.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))
+    })?;
+    if len == KINDS {
+        let mut array = [0u8; KINDS];
+        for (i, item) in hand.try_iter()?.enumerate() {
+            let count: i64 = item?.extract()?;
+            array[i] = u8::try_from(count)
+                .ok()
+                .filter(|&c| c <= 4)
+                .ok_or_else(|| {
+                    InvalidHandError::new_err(format!(
+                        "count {count} for tile {} in a 27-count array; counts are 0-4",
+                        xueliu_core::tile::Tile::new(i as u8).expect("index below 27")
+                    ))
+                })?;
+        }
+        return Counts::from_array(&array).map_err(hand_error);
+    }
+    let mut tiles = Vec::with_capacity(len);
+    for item in hand.try_iter()? {
+        let item = item?;
+        let tile = match item.cast::<Tile>() {
+            Ok(t) => t.get().0,
+            Err(_) => index_to_tile(item.extract()?)?,
+        };
+        tiles.push(tile);
+    }
+    Counts::from_tiles(&tiles).map_err(hand_error)
+}
+
+pub fn void(void: Option<&str>) -> PyResult<Option<Suit>> {
+    void.map(|text| {
+        suit_from_str(text).ok_or_else(|| {
+            InvalidHandError::new_err(format!(
+                "void {text:?} is not a suit; use \"m\", \"p\", \"s\" or None"
+            ))
+        })
+    })
+    .transpose()
+}
+
+pub fn melds(melds: Option<Vec<String>>) -> PyResult<Vec<Meld>> {
+    melds
+        .unwrap_or_default()
+        .iter()
+        .map(|text| Meld::parse(text, false).map_err(hand_error))
+        .collect()
+}
+
+/// The hand and its context, checked to have the size `size` asks for.
+pub fn hand_and_context(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<Vec<String>>,
+    void: Option<&str>,
+    seven_pairs: bool,
+    size: HandSize,
+) -> PyResult<(Counts, Context)> {
+    let counts = counts(hand)?;
+    let ctx = Context {
+        melds: Melds::new(&self::melds(melds)?).map_err(hand_error)?,
+        void: self::void(void)?,
+        seven_pairs,
+    };
+    ctx.check(&counts, size).map_err(hand_error)?;
+    Ok((counts, ctx))
+}

@@ -1,0 +1,42 @@
+//! The exception classes and the one place core errors become Python errors.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use xueliu_core::hand::HandError;
+use xueliu_core::tile::{parse_hint, TileParseError as CoreTileParseError};
+
+create_exception!(
+    xueliu,
+    XueliuError,
+    PyValueError,
+    "Base class of every error xueliu raises; a ValueError."
+);
+create_exception!(
+    xueliu,
+    TileParseError,
+    XueliuError,
+    "Tile notation that cannot be read; the message names the character and its position."
+);
+create_exception!(
+    xueliu,
+    InvalidHandError,
+    XueliuError,
+    "Tiles that are not a possible hand: five copies of a tile, a wrong size, or a bad meld."
+);
+
+pub fn tile_parse_error(e: CoreTileParseError) -> PyErr {
+    TileParseError::new_err(format!("{e}; {}", parse_hint()))
+}
+
+pub fn hand_error(e: HandError) -> PyErr {
+    InvalidHandError::new_err(e.to_string())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("XueliuError", py.get_type::<XueliuError>())?;
+    m.add("TileParseError", py.get_type::<TileParseError>())?;
+    m.add("InvalidHandError", py.get_type::<InvalidHandError>())?;
+    Ok(())
+}

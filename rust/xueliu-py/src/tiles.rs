@@ -1,0 +1,104 @@
+//! `Tile`, `parse_tiles` and `format_tiles`.
+
+use crate::errors::{tile_parse_error, InvalidHandError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use xueliu_core::tile::{self, Suit, Tile as CoreTile};
+
+/// A tile kind: index 0–26 (`1m..9m`, `1p..9p`, `1s..9s`). `Tile(4)` and `Tile("5m")` are equal.
+#[pyclass(frozen, eq, ord, hash, module = "xueliu")]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tile(pub CoreTile);
+
+#[pymethods]
+impl Tile {
+    #[new]
+    fn new(value: &Bound<'_, PyAny>) -> PyResult<Tile> {
+        if let Ok(text) = value.cast::<PyString>() {
+            let tiles = tile::parse_tiles(&text.to_cow()?).map_err(tile_parse_error)?;
+            return match tiles[..] {
+                [t] => Ok(Tile(t)),
+                _ => Err(InvalidHandError::new_err(format!(
+                    "Tile({text}) names {} tiles; name one, e.g. Tile(\"5m\")",
+                    tiles.len()
+                ))),
+            };
+        }
+        let index: i64 = value.extract()?;
+        index_to_tile(index).map(Tile)
+    }
+
+    /// Index 0–26.
+    #[getter]
+    fn index(&self) -> usize {
+        self.0.index()
+    }
+
+    /// `"m"`, `"p"` or `"s"`.
+    #[getter]
+    fn suit(&self) -> String {
+        self.0.suit().letter().to_string()
+    }
+
+    /// Rank 1–9.
+    #[getter]
+    fn rank(&self) -> u8 {
+        self.0.rank()
+    }
+
+    fn __index__(&self) -> usize {
+        self.0.index()
+    }
+
+    fn __int__(&self) -> usize {
+        self.0.index()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Tile('{}')", self.0)
+    }
+
+    fn __getnewargs__(&self) -> (usize,) {
+        (self.0.index(),)
+    }
+}
+
+pub fn index_to_tile(index: i64) -> PyResult<CoreTile> {
+    u8::try_from(index)
+        .ok()
+        .and_then(CoreTile::new)
+        .ok_or_else(|| {
+            InvalidHandError::new_err(format!(
+                "tile index {index} is out of range; tiles are 0-26"
+            ))
+        })
+}
+
+pub fn suit_from_str(text: &str) -> Option<Suit> {
+    Suit::parse(text)
+}
+
+/// Reads tile notation, e.g. `"23445677m345789p"` or `"23445677万345789筒"`, into tiles in the
+/// order written.
+#[pyfunction]
+pub fn parse_tiles(text: &str) -> PyResult<Vec<Tile>> {
+    let tiles = tile::parse_tiles(text).map_err(tile_parse_error)?;
+    Ok(tiles.into_iter().map(Tile).collect())
+}
+
+/// Writes tiles (or tile indices) sorted, one suit letter per run: `"23445677m345789p"`.
+#[pyfunction]
+pub fn format_tiles(tiles: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
+    let tiles = tiles
+        .iter()
+        .map(|t| match t.cast::<Tile>() {
+            Ok(tile) => Ok(tile.get().0),
+            Err(_) => index_to_tile(t.extract()?),
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(tile::format_tiles(&tiles))
+}
