@@ -5,8 +5,10 @@
 //! [`meld`] (pongs and kongs), [`tables`] (per-suit tables), [`analysis`] (win, waits, shanten).
 
 pub mod analysis;
+pub mod game;
 pub mod hand;
 pub mod meld;
 pub mod rng;
+pub mod rules;
 pub mod tables;
 pub mod tile;

@@ -1,0 +1,111 @@
+//! Invariants of a game: tile conservation, zero-sum points, hand sizes, and wins that are real.
+//! Tests run them after every step; `from_json` runs them on what it reads.
+
+use super::{Game, Pending, TurnKind, WALL_SIZE};
+use crate::analysis::is_win;
+use crate::hand::Counts;
+use crate::meld::Meld;
+use crate::rules::Mode;
+use crate::tile::{Tile, COPIES, KINDS};
+
+impl Game {
+    /// Every invariant, or the first one broken.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.check_tiles()?;
+        if self.scores.iter().sum::<i64>() != 0 {
+            return Err(format!("scores {:?} do not sum to zero", self.scores));
+        }
+        self.check_sizes()?;
+        self.check_wins()
+    }
+
+    /// The 108 tiles: wall, hands, melds, discards and winning tiles, four of each kind.
+    fn check_tiles(&self) -> Result<(), String> {
+        let mut count = [0u32; KINDS];
+        let mut add = |t: Tile, n: u32| count[t.index()] += n;
+        self.wall.live().iter().for_each(|&t| add(t, 1));
+        for s in &self.seats {
+            s.hand.tiles().for_each(|t| add(t, 1));
+            s.meld_list().for_each(|m| add(m.tile, m.size() as u32));
+        }
+        self.river.entries().iter().for_each(|&(_, t)| add(t, 1));
+        self.wins
+            .iter()
+            .filter(|w| !w.shared)
+            .for_each(|w| add(w.tile, 1));
+        let total: u32 = count.iter().sum();
+        if let Some(t) = Tile::all().find(|t| count[t.index()] != COPIES as u32) {
+            return Err(format!(
+                "{} copies of {t} in play (4 expected; {total} tiles of {WALL_SIZE} in all)",
+                count[t.index()]
+            ));
+        }
+        Ok(())
+    }
+
+    /// A seat on the move holds a complete-sized hand (14 counting melds as three); every
+    /// other seat a waiting-sized one (13).
+    fn check_sizes(&self) -> Result<(), String> {
+        if matches!(self.pending, Pending::Exchange(_) | Pending::Void(_)) {
+            let sizes: Vec<usize> = self.seats.iter().map(|s| s.hand.len()).collect();
+            let expected: Vec<usize> = (0..4)
+                .map(|i| if i == self.dealer as usize { 14 } else { 13 })
+                .collect();
+            return if sizes == expected {
+                Ok(())
+            } else {
+                Err(format!(
+                    "hand sizes {sizes:?} before play, expected {expected:?}"
+                ))
+            };
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            let on_move = matches!(self.pending, Pending::Turn(t) if t.seat as usize == i);
+            let size = s.hand.len() + 3 * s.meld_summary.sets as usize;
+            let expected = if on_move { 14 } else { 13 };
+            if size != expected {
+                return Err(format!(
+                    "seat {i} holds {size} tiles counting melds as three, expected {expected}"
+                ));
+            }
+        }
+        if let Pending::Turn(t) = self.pending {
+            let s = &self.seats[t.seat as usize];
+            if let Some(d) = t.drawn {
+                if s.hand.count(d) == 0 {
+                    return Err(format!("seat {} drew {d} but does not hold it", t.seat));
+                }
+            } else if !matches!(t.kind, TurnKind::First | TurnKind::AfterPong) {
+                return Err("a turn after a draw names no drawn tile".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// Each win is a complete hand without its void suit; 血战 never has four winners.
+    fn check_wins(&self) -> Result<(), String> {
+        for w in &self.wins {
+            let mut hand: Counts = w.hand;
+            if hand.count(w.tile) >= COPIES {
+                return Err(format!("win of seat {} on a fifth {}", w.seat, w.tile));
+            }
+            hand.add(w.tile);
+            let mut seat = self.seats[w.seat as usize];
+            seat.melds = w.melds;
+            seat.rebuild_summary();
+            let ctx = seat.context(self.rules.allow_seven_pairs);
+            if !is_win(&hand, &ctx) {
+                let melds: Vec<Meld> = seat.meld_list().collect();
+                return Err(format!(
+                    "seat {} won on {} with {hand} {melds:?}, not a complete hand",
+                    w.seat, w.tile
+                ));
+            }
+        }
+        let winners = self.seats.iter().filter(|s| s.wins > 0).count();
+        if self.rules.mode == Mode::Xuezhan && winners > 3 {
+            return Err("four winners in 血战".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,282 @@
+//! Responses to a discard (win 点炮, direct kong 直杠, pong 碰, pass) and to a kong that may be
+//! robbed (抢杠胡), with 过胡 (`pass_win_lock`) and forced wins (`last_four`); how they resolve
+//! and who draws next.
+
+use super::events::{claim, Event, KongKind, WinKind};
+use super::state::after;
+use super::value::{score_win, WinFlags};
+use super::{Action, Game, Pending, Responses, Turn, TurnKind};
+use crate::analysis::is_win;
+use crate::meld::Meld;
+use crate::rules::{LastFour, PassWinLock};
+use crate::tile::Tile;
+
+impl Game {
+    /// What `seat` may claim on a discard of `tile`.
+    pub(super) fn discard_claims(&self, seat: u8, tile: Tile, kong_shot: bool) -> u8 {
+        if !self.in_hand(seat) {
+            return 0;
+        }
+        let flags = WinFlags {
+            kong_shot,
+            ..WinFlags::default()
+        };
+        let mut bits = if self.win_allowed(seat, tile, flags) {
+            claim::WIN
+        } else {
+            0
+        };
+        let s = &self.seats[seat as usize];
+        if self.locked(seat) || s.void == Some(tile.suit()) {
+            return bits;
+        }
+        let n = s.hand.count(tile);
+        if n == 3 && !self.wall.is_empty() {
+            bits |= claim::KONG;
+        }
+        if n >= 2 && (!self.wall.is_empty() || self.rules.pong_last_discard) {
+            bits |= claim::PONG;
+        }
+        bits
+    }
+
+    /// What `seat` may claim on a kong of `tile`: only a win (robbing the kong).
+    pub(super) fn rob_claims(&self, seat: u8, tile: Tile) -> u8 {
+        let flags = WinFlags {
+            robbed_kong: true,
+            ..WinFlags::default()
+        };
+        if self.in_hand(seat) && self.win_allowed(seat, tile, flags) {
+            claim::WIN
+        } else {
+            0
+        }
+    }
+
+    /// The hand wins with `tile` and 过胡 does not lock it.
+    fn win_allowed(&self, seat: u8, tile: Tile, flags: WinFlags) -> bool {
+        let s = &self.seats[seat as usize];
+        if s.hand.count(tile) >= 4 {
+            return false;
+        }
+        let mut hand = s.hand;
+        hand.add(tile);
+        if !is_win(&hand, &s.context(self.rules.allow_seven_pairs)) {
+            return false;
+        }
+        match (self.rules.pass_win_lock, s.declined) {
+            (PassWinLock::None, _) | (_, None) => true,
+            (PassWinLock::UntilDraw, Some(_)) => false,
+            (PassWinLock::UntilDrawUnlessHigher, Some(declined)) => {
+                score_win(&self.rules, s, tile, flags).fan > declined
+            }
+        }
+    }
+
+    /// Asks the seats with a claim, or moves on when nobody has one.
+    pub(super) fn open_responses(&mut self, mut r: Responses, last_four: bool) {
+        // Robbing a kong is forced like a win on a discard *(c)*.
+        let forced_rule = matches!(self.rules.last_four, LastFour::Forced | LastFour::RonForced);
+        if last_four && forced_rule {
+            for seat in 0..4 {
+                if r.claims[seat] & claim::WIN != 0 {
+                    r.forced |= 1 << seat;
+                }
+            }
+        }
+        if r.claims.iter().any(|&c| c != 0) {
+            self.pending = Pending::Respond(r);
+        } else {
+            self.resolve_responses(r);
+        }
+    }
+
+    pub(super) fn response_actions(&self, r: &Responses, seat: u8, f: &mut dyn FnMut(Action)) {
+        let bits = r.claims[seat as usize];
+        if bits & claim::WIN != 0 {
+            f(Action::Win);
+            if r.forced & 1 << seat != 0 {
+                return;
+            }
+        }
+        if bits & claim::KONG != 0 {
+            f(Action::Kong(r.tile));
+        }
+        if bits & claim::PONG != 0 {
+            f(Action::Pong);
+        }
+        f(Action::Pass);
+    }
+
+    /// Every asked seat has decided (or none was asked).
+    pub(super) fn resolve_responses(&mut self, r: Responses) {
+        let winners: Vec<u8> = (1..4)
+            .map(|i| after(r.from, i))
+            .filter(|&s| r.decisions[s as usize] == Some(Action::Win))
+            .collect();
+        self.log_declines(&r, !winners.is_empty());
+        match r.kong {
+            Some((kind, late)) => self.resolve_kong(&r, kind, late, &winners),
+            None => self.resolve_discard(&r, &winners),
+        }
+    }
+
+    /// Logs each asked seat's decision that is not carried out, in seat order: `pass`, or
+    /// `beaten` for a pong or kong that lost to a win. A declined win locks the seat (过胡).
+    fn log_declines(&mut self, r: &Responses, someone_won: bool) {
+        for seat in 0..4u8 {
+            let could = r.claims[seat as usize];
+            match r.decisions[seat as usize] {
+                Some(Action::Pass) => {
+                    self.push(Event::Pass {
+                        seat,
+                        on_kong: r.kong.is_some(),
+                        could,
+                    });
+                    if could & claim::WIN != 0 {
+                        self.lock_declined_win(seat, r);
+                    }
+                }
+                Some(Action::Pong) if someone_won => self.push(Event::Beaten {
+                    seat,
+                    claim: claim::PONG,
+                }),
+                Some(Action::Kong(_)) if someone_won => self.push(Event::Beaten {
+                    seat,
+                    claim: claim::KONG,
+                }),
+                _ => {}
+            }
+        }
+    }
+
+    /// 过胡: remember the highest fan declined until the seat's next draw.
+    fn lock_declined_win(&mut self, seat: u8, r: &Responses) {
+        if self.rules.pass_win_lock == PassWinLock::None {
+            return;
+        }
+        let flags = WinFlags {
+            kong_shot: r.after_kong.is_some(),
+            robbed_kong: r.kong.is_some(),
+            ..WinFlags::default()
+        };
+        let s = &self.seats[seat as usize];
+        let fan = score_win(&self.rules, s, r.tile, flags).fan;
+        let s = &mut self.seats[seat as usize];
+        s.declined = Some(s.declined.map_or(fan, |d| d.max(fan)));
+    }
+
+    fn resolve_discard(&mut self, r: &Responses, winners: &[u8]) {
+        let claimer = (0..4u8).find_map(|s| match r.decisions[s as usize] {
+            Some(a @ (Action::Pong | Action::Kong(_))) => Some((s, a)),
+            _ => None,
+        });
+        if !winners.is_empty() {
+            self.river.pop();
+            let income = r.after_kong.map(|k| self.transfer_income(r.from, k));
+            for (i, &w) in winners.iter().enumerate() {
+                let flags = WinFlags {
+                    kong_shot: r.after_kong.is_some(),
+                    ..WinFlags::default()
+                };
+                self.record_win(w, r.tile, Some(r.from), WinKind::Discard, flags, None);
+                self.mark_shared(i);
+                if let (Some(k), Some(income)) = (r.after_kong, income) {
+                    self.transfer_kong_income(r.from, w, k, income, i == 0);
+                }
+            }
+            if let Some(k) = r.after_kong {
+                self.mark_transferred(r.from, k);
+            }
+            if !self.maybe_three_won() {
+                let farthest = winners[winners.len() - 1];
+                self.next_draw_after(farthest);
+            }
+        } else if let Some((seat, action)) = claimer {
+            self.river.pop();
+            self.claimed = true;
+            match action {
+                Action::Pong => self.pong(seat, r),
+                _ => self.direct_kong(seat, r),
+            }
+        } else {
+            self.next_draw_after(r.from);
+        }
+    }
+
+    /// Marks the latest win as sharing its tile with the one before, unless it is the first.
+    fn mark_shared(&mut self, nth: usize) {
+        if let Some(w) = self.wins.last_mut() {
+            w.shared = nth > 0;
+        }
+    }
+
+    fn pong(&mut self, seat: u8, r: &Responses) {
+        let s = &mut self.seats[seat as usize];
+        s.hand.remove(r.tile);
+        s.hand.remove(r.tile);
+        if s.hand.count(r.tile) > 0 {
+            s.pong_with_three |= 1 << r.tile.index();
+        }
+        s.push_meld(Meld::pong(r.tile));
+        s.turn += 1;
+        self.push(Event::Pong {
+            seat,
+            tile: r.tile,
+            from: r.from,
+        });
+        self.pending = Pending::Turn(Turn {
+            seat,
+            kind: TurnKind::AfterPong,
+            drawn: None,
+            kong: None,
+            last_four: false,
+        });
+    }
+
+    fn direct_kong(&mut self, seat: u8, r: &Responses) {
+        let s = &mut self.seats[seat as usize];
+        (0..3).for_each(|_| s.hand.remove(r.tile));
+        s.push_meld(Meld::kong(r.tile, false));
+        s.direct_kongs |= 1 << r.tile.index();
+        self.push(Event::Kong {
+            seat,
+            tile: r.tile,
+            kind: KongKind::Direct,
+            from: Some(r.from),
+            late: false,
+        });
+        self.kong_stands(seat, r.tile, KongKind::Direct, false, Some(r.from));
+    }
+
+    /// A declared kong: robbed by every winner (the owner pays each), or it stands.
+    fn resolve_kong(&mut self, r: &Responses, kind: KongKind, late: bool, winners: &[u8]) {
+        if winners.is_empty() {
+            self.kong_stands(r.from, r.tile, kind, late, None);
+            return;
+        }
+        self.push(Event::Robbed {
+            seat: r.from,
+            tile: r.tile,
+        });
+        let owner = &mut self.seats[r.from as usize];
+        match kind {
+            KongKind::Added => owner.replace_meld(Meld::pong(r.tile)),
+            _ => {
+                owner.remove_meld(r.tile);
+                (0..3).for_each(|_| owner.hand.add(r.tile));
+            }
+        }
+        for (i, &w) in winners.iter().enumerate() {
+            let flags = WinFlags {
+                robbed_kong: true,
+                ..WinFlags::default()
+            };
+            self.record_win(w, r.tile, Some(r.from), WinKind::RobbedKong, flags, None);
+            self.mark_shared(i);
+        }
+        if !self.maybe_three_won() {
+            self.next_draw_after(winners[winners.len() - 1]);
+        }
+    }
+}

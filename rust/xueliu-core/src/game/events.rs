@@ -1,0 +1,397 @@
+//! The event log (docs/game-protocol.md §9): compact events in memory, written as JSON objects
+//! with fields in the contract's order, in full or as one seat may see them (RULES.md §12).
+
+use super::json_out::{Object, Raw, ToJson};
+use crate::hand::Counts;
+use crate::tile::{Suit, Tile};
+
+/// Why points moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    Win,
+    SelfDraw,
+    KongFlowerFeeder,
+    Kong,
+    KongTransfer,
+    FlowerPig,
+    NotReady,
+    ReadyDifference,
+    TaxRefund,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 9] = [
+        Reason::Win,
+        Reason::SelfDraw,
+        Reason::KongFlowerFeeder,
+        Reason::Kong,
+        Reason::KongTransfer,
+        Reason::FlowerPig,
+        Reason::NotReady,
+        Reason::ReadyDifference,
+        Reason::TaxRefund,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::Win => "win",
+            Reason::SelfDraw => "self_draw",
+            Reason::KongFlowerFeeder => "kong_flower_feeder",
+            Reason::Kong => "kong",
+            Reason::KongTransfer => "kong_transfer",
+            Reason::FlowerPig => "flower_pig",
+            Reason::NotReady => "not_ready",
+            Reason::ReadyDifference => "ready_difference",
+            Reason::TaxRefund => "tax_refund",
+        }
+    }
+}
+
+/// A kong's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KongKind {
+    /// 直杠: on a discard, with three in hand.
+    Direct,
+    /// 补杠: the fourth onto an own pong.
+    Added,
+    /// 暗杠: four from the hand.
+    Concealed,
+}
+
+impl KongKind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            KongKind::Direct => "direct",
+            KongKind::Added => "added",
+            KongKind::Concealed => "concealed",
+        }
+    }
+}
+
+/// How a win was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinKind {
+    Discard,
+    SelfDraw,
+    RobbedKong,
+}
+
+impl WinKind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            WinKind::Discard => "discard",
+            WinKind::SelfDraw => "self_draw",
+            WinKind::RobbedKong => "robbed_kong",
+        }
+    }
+}
+
+/// The claim bits of a response: what a seat may do with a discard or a kong.
+pub mod claim {
+    pub const WIN: u8 = 1;
+    pub const KONG: u8 = 2;
+    pub const PONG: u8 = 4;
+
+    /// The claims in the order `pass` events list them.
+    pub fn names(bits: u8) -> impl Iterator<Item = &'static str> {
+        [(WIN, "win"), (KONG, "kong"), (PONG, "pong")]
+            .into_iter()
+            .filter(move |(b, _)| bits & b != 0)
+            .map(|(_, n)| n)
+    }
+}
+
+/// Why the hand ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    ThreeWon,
+    WallEmpty,
+}
+
+impl EndReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::ThreeWon => "three_won",
+            EndReason::WallEmpty => "wall_empty",
+        }
+    }
+}
+
+/// Exchange directions as the protocol names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Give to 下家 (i + 1).
+    Counterclockwise,
+    /// Give to 上家 (i + 3).
+    Clockwise,
+    /// Swap with 对家 (i + 2).
+    Opposite,
+}
+
+impl Direction {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Direction::Counterclockwise => "counterclockwise",
+            Direction::Clockwise => "clockwise",
+            Direction::Opposite => "opposite",
+        }
+    }
+
+    /// Steps from a giver to its receiver.
+    pub const fn steps(self) -> u8 {
+        match self {
+            Direction::Counterclockwise => 1,
+            Direction::Clockwise => 3,
+            Direction::Opposite => 2,
+        }
+    }
+}
+
+/// One entry of the log. A win's details live in the game's win list, at `index`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Start {
+        seed: u64,
+        dealer: u8,
+    },
+    /// Every die each seat rolled to pick the dealer, rerolls appended.
+    DealerDice {
+        rolls: [Vec<u8>; 4],
+    },
+    /// One die: the wall break or the exchange direction.
+    Dice {
+        exchange: bool,
+        seat: u8,
+        roll: u8,
+    },
+    Deal {
+        seat: u8,
+        tiles: Counts,
+    },
+    Exchange {
+        direction: Direction,
+        given: [[Tile; 3]; 4],
+        received: [[Tile; 3]; 4],
+    },
+    Redeal,
+    Void {
+        seat: u8,
+        suit: Suit,
+    },
+    Draw {
+        seat: u8,
+        tile: Tile,
+        replacement: bool,
+    },
+    Discard {
+        seat: u8,
+        tile: Tile,
+    },
+    Pass {
+        seat: u8,
+        on_kong: bool,
+        could: u8,
+    },
+    Pong {
+        seat: u8,
+        tile: Tile,
+        from: u8,
+    },
+    Kong {
+        seat: u8,
+        tile: Tile,
+        kind: KongKind,
+        from: Option<u8>,
+        late: bool,
+    },
+    Beaten {
+        seat: u8,
+        claim: u8,
+    },
+    Robbed {
+        seat: u8,
+        tile: Tile,
+    },
+    Win {
+        index: u16,
+    },
+    Payment {
+        payer: u8,
+        payee: u8,
+        amount: i64,
+        reason: Reason,
+    },
+    End {
+        reason: EndReason,
+        scores: [i64; 4],
+    },
+}
+
+/// What the writer needs from the game besides the event itself.
+pub trait EventContext {
+    /// `Rules.to_dict()` as JSON.
+    fn rules_json(&self) -> String;
+    /// The JSON fields of win `index` (seat, tile, from, kind, hand, score), the hand hidden
+    /// from a viewer other than the winner.
+    fn win_json(&self, index: usize, viewer: Option<u8>, out: &mut Object<'_>);
+}
+
+/// Writes `event` as a JSON object, in full (`viewer = None`) or as seen by `viewer`.
+pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, out: &mut String) {
+    let hidden = |seat: u8| viewer.is_some_and(|v| v != seat);
+    let mut o = Object::new(out);
+    match event {
+        Event::Start { seed, dealer } => {
+            let rules = ctx.rules_json();
+            o.field("type", "start");
+            match viewer {
+                None => o.field("seed", seed),
+                Some(_) => o.field("seed", &None::<u64>),
+            };
+            o.field("rules", &Raw(&rules)).field("dealer", dealer);
+        }
+        Event::DealerDice { rolls } => {
+            o.field("type", "dice")
+                .field("purpose", "dealer")
+                .field("seat", &None::<u8>)
+                .field("rolls", rolls);
+        }
+        Event::Dice {
+            exchange,
+            seat,
+            roll,
+        } => {
+            let purpose = if *exchange { "exchange" } else { "wall" };
+            o.field("type", "dice")
+                .field("purpose", purpose)
+                .field("seat", seat)
+                .field("rolls", &[*roll]);
+        }
+        Event::Deal { seat, tiles } => {
+            o.field("type", "deal").field("seat", seat);
+            if hidden(*seat) {
+                o.field("tiles", &None::<u8>).field("count", &tiles.len());
+            } else {
+                o.field("tiles", tiles);
+            }
+        }
+        Event::Exchange {
+            direction,
+            given,
+            received,
+        } => {
+            let shown = |lists: &[[Tile; 3]; 4]| -> Vec<Option<[Tile; 3]>> {
+                (0..4u8)
+                    .map(|s| (!hidden(s)).then_some(lists[s as usize]))
+                    .collect()
+            };
+            o.field("type", "exchange")
+                .field("direction", direction.name())
+                .field("given", &shown(given))
+                .field("received", &shown(received));
+        }
+        Event::Redeal => {
+            o.field("type", "redeal");
+        }
+        Event::Void { seat, suit } => {
+            o.field("type", "void")
+                .field("seat", seat)
+                .field("suit", suit);
+        }
+        Event::Draw {
+            seat,
+            tile,
+            replacement,
+        } => {
+            o.field("type", "draw").field("seat", seat);
+            if hidden(*seat) {
+                o.field("tile", &None::<u8>);
+            } else {
+                o.field("tile", tile);
+            }
+            o.field("replacement", replacement);
+        }
+        Event::Discard { seat, tile } => {
+            o.field("type", "discard")
+                .field("seat", seat)
+                .field("tile", tile);
+        }
+        Event::Pass {
+            seat,
+            on_kong,
+            could,
+        } => {
+            let on = if *on_kong { "kong" } else { "discard" };
+            let could: Vec<&str> = claim::names(*could).collect();
+            o.field("type", "pass")
+                .field("seat", seat)
+                .field("on", on)
+                .field("could", &could);
+        }
+        Event::Pong { seat, tile, from } => {
+            o.field("type", "pong")
+                .field("seat", seat)
+                .field("tile", tile)
+                .field("from", from);
+        }
+        Event::Kong {
+            seat,
+            tile,
+            kind,
+            from,
+            late,
+        } => {
+            o.field("type", "kong")
+                .field("seat", seat)
+                .field("tile", tile)
+                .field("kind", kind.name())
+                .field("from", from)
+                .field("late", late);
+        }
+        Event::Beaten { seat, claim } => {
+            let name = claim::names(*claim).next().unwrap_or("pong");
+            o.field("type", "beaten")
+                .field("seat", seat)
+                .field("claim", name);
+        }
+        Event::Robbed { seat, tile } => {
+            o.field("type", "robbed")
+                .field("seat", seat)
+                .field("tile", tile);
+        }
+        Event::Win { index } => {
+            o.field("type", "win");
+            ctx.win_json(*index as usize, viewer, &mut o);
+        }
+        Event::Payment {
+            payer,
+            payee,
+            amount,
+            reason,
+        } => {
+            o.field("type", "payment")
+                .field("payer", payer)
+                .field("payee", payee)
+                .field("amount", amount)
+                .field("reason", reason.name());
+        }
+        Event::End { reason, scores } => {
+            o.field("type", "end")
+                .field("reason", reason.name())
+                .field("scores", scores);
+        }
+    }
+    o.end();
+}
+
+/// Whether `viewer` sees `event` at all: another seat's `pass` reveals a claim it could have
+/// made, i.e. concealed tiles, so it is left out of that seat's view *(c)*.
+pub fn visible(event: &Event, viewer: u8) -> bool {
+    !matches!(event, Event::Pass { seat, .. } if *seat != viewer)
+}
+
+impl ToJson for Direction {
+    fn write_json(&self, out: &mut String) {
+        self.name().write_json(out);
+    }
+}

@@ -1,0 +1,589 @@
+//! One hand of Sichuan mahjong from the shuffle to the last payment (docs/game-protocol.md):
+//! exchange (换三张), void declaration (定缺), turns, claims, kongs, wins and settlement, for
+//! 血战到底 and 血流成河.
+//!
+//! The game knows which seats must decide now ([`Game::to_act`]); decisions of several seats are
+//! stored per seat and resolved when the last is in, so the result never depends on the order of
+//! the calls. An illegal action returns an error and changes nothing.
+
+mod action;
+mod check;
+mod claims;
+mod events;
+mod json_out;
+mod log;
+mod settle;
+mod setup;
+mod snapshot;
+mod state;
+mod turn;
+mod value;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::{Action, ActionList, MAX_ACTIONS};
+pub use events::{Direction, EndReason, Event, KongKind, Reason, WinKind};
+pub use state::{Seat, Wall, WALL_SIZE};
+pub use value::{Score, WinFlags};
+
+use crate::hand::Counts;
+use crate::meld::Meld;
+use crate::rng::Rng;
+use crate::rules::{Mode, Rules};
+use crate::tile::{Suit, Tile};
+use events::{EventContext, KongKind as Kind};
+use json_out::{Object, ToJson};
+use log::Log;
+use state::River;
+use std::fmt;
+use std::sync::Arc;
+
+/// The phase of the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Exchange,
+    Void,
+    Play,
+    Over,
+}
+
+impl Phase {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Exchange => "exchange",
+            Phase::Void => "void",
+            Phase::Play => "play",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// How the seat to move came to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnKind {
+    /// The dealer's first turn: 14 tiles, no draw.
+    First,
+    Draw,
+    /// After a kong's replacement draw.
+    Replacement,
+    /// After a pong: discard only.
+    AfterPong,
+}
+
+/// The seat to move and what it drew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub seat: u8,
+    pub kind: TurnKind,
+    pub drawn: Option<Tile>,
+    /// The kong (index into the kong list) whose replacement was drawn.
+    pub kong: Option<u16>,
+    /// The drawn tile was among the wall's last four.
+    pub last_four: bool,
+}
+
+/// Claims open on a discard or on a kong that may be robbed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Responses {
+    /// The discarder or the kong's owner.
+    pub from: u8,
+    pub tile: Tile,
+    /// `Some` while a declared kong waits to be robbed or to stand.
+    pub kong: Option<(KongKind, bool)>,
+    /// Claim bits per seat (`events::claim`); 0 for a seat not asked.
+    pub claims: [u8; 4],
+    /// Seats whose win is forced (`last_four`).
+    pub forced: u8,
+    pub decisions: [Option<Action>; 4],
+    /// 杠上炮: the discarder's kong just before this discard.
+    pub after_kong: Option<u16>,
+}
+
+/// Who must decide now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pending {
+    Exchange([Option<[Tile; 3]>; 4]),
+    Void([Option<Suit>; 4]),
+    Turn(Turn),
+    Respond(Responses),
+    Over,
+}
+
+/// One win, with what scoring and the log need.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinRecord {
+    pub seat: u8,
+    pub tile: Tile,
+    /// The discarder or kong owner; `None` when self-drawn.
+    pub from: Option<u8>,
+    pub kind: WinKind,
+    /// Concealed tiles before the win, without the winning tile.
+    pub hand: Counts,
+    pub melds: [Option<Meld>; 4],
+    pub flags: WinFlags,
+    /// 点杠花: the discarder whose tile was konged directly just before this self-draw.
+    pub feeder: Option<u8>,
+    pub score: Score,
+    /// A second or later winner on the same discard or kong (一炮多响): the tile is the
+    /// previous win's, not another copy.
+    pub shared: bool,
+}
+
+/// One kong that stood, and who paid for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KongRecord {
+    pub owner: u8,
+    pub tile: Tile,
+    pub kind: KongKind,
+    /// The discarder of a direct kong's tile.
+    pub feeder: Option<u8>,
+    /// What each seat paid for it.
+    pub paid: [i64; 4],
+    /// Its income was passed on by 呼叫转移.
+    pub transferred: bool,
+}
+
+/// An action that cannot be taken now; the message says why and what is legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAction(pub String);
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// One hand. Cloning copies fixed-size state and shares the event log's history.
+#[derive(Clone)]
+pub struct Game {
+    rules: Arc<Rules>,
+    seed: u64,
+    rng: Rng,
+    dealer: u8,
+    wall: Wall,
+    seats: [Seat; 4],
+    river: River,
+    pending: Pending,
+    /// A pong or kong has been made this hand (地胡 needs none).
+    claimed: bool,
+    wins: Vec<WinRecord>,
+    kongs: Vec<KongRecord>,
+    scores: [i64; 4],
+    end: Option<EndReason>,
+    log: Option<Log<Event>>,
+}
+
+impl Game {
+    /// A new hand, dealt from `seed`. With `logging` off no events are kept (for search and
+    /// self-play); the play is the same.
+    pub fn new(rules: Arc<Rules>, seed: u64, logging: bool) -> Result<Game, IllegalAction> {
+        if rules.wilds {
+            return Err(IllegalAction(
+                "the 幺鸡 wildcard variant (wilds = true) is not playable yet; set wilds=False"
+                    .into(),
+            ));
+        }
+        let mut game = Game {
+            rules,
+            seed,
+            rng: Rng::new(seed),
+            dealer: 0,
+            wall: Wall::sorted(),
+            seats: [Seat::EMPTY; 4],
+            river: River::new(),
+            pending: Pending::Over,
+            claimed: false,
+            wins: Vec::new(),
+            kongs: Vec::new(),
+            scores: [0; 4],
+            end: None,
+            log: logging.then(Log::default),
+        };
+        game.start();
+        Ok(game)
+    }
+
+    /// Plays `(seat, action)` pairs from a fresh hand.
+    pub fn replay(
+        rules: Arc<Rules>,
+        seed: u64,
+        actions: &[(u8, Action)],
+        logging: bool,
+    ) -> Result<Game, IllegalAction> {
+        let mut game = Game::new(rules, seed, logging)?;
+        for (i, &(seat, action)) in actions.iter().enumerate() {
+            game.act(seat, action)
+                .map_err(|e| IllegalAction(format!("action {i} ({seat}, {action}): {e}")))?;
+        }
+        Ok(game)
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    pub fn phase(&self) -> Phase {
+        match self.pending {
+            Pending::Exchange(_) => Phase::Exchange,
+            Pending::Void(_) => Phase::Void,
+            Pending::Turn(_) | Pending::Respond(_) => Phase::Play,
+            Pending::Over => Phase::Over,
+        }
+    }
+
+    pub fn pending(&self) -> &Pending {
+        &self.pending
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.pending, Pending::Over)
+    }
+
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    pub fn scores(&self) -> [i64; 4] {
+        self.scores
+    }
+
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    pub fn wall_remaining(&self) -> usize {
+        self.wall.remaining()
+    }
+
+    pub fn seat(&self, seat: u8) -> &Seat {
+        &self.seats[seat as usize & 3]
+    }
+
+    /// Discards still lying in front of `seat` (a claimed tile leaves).
+    pub fn discards(&self, seat: u8) -> Vec<Tile> {
+        self.river.of(seat).collect()
+    }
+
+    pub fn river(&self) -> &[(u8, Tile)] {
+        self.river.entries()
+    }
+
+    pub fn wins(&self) -> &[WinRecord] {
+        &self.wins
+    }
+
+    pub fn kongs(&self) -> &[KongRecord] {
+        &self.kongs
+    }
+
+    pub fn is_logging(&self) -> bool {
+        self.log.is_some()
+    }
+
+    /// The events so far (empty when logging is off).
+    pub fn events(&self) -> impl Iterator<Item = &Event> + '_ {
+        self.log.iter().flat_map(|l| l.iter())
+    }
+
+    /// A seat is still in the hand: always in 血流, until it wins in 血战.
+    #[inline]
+    pub fn in_hand(&self, seat: u8) -> bool {
+        self.rules.mode == Mode::Xueliu || self.seats[seat as usize].wins == 0
+    }
+
+    /// A 血流 winner, whose hand is locked.
+    #[inline]
+    fn locked(&self, seat: u8) -> bool {
+        self.rules.mode == Mode::Xueliu && self.seats[seat as usize].wins > 0
+    }
+
+    /// Seats that must decide now, in seat order.
+    pub fn to_act(&self) -> Vec<u8> {
+        (0..4).filter(|&s| self.must_act(s)).collect()
+    }
+
+    /// Whether `seat` must decide now.
+    #[inline]
+    pub fn must_act(&self, seat: u8) -> bool {
+        let s = seat as usize;
+        match &self.pending {
+            Pending::Exchange(picks) => picks[s].is_none(),
+            Pending::Void(picks) => picks[s].is_none(),
+            Pending::Turn(t) => t.seat == seat,
+            Pending::Respond(r) => r.claims[s] != 0 && r.decisions[s].is_none(),
+            Pending::Over => false,
+        }
+    }
+
+    /// The legal actions of `seat`, written into `out` (cleared first). Empty for a seat that
+    /// need not decide now.
+    pub fn legal_actions(&self, seat: u8, out: &mut ActionList) {
+        out.clear();
+        self.visit_legal(seat, &mut |a| out.push(a));
+    }
+
+    /// Calls `f` with each legal action of `seat`.
+    fn visit_legal(&self, seat: u8, f: &mut dyn FnMut(Action)) {
+        if seat > 3 || !self.must_act(seat) {
+            return;
+        }
+        match &self.pending {
+            Pending::Exchange(_) => self.exchange_actions(seat, f),
+            Pending::Void(_) => Suit::ALL.into_iter().for_each(|s| f(Action::Void(s))),
+            Pending::Turn(t) => self.turn_actions(t, f),
+            Pending::Respond(r) => self.response_actions(r, seat, f),
+            Pending::Over => {}
+        }
+    }
+
+    /// Whether `action` is legal for `seat` now.
+    pub fn is_legal(&self, seat: u8, action: Action) -> bool {
+        let mut found = false;
+        self.visit_legal(seat, &mut |a| found |= a == action);
+        found
+    }
+
+    /// Takes `action` for `seat`; on error nothing changes.
+    pub fn act(&mut self, seat: u8, action: Action) -> Result<(), IllegalAction> {
+        if !self.is_legal(seat, action) {
+            return Err(self.explain(seat, action));
+        }
+        self.apply(seat, action);
+        Ok(())
+    }
+
+    /// Applies an action already known to be legal.
+    fn apply(&mut self, seat: u8, action: Action) {
+        let s = seat as usize;
+        match &mut self.pending {
+            Pending::Exchange(picks) => {
+                if let Action::Exchange(tiles) = action {
+                    picks[s] = Some(tiles);
+                }
+                if picks.iter().all(Option::is_some) {
+                    self.resolve_exchange();
+                }
+            }
+            Pending::Void(picks) => {
+                if let Action::Void(suit) = action {
+                    picks[s] = Some(suit);
+                }
+                if picks.iter().all(Option::is_some) {
+                    self.resolve_void();
+                }
+            }
+            Pending::Turn(t) => {
+                let t = *t;
+                self.apply_turn(t, action);
+            }
+            Pending::Respond(r) => {
+                r.decisions[s] = Some(action);
+                let all_in = (0..4).all(|i| r.claims[i] == 0 || r.decisions[i].is_some());
+                if all_in {
+                    let r = *r;
+                    self.resolve_responses(r);
+                }
+            }
+            Pending::Over => {}
+        }
+    }
+
+    /// Plays a uniformly random legal action for the first seat that must act; false once the
+    /// hand is over. For benchmarks, self-play and tests.
+    pub fn step_random(&mut self, rng: &mut Rng, buf: &mut ActionList) -> bool {
+        let Some(seat) = (0..4).find(|&s| self.must_act(s)) else {
+            return false;
+        };
+        self.legal_actions(seat, buf);
+        if buf.is_empty() {
+            return false;
+        }
+        let action = buf[rng.below(buf.len() as u64) as usize];
+        self.apply(seat, action);
+        true
+    }
+
+    /// What a server plays for `seat` when it times out (docs/game-protocol.md §2).
+    pub fn default_action(&self, seat: u8) -> Option<Action> {
+        if seat > 3 || !self.must_act(seat) {
+            return None;
+        }
+        let hand = &self.seats[seat as usize].hand;
+        match &self.pending {
+            Pending::Exchange(_) => setup::default_exchange(hand).map(Action::Exchange),
+            Pending::Void(_) => Some(Action::Void(setup::default_void(hand))),
+            Pending::Turn(t) => Some(self.default_turn_action(t)),
+            Pending::Respond(r) if r.forced & 1 << seat != 0 => Some(Action::Win),
+            Pending::Respond(_) => Some(Action::Pass),
+            Pending::Over => None,
+        }
+    }
+
+    /// Why `action` is illegal for `seat`, and what is legal.
+    fn explain(&self, seat: u8, action: Action) -> IllegalAction {
+        if seat > 3 {
+            return IllegalAction(format!("seat {seat} does not exist; seats are 0-3"));
+        }
+        if self.is_over() {
+            return IllegalAction(format!("{action}: the hand is over; nobody acts"));
+        }
+        if !self.must_act(seat) {
+            return IllegalAction(format!(
+                "seat {seat} cannot act now ({} phase): waiting for seats {:?}",
+                self.phase().name(),
+                self.to_act()
+            ));
+        }
+        let mut legal = ActionList::new();
+        self.legal_actions(seat, &mut legal);
+        let why = self.why_illegal(seat, action);
+        let shown: Vec<String> = legal.iter().take(24).map(|a| a.to_string()).collect();
+        let more = if legal.len() > shown.len() {
+            format!(", … ({} in all)", legal.len())
+        } else {
+            String::new()
+        };
+        IllegalAction(format!(
+            "{action} is not legal for seat {seat}: {why}; legal: {}{more}",
+            shown.join(", ")
+        ))
+    }
+
+    fn why_illegal(&self, seat: u8, action: Action) -> String {
+        let s = &self.seats[seat as usize];
+        let phase = self.phase().name();
+        let kind_ok = match (&self.pending, action) {
+            (Pending::Exchange(_), Action::Exchange(_)) => true,
+            (Pending::Void(_), Action::Void(_)) => true,
+            (Pending::Turn(_), Action::Discard(_) | Action::Kong(_) | Action::Win) => true,
+            (Pending::Respond(_), Action::Win | Action::Pass) => true,
+            (Pending::Respond(r), Action::Pong | Action::Kong(_)) => r.kong.is_none(),
+            _ => false,
+        };
+        if !kind_ok {
+            return format!(
+                "a {} is not a decision of the {phase} phase now",
+                action.kind()
+            );
+        }
+        let held = |t: Tile, n: u8| s.hand.count(t) >= n;
+        match (&self.pending, action) {
+            (_, Action::Exchange(t)) if !setup::holds_all(&s.hand, &t) => {
+                "those tiles are not all in hand".into()
+            }
+            (_, Action::Exchange(_)) => "the three must be of one suit".into(),
+            (Pending::Turn(_), Action::Discard(d)) => {
+                if !held(d, 1) {
+                    format!("{d} is not in hand")
+                } else if self.locked(seat) {
+                    "a 血流 winner's hand is locked: discard the tile just drawn".into()
+                } else if s.holds_void() {
+                    let v = s.void.map(|v| v.letter()).unwrap_or('?');
+                    format!("while holding a tile of the void suit {v}, discard one of those")
+                } else {
+                    "a win is forced here".into()
+                }
+            }
+            (Pending::Turn(t), Action::Win) if t.kind == TurnKind::AfterPong => {
+                "after a pong the ponger only discards".into()
+            }
+            (Pending::Turn(_), Action::Win) => "the hand is not complete under these rules".into(),
+            (Pending::Turn(_), Action::Kong(k)) => {
+                if self.wall.is_empty() {
+                    "no kong when the wall is empty".into()
+                } else if !(held(k, 4) || s.has_pong(k) && held(k, 1)) {
+                    format!("a kong of {k} needs four in hand or a pong of it plus one in hand")
+                } else {
+                    format!("a kong of {k} is not allowed here (void suit, late_kong, a 血流 winner's waits, or a pong this turn)")
+                }
+            }
+            (Pending::Respond(r), Action::Pong) => {
+                format!("pong needs two {} in hand, not of the void suit, not by a 血流 winner, and not on the last discard unless pong_last_discard", r.tile)
+            }
+            (Pending::Respond(r), Action::Kong(k)) if k != r.tile => {
+                format!("a kong on this discard is of {}", r.tile)
+            }
+            (Pending::Respond(r), Action::Kong(_)) => {
+                format!(
+                    "a direct kong needs three {} in hand and tiles left in the wall",
+                    r.tile
+                )
+            }
+            (Pending::Respond(r), Action::Win) => {
+                format!(
+                    "{} does not complete the hand, or 过胡 locks the win",
+                    r.tile
+                )
+            }
+            (Pending::Respond(_), Action::Pass) => "the win is forced (last_four)".into(),
+            _ => "it is not among the legal actions".into(),
+        }
+    }
+
+    fn push(&mut self, event: Event) {
+        if let Some(log) = &mut self.log {
+            log.push(event);
+        }
+    }
+}
+
+impl EventContext for Game {
+    fn rules_json(&self) -> String {
+        snapshot::rules_json(&self.rules)
+    }
+
+    fn win_json(&self, index: usize, viewer: Option<u8>, o: &mut Object<'_>) {
+        let Some(w) = self.wins.get(index) else {
+            return;
+        };
+        let hide = viewer.is_some_and(|v| v != w.seat);
+        o.field("seat", &w.seat)
+            .field("tile", &w.tile)
+            .field("from", &w.from)
+            .field("kind", w.kind.name());
+        if hide {
+            o.field("hand", &None::<u8>);
+        } else {
+            o.field("hand", &w.hand);
+        }
+        o.field("score", &json_out::Raw(&w.score.to_json()));
+    }
+}
+
+impl Game {
+    /// The log as a JSON array, in full or as `viewer` sees it.
+    pub fn events_json(&self, viewer: Option<u8>) -> String {
+        let mut out = String::from("[");
+        let mut first = true;
+        for e in self.events() {
+            if viewer.is_some_and(|v| !events::visible(e, v)) {
+                continue;
+            }
+            if !first {
+                out.push_str(", ");
+            }
+            first = false;
+            events::write_event(e, viewer, self, &mut out);
+        }
+        out.push(']');
+        out
+    }
+}
+
+/// Kong kinds are written by name in snapshots as well.
+impl ToJson for Kind {
+    fn write_json(&self, out: &mut String) {
+        self.name().write_json(out);
+    }
+}

@@ -1,0 +1,363 @@
+//! Who pays whom (docs/game-protocol.md §8): wins, kongs (刮风下雨), 点杠花, 呼叫转移 and the
+//! end of the hand by 流局 (查花猪, 查叫, 补差价, 退税). Every payment is an event; points always
+//! sum to zero.
+
+use super::events::{EndReason, Event, KongKind, Reason, WinKind};
+use super::value::{kong_fan, points, ready_value, score_win, uncapped_points, WinFlags};
+use super::{Game, KongRecord, Pending, WinRecord};
+use crate::rules::{
+    FlowerPigPayees, FlowerPigPenalty, KongFan, KongFlowerAfterDirectKong, KongIncomeTransfer,
+    Mode, SelfDrawPayers,
+};
+use crate::tile::Tile;
+
+impl Game {
+    /// Moves points; nothing for a zero amount or a seat paying itself.
+    fn pay(&mut self, payer: u8, payee: u8, amount: i64, reason: Reason) {
+        if amount <= 0 || payer == payee || payer > 3 || payee > 3 {
+            return;
+        }
+        self.scores[payer as usize] -= amount;
+        self.scores[payee as usize] += amount;
+        self.push(Event::Payment {
+            payer,
+            payee,
+            amount,
+            reason,
+        });
+    }
+
+    /// Scores and logs a win, then settles it. The winner's hand no longer holds `tile`.
+    pub(super) fn record_win(
+        &mut self,
+        seat: u8,
+        tile: Tile,
+        from: Option<u8>,
+        kind: WinKind,
+        flags: WinFlags,
+        feeder: Option<u8>,
+    ) {
+        let s = &self.seats[seat as usize];
+        let score = score_win(&self.rules, s, tile, flags);
+        let index = self.wins.len();
+        self.wins.push(WinRecord {
+            seat,
+            tile,
+            from,
+            kind,
+            hand: s.hand,
+            melds: s.melds,
+            flags,
+            feeder,
+            score,
+            shared: false,
+        });
+        self.seats[seat as usize].wins += 1;
+        self.push(Event::Win {
+            index: index as u16,
+        });
+        self.settle_win(index);
+    }
+
+    /// What `payer` pays for win `w`: its points, or with 杠进杠出 the payer's own kong fan added
+    /// before the fan curve.
+    fn win_points(&self, w: &WinRecord, payer: u8) -> i64 {
+        match self.rules.kong_fan {
+            KongFan::WinOnly => w.score.points,
+            KongFan::WinAndLoss => {
+                let own = kong_fan(&self.rules, &self.seats[payer as usize]);
+                points(&self.rules, w.score.fan + own)
+            }
+        }
+    }
+
+    fn settle_win(&mut self, index: usize) {
+        let w = self.wins[index].clone();
+        if let (WinKind::Discard | WinKind::RobbedKong, Some(from)) = (w.kind, w.from) {
+            let amount = self.win_points(&w, from);
+            self.pay(from, w.seat, amount, Reason::Win);
+            return;
+        }
+        let payers: Vec<u8> = (0..4u8)
+            .filter(|&p| p != w.seat && self.pays_self_draw(p))
+            .collect();
+        let rule = self.rules.kong_flower_after_direct_kong;
+        match (w.feeder, rule) {
+            (Some(f), KongFlowerAfterDirectKong::FeederPaysAll) => {
+                let total = payers.iter().map(|&p| self.win_points(&w, p)).sum();
+                self.pay(f, w.seat, total, Reason::KongFlowerFeeder);
+            }
+            (Some(f), KongFlowerAfterDirectKong::AsDiscardWin) => {
+                let amount = self.win_points(&w, f);
+                self.pay(f, w.seat, amount, Reason::KongFlowerFeeder);
+            }
+            _ => {
+                for p in payers {
+                    let amount = self.win_points(&w, p);
+                    self.pay(p, w.seat, amount, Reason::SelfDraw);
+                }
+            }
+        }
+    }
+
+    /// `self_draw_payers`: those who have not won, or every other seat still in the hand.
+    fn pays_self_draw(&self, seat: u8) -> bool {
+        match self.rules.self_draw_payers {
+            SelfDrawPayers::NotWon => self.seats[seat as usize].wins == 0,
+            SelfDrawPayers::AllOthers => self.in_hand(seat),
+        }
+    }
+
+    /// Pays a kong that stood and records it; returns its index.
+    pub(super) fn pay_kong(
+        &mut self,
+        owner: u8,
+        tile: Tile,
+        kind: KongKind,
+        feeder: Option<u8>,
+        root_only: bool,
+    ) -> u16 {
+        let mut paid = [0i64; 4];
+        if self.rules.kong_payments && !root_only {
+            let base = self.rules.base_points;
+            match (kind, feeder) {
+                (KongKind::Direct, Some(f)) => paid[f as usize] = 2 * base,
+                _ => {
+                    let each = if kind == KongKind::Added {
+                        base
+                    } else {
+                        2 * base
+                    };
+                    for p in (0..4u8).filter(|&p| p != owner && self.seats[p as usize].wins == 0) {
+                        paid[p as usize] = each;
+                    }
+                }
+            }
+        }
+        for payer in 0..4u8 {
+            self.pay(payer, owner, paid[payer as usize], Reason::Kong);
+        }
+        self.kongs.push(KongRecord {
+            owner,
+            tile,
+            kind,
+            feeder,
+            paid,
+            transferred: false,
+        });
+        (self.kongs.len() - 1) as u16
+    }
+
+    /// 呼叫转移: the income the discarder's kong(s) earned, before any is passed on.
+    pub(super) fn transfer_income(&self, from: u8, kong: u16) -> i64 {
+        let earned = |k: &KongRecord| {
+            if k.transferred {
+                0
+            } else {
+                k.paid.iter().sum::<i64>()
+            }
+        };
+        match self.rules.kong_income_transfer {
+            KongIncomeTransfer::AllKongs => self
+                .kongs
+                .iter()
+                .filter(|k| k.owner == from)
+                .map(earned)
+                .sum(),
+            _ => self.kongs.get(kong as usize).map_or(0, earned),
+        }
+    }
+
+    /// Pays one winner of a 杠上炮 its transfer; a refund to the kong's payers happens once.
+    pub(super) fn transfer_kong_income(
+        &mut self,
+        from: u8,
+        winner: u8,
+        kong: u16,
+        income: i64,
+        first: bool,
+    ) {
+        match self.rules.kong_income_transfer {
+            KongIncomeTransfer::None => {}
+            KongIncomeTransfer::LastKong | KongIncomeTransfer::AllKongs => {
+                self.pay(from, winner, income, Reason::KongTransfer);
+            }
+            KongIncomeTransfer::RefundToPayers => {
+                let Some(k) = self.kongs.get(kong as usize).copied() else {
+                    return;
+                };
+                if first && !k.transferred {
+                    for p in 0..4u8 {
+                        self.pay(from, p, k.paid[p as usize], Reason::KongTransfer);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Income passed on is not repaid by 退税 *(c)*.
+    pub(super) fn mark_transferred(&mut self, from: u8, kong: u16) {
+        match self.rules.kong_income_transfer {
+            KongIncomeTransfer::None => {}
+            KongIncomeTransfer::AllKongs => self
+                .kongs
+                .iter_mut()
+                .filter(|k| k.owner == from)
+                .for_each(|k| k.transferred = true),
+            _ => {
+                if let Some(k) = self.kongs.get_mut(kong as usize) {
+                    k.transferred = true;
+                }
+            }
+        }
+    }
+
+    /// 血战 ends at once when the third player wins.
+    pub(super) fn maybe_three_won(&mut self) -> bool {
+        let winners = self.seats.iter().filter(|s| s.wins > 0).count();
+        if self.rules.mode == Mode::Xuezhan && winners >= 3 {
+            self.finish(EndReason::ThreeWon);
+            return true;
+        }
+        false
+    }
+
+    fn finish(&mut self, reason: EndReason) {
+        self.end = Some(reason);
+        self.push(Event::End {
+            reason,
+            scores: self.scores,
+        });
+        self.pending = Pending::Over;
+    }
+
+    /// 流局: the wall is empty. Settle in RULES.md §9's order, then end.
+    pub(super) fn end_wall_empty(&mut self) {
+        let view = DrawView::of(self);
+        self.settle_pigs(&view);
+        self.settle_not_ready(&view);
+        if self.rules.ready_difference {
+            self.settle_ready_difference(&view);
+        }
+        if self.rules.tax_refund {
+            self.settle_tax_refund(&view);
+        }
+        self.finish(EndReason::WallEmpty);
+    }
+
+    /// 查花猪: each pig pays each payee `flower_pig_payees` names; pigs never pay each other.
+    fn settle_pigs(&mut self, v: &DrawView) {
+        let fixed = match self.rules.flower_pig_penalty {
+            FlowerPigPenalty::FixedFan => uncapped_points(&self.rules, self.rules.flower_pig_fan),
+            FlowerPigPenalty::Cap => match self.rules.cap_fan {
+                Some(cap) => points(&self.rules, cap),
+                None => uncapped_points(&self.rules, self.rules.flower_pig_fan),
+            },
+            FlowerPigPenalty::DoubleReadyValue => 0,
+        };
+        for pig in (0..4).filter(|&p| v.pig[p]) {
+            for q in (0..4).filter(|&q| !v.pig[q]) {
+                let payee = match self.rules.flower_pig_payees {
+                    FlowerPigPayees::Ready => v.ready[q] && v.takes_part[q],
+                    FlowerPigPayees::ReadyOrWon => v.ready[q] || v.won[q],
+                    FlowerPigPayees::NonPigs => true,
+                };
+                if !payee {
+                    continue;
+                }
+                let amount = match self.rules.flower_pig_penalty {
+                    FlowerPigPenalty::DoubleReadyValue => 2 * v.value[q],
+                    _ => fixed,
+                };
+                self.pay(pig as u8, q as u8, amount, Reason::FlowerPig);
+            }
+        }
+    }
+
+    /// 查叫: each player not ready and not a pig pays each ready player its best wait.
+    fn settle_not_ready(&mut self, v: &DrawView) {
+        for p in (0..4).filter(|&p| v.takes_part[p] && !v.ready[p] && !v.pig[p]) {
+            for q in (0..4).filter(|&q| v.takes_part[q] && v.ready[q]) {
+                self.pay(p as u8, q as u8, v.value[q], Reason::NotReady);
+            }
+        }
+    }
+
+    /// 补差价: each ready player pays each ready player with a larger best wait the difference.
+    fn settle_ready_difference(&mut self, v: &DrawView) {
+        let ready = |i: usize| v.takes_part[i] && v.ready[i];
+        for p in (0..4).filter(|&p| ready(p)) {
+            for q in (0..4).filter(|&q| ready(q)) {
+                self.pay(
+                    p as u8,
+                    q as u8,
+                    v.value[q] - v.value[p],
+                    Reason::ReadyDifference,
+                );
+            }
+        }
+    }
+
+    /// 退税: each player not ready repays the kong payments it received, per payer; income
+    /// passed on by 呼叫转移 stays passed on.
+    fn settle_tax_refund(&mut self, v: &DrawView) {
+        for p in (0..4).filter(|&p| v.takes_part[p] && !v.ready[p]) {
+            let mut owed = [0i64; 4];
+            for k in self
+                .kongs
+                .iter()
+                .filter(|k| k.owner as usize == p && !k.transferred)
+            {
+                for (owed, paid) in owed.iter_mut().zip(k.paid) {
+                    *owed += paid;
+                }
+            }
+            for x in (0..4).filter(|&x| v.takes_part[x]) {
+                self.pay(p as u8, x as u8, owed[x], Reason::TaxRefund);
+            }
+        }
+    }
+}
+
+/// Each seat's standing when the wall runs out.
+struct DrawView {
+    won: [bool; 4],
+    /// Settles 查叫, 补差价 and 退税: everyone in 血流, those who have not won in 血战.
+    takes_part: [bool; 4],
+    /// 花猪: never won and still holding three suits (or a tile of the void suit).
+    pig: [bool; 4],
+    /// Ready (听牌); a 血流 winner always is, through its locked hand.
+    ready: [bool; 4],
+    /// The best wait in points (查叫 value); 0 when not ready.
+    value: [i64; 4],
+}
+
+impl DrawView {
+    fn of(game: &Game) -> DrawView {
+        let xueliu = game.rules.mode == Mode::Xueliu;
+        let declare_void = game.rules.declare_void;
+        let mut v = DrawView {
+            won: [false; 4],
+            takes_part: [true; 4],
+            pig: [false; 4],
+            ready: [false; 4],
+            value: [0; 4],
+        };
+        for (i, s) in game.seats.iter().enumerate() {
+            let won = s.wins > 0;
+            let best = ready_value(&game.rules, s);
+            let suits = s.hand.suit_mask() | s.meld_summary.suit_mask;
+            v.won[i] = won;
+            v.takes_part[i] = xueliu || !won;
+            v.pig[i] = !won
+                && if declare_void {
+                    s.holds_void()
+                } else {
+                    suits.count_ones() == 3
+                };
+            v.ready[i] = (xueliu && won) || best.is_some();
+            v.value[i] = best.unwrap_or(0);
+        }
+        v
+    }
+}

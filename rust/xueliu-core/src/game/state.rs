@@ -1,0 +1,253 @@
+//! The physical state of a hand: the wall, each seat's tiles and melds, and the discards.
+//! Fixed-size arrays throughout, so that cloning a game is a copy.
+
+use crate::analysis::Context;
+use crate::hand::Counts;
+use crate::meld::{Meld, MeldKind, Melds};
+use crate::tile::{Suit, Tile, COPIES, KINDS};
+
+/// Tiles in a full wall.
+pub const WALL_SIZE: usize = 108;
+
+/// The wall, drawn from the front; replacement draws may come from the back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wall {
+    pub tiles: [Tile; WALL_SIZE],
+    /// Index of the next tile from the front.
+    pub front: u8,
+    /// One past the last tile still in the wall.
+    pub back: u8,
+}
+
+impl Wall {
+    /// The 108 tiles in index order, four copies each.
+    pub fn sorted() -> Wall {
+        let mut tiles = [Tile::new(0).expect("tile 0"); WALL_SIZE];
+        for (i, slot) in tiles.iter_mut().enumerate() {
+            *slot = Tile::new((i / COPIES as usize) as u8).expect("below 27");
+        }
+        Wall {
+            tiles,
+            front: 0,
+            back: WALL_SIZE as u8,
+        }
+    }
+
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        (self.back - self.front) as usize
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.front >= self.back
+    }
+
+    /// The next tile from the front; `None` when empty.
+    #[inline]
+    pub fn draw_front(&mut self) -> Option<Tile> {
+        if self.is_empty() {
+            return None;
+        }
+        self.front += 1;
+        Some(self.tiles[self.front as usize - 1])
+    }
+
+    #[inline]
+    pub fn draw_back(&mut self) -> Option<Tile> {
+        if self.is_empty() {
+            return None;
+        }
+        self.back -= 1;
+        Some(self.tiles[self.back as usize])
+    }
+
+    /// The tiles still to draw, front first.
+    pub fn live(&self) -> &[Tile] {
+        &self.tiles[self.front as usize..self.back as usize]
+    }
+}
+
+/// One seat's tiles and what the turn rules need to know about their history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// Concealed tiles. A winning tile is set aside and is not here (RULES.md §7).
+    pub hand: Counts,
+    pub melds: [Option<Meld>; 4],
+    /// Summary of `melds` for hand analysis.
+    pub meld_summary: Melds,
+    /// Tiles (bit per kind) of pongs made while the fourth copy was already in hand.
+    pub pong_with_three: u32,
+    /// Tiles (bit per kind) of kongs that count only as a root (late kongs under `root_only`).
+    pub root_only_kongs: u32,
+    /// Tiles (bit per kind) of kongs declared directly on a discard (直杠).
+    pub direct_kongs: u32,
+    /// 定缺: the declared void suit.
+    pub void: Option<Suit>,
+    /// Turns so far (docs/game-protocol.md §5): each time the seat is to move, a kong's
+    /// replacement draw continuing the same turn.
+    pub turn: u16,
+    /// The turn on which the latest copy of each kind arrived in the hand.
+    pub arrival: [u16; KINDS],
+    /// Ordinary (non-replacement) draws so far, for 地胡.
+    pub draws: u8,
+    /// Wins so far (血流 allows several).
+    pub wins: u8,
+    /// 过胡: the highest fan of a declined win since the last draw, when locked.
+    pub declined: Option<i32>,
+}
+
+impl Seat {
+    pub const EMPTY: Seat = Seat {
+        hand: Counts::new(),
+        melds: [None; 4],
+        meld_summary: Melds::NONE,
+        pong_with_three: 0,
+        root_only_kongs: 0,
+        direct_kongs: 0,
+        void: None,
+        turn: 0,
+        arrival: [0; KINDS],
+        draws: 0,
+        wins: 0,
+        declined: None,
+    };
+
+    /// The context hand analysis judges this seat's hand in.
+    #[inline]
+    pub fn context(&self, seven_pairs: bool) -> Context {
+        Context {
+            melds: self.meld_summary,
+            void: self.void,
+            seven_pairs,
+        }
+    }
+
+    /// The melds in the order made.
+    pub fn meld_list(&self) -> impl Iterator<Item = Meld> + '_ {
+        self.melds.iter().flatten().copied()
+    }
+
+    /// The meld of `tile`, if any, and its slot.
+    pub fn meld_of(&self, tile: Tile) -> Option<(usize, Meld)> {
+        self.melds
+            .iter()
+            .enumerate()
+            .find_map(|(i, m)| m.filter(|m| m.tile == tile).map(|m| (i, m)))
+    }
+
+    pub fn has_pong(&self, tile: Tile) -> bool {
+        self.meld_of(tile)
+            .is_some_and(|(_, m)| m.kind == MeldKind::Pong)
+    }
+
+    /// Adds a meld; false when four are already held (an impossible state the caller rejects).
+    pub fn push_meld(&mut self, meld: Meld) -> bool {
+        let Some(slot) = self.melds.iter_mut().find(|m| m.is_none()) else {
+            return false;
+        };
+        *slot = Some(meld);
+        self.rebuild_summary();
+        true
+    }
+
+    /// Replaces the meld of `meld.tile` (a pong becoming a kong, or back).
+    pub fn replace_meld(&mut self, meld: Meld) {
+        if let Some((i, _)) = self.meld_of(meld.tile) {
+            self.melds[i] = Some(meld);
+            self.rebuild_summary();
+        }
+    }
+
+    /// Removes the meld of `tile` (a robbed concealed kong), keeping the others in order.
+    pub fn remove_meld(&mut self, tile: Tile) {
+        let kept: Vec<Meld> = self.meld_list().filter(|m| m.tile != tile).collect();
+        self.melds = [None; 4];
+        for (slot, m) in self.melds.iter_mut().zip(kept) {
+            *slot = Some(m);
+        }
+        self.rebuild_summary();
+    }
+
+    pub fn rebuild_summary(&mut self) {
+        let mut summary = Melds::NONE;
+        for m in self.meld_list() {
+            summary.sets += 1;
+            summary.suit_mask |= m.tile.suit().bit();
+            summary.held[m.tile.index()] = m.size();
+        }
+        self.meld_summary = summary;
+    }
+
+    /// Copies of `tile` in hand and melds.
+    #[inline]
+    pub fn holds(&self, tile: Tile) -> u8 {
+        self.hand.count(tile) + self.meld_summary.held[tile.index()]
+    }
+
+    /// Whether the hand holds any tile of its void suit.
+    #[inline]
+    pub fn holds_void(&self) -> bool {
+        self.void
+            .is_some_and(|v| self.hand.suit_mask() & v.bit() != 0)
+    }
+
+    /// Adds a tile to the hand, noting the turn it arrives on.
+    #[inline]
+    pub fn receive(&mut self, tile: Tile, turn: u16) {
+        self.hand.add(tile);
+        self.arrival[tile.index()] = turn;
+    }
+}
+
+/// Every discard still lying in front of its discarder, in order; a claimed tile leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct River {
+    /// `(seat, tile)` pairs.
+    entries: [(u8, Tile); WALL_SIZE],
+    len: u8,
+}
+
+impl River {
+    pub fn new() -> River {
+        River {
+            entries: [(0, Tile::new(0).expect("tile 0")); WALL_SIZE],
+            len: 0,
+        }
+    }
+
+    pub fn push(&mut self, seat: u8, tile: Tile) {
+        if (self.len as usize) < WALL_SIZE {
+            self.entries[self.len as usize] = (seat, tile);
+            self.len += 1;
+        }
+    }
+
+    /// Takes back the latest discard (claimed by a pong, kong or win).
+    pub fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    pub fn entries(&self) -> &[(u8, Tile)] {
+        &self.entries[..self.len as usize]
+    }
+
+    pub fn of(&self, seat: u8) -> impl Iterator<Item = Tile> + '_ {
+        self.entries()
+            .iter()
+            .filter(move |(s, _)| *s == seat)
+            .map(|(_, t)| *t)
+    }
+}
+
+impl Default for River {
+    fn default() -> River {
+        River::new()
+    }
+}
+
+/// The seat `steps` places after `seat` in turn order.
+#[inline]
+pub const fn after(seat: u8, steps: u8) -> u8 {
+    (seat + steps) % 4
+}

@@ -1,0 +1,313 @@
+//! The seat to move: self-drawn win (自摸), concealed (暗杠) or added (补杠) kong, discard; draws
+//! and replacement draws; late kongs (docs/game-protocol.md §5) and 血流 locked hands (§6).
+
+use super::events::{Event, KongKind, WinKind};
+use super::state::after;
+use super::value::WinFlags;
+use super::{Action, Game, Pending, Responses, Turn, TurnKind};
+use crate::analysis::{is_win, waits};
+use crate::meld::Meld;
+use crate::rules::{KongDrawFrom, LastFour, LateKong};
+use crate::tile::Tile;
+
+impl Game {
+    pub(super) fn turn_actions(&self, t: &Turn, f: &mut dyn FnMut(Action)) {
+        let s = &self.seats[t.seat as usize];
+        let can_win = t.kind != TurnKind::AfterPong
+            && is_win(&s.hand, &s.context(self.rules.allow_seven_pairs));
+        if can_win {
+            f(Action::Win);
+            if self.self_draw_forced(t) {
+                return;
+            }
+        }
+        if t.kind != TurnKind::AfterPong && !self.wall.is_empty() {
+            for tile in self.kong_candidates(t.seat) {
+                if self.kong_allowed(t, tile) {
+                    f(Action::Kong(tile));
+                }
+            }
+        }
+        if self.locked(t.seat) {
+            if let Some(d) = t.drawn {
+                f(Action::Discard(d));
+            }
+            return;
+        }
+        let void = s.void.filter(|_| s.holds_void());
+        for tile in Tile::all() {
+            if s.hand.count(tile) > 0 && void.is_none_or(|v| tile.suit() == v) {
+                f(Action::Discard(tile));
+            }
+        }
+    }
+
+    /// `last_four` forces a self-drawn win on a tile drawn from the wall's last four.
+    fn self_draw_forced(&self, t: &Turn) -> bool {
+        t.last_four
+            && matches!(
+                self.rules.last_four,
+                LastFour::Forced | LastFour::SelfDrawForced
+            )
+    }
+
+    /// Tiles the seat could kong by shape: four in hand, or a pong plus one in hand; never of
+    /// the void suit.
+    fn kong_candidates(&self, seat: u8) -> impl Iterator<Item = Tile> + '_ {
+        let s = &self.seats[seat as usize];
+        Tile::all().filter(move |&tile| {
+            let n = s.hand.count(tile);
+            let shape = n == 4 || (n >= 1 && s.has_pong(tile));
+            shape && s.void != Some(tile.suit())
+        })
+    }
+
+    /// Whether the kong is late: added onto a pong made with three in hand, or whose fourth
+    /// copy arrived on an earlier turn; concealed, whose fourth arrived on an earlier turn.
+    fn kong_is_late(&self, seat: u8, tile: Tile) -> bool {
+        let s = &self.seats[seat as usize];
+        let earlier = s.arrival[tile.index()] < s.turn;
+        earlier || (s.has_pong(tile) && s.pong_with_three & 1 << tile.index() != 0)
+    }
+
+    /// `late_kong` and the 血流 lock.
+    fn kong_allowed(&self, t: &Turn, tile: Tile) -> bool {
+        let s = &self.seats[t.seat as usize];
+        let late = self.kong_is_late(t.seat, tile);
+        let allowed = match self.rules.late_kong {
+            LateKong::Full | LateKong::RootOnly => true,
+            LateKong::Forbidden => !late,
+            LateKong::KeptFourthForbidden => {
+                let pong_with_three =
+                    s.has_pong(tile) && s.pong_with_three & 1 << tile.index() != 0;
+                !late || pong_with_three
+            }
+        };
+        allowed && (!self.locked(t.seat) || self.kong_keeps_waits(t, tile))
+    }
+
+    /// A 血流 winner may kong only if its waits stay the same (RULES.md §7 *(c)*).
+    fn kong_keeps_waits(&self, t: &Turn, tile: Tile) -> bool {
+        let Some(drawn) = t.drawn else {
+            return false;
+        };
+        let seven = self.rules.allow_seven_pairs;
+        let s = self.seats[t.seat as usize];
+        let mut before = s;
+        before.hand.remove(drawn);
+        let mut after = s;
+        after.apply_kong(tile);
+        waits(&before.hand, &before.context(seven)) == waits(&after.hand, &after.context(seven))
+    }
+
+    pub(super) fn apply_turn(&mut self, t: Turn, action: Action) {
+        match action {
+            Action::Win => self.self_draw_win(t),
+            Action::Kong(tile) => self.declare_kong(t, tile),
+            Action::Discard(tile) => self.discard(t, tile),
+            _ => {}
+        }
+    }
+
+    fn discard(&mut self, t: Turn, tile: Tile) {
+        let seat = t.seat;
+        self.seats[seat as usize].hand.remove(tile);
+        self.river.push(seat, tile);
+        self.push(Event::Discard { seat, tile });
+        let after_kong = (t.kind == TurnKind::Replacement)
+            .then_some(t.kong)
+            .flatten();
+        let last_four = self.wall.remaining() <= 4;
+        let mut r = Responses {
+            from: seat,
+            tile,
+            kong: None,
+            claims: [0; 4],
+            forced: 0,
+            decisions: [None; 4],
+            after_kong,
+        };
+        for other in (0..4).filter(|&o| o != seat) {
+            r.claims[other as usize] = self.discard_claims(other, tile, after_kong.is_some());
+        }
+        self.open_responses(r, last_four);
+    }
+
+    /// 暗杠 or 补杠 on the seat's turn; it stands unless someone may rob it.
+    fn declare_kong(&mut self, t: Turn, tile: Tile) {
+        let seat = t.seat;
+        let late = self.kong_is_late(seat, tile);
+        let s = &mut self.seats[seat as usize];
+        let kind = if s.has_pong(tile) {
+            KongKind::Added
+        } else {
+            KongKind::Concealed
+        };
+        s.apply_kong(tile);
+        self.claimed = true;
+        self.push(Event::Kong {
+            seat,
+            tile,
+            kind,
+            from: None,
+            late,
+        });
+        let robbable = kind == KongKind::Added || self.rules.rob_concealed_kong;
+        let mut r = Responses {
+            from: seat,
+            tile,
+            kong: Some((kind, late)),
+            claims: [0; 4],
+            forced: 0,
+            decisions: [None; 4],
+            after_kong: None,
+        };
+        if robbable {
+            for other in (0..4).filter(|&o| o != seat) {
+                r.claims[other as usize] = self.rob_claims(other, tile);
+            }
+        }
+        let last_four = self.wall.remaining() <= 4;
+        self.open_responses(r, last_four);
+    }
+
+    /// The kong stands: record it, pay it, draw the replacement.
+    pub(super) fn kong_stands(
+        &mut self,
+        seat: u8,
+        tile: Tile,
+        kind: KongKind,
+        late: bool,
+        feeder: Option<u8>,
+    ) {
+        let root_only = late && self.rules.late_kong == LateKong::RootOnly;
+        if root_only {
+            self.seats[seat as usize].root_only_kongs |= 1 << tile.index();
+        }
+        let index = self.pay_kong(seat, tile, kind, feeder, root_only);
+        self.draw(seat, Some(index));
+    }
+
+    /// The next draw: an ordinary one (`kong = None`) or a kong's replacement. An ordinary draw
+    /// from an empty wall ends the hand (流局).
+    pub(super) fn draw(&mut self, seat: u8, kong: Option<u16>) {
+        if self.wall.is_empty() {
+            self.end_wall_empty();
+            return;
+        }
+        let last_four = self.wall.remaining() <= 4;
+        let from_back = kong.is_some() && self.rules.kong_draw_from == KongDrawFrom::Back;
+        let drawn = if from_back {
+            self.wall.draw_back()
+        } else {
+            self.wall.draw_front()
+        };
+        let Some(tile) = drawn else {
+            return;
+        };
+        let direct = kong.is_some_and(|k| self.kongs[k as usize].kind == KongKind::Direct);
+        let s = &mut self.seats[seat as usize];
+        s.declined = None;
+        // A replacement after a kong on one's own turn continues that turn (§5 *(c)*).
+        if kong.is_none() || direct {
+            s.turn += 1;
+        }
+        if kong.is_none() {
+            s.draws = s.draws.saturating_add(1);
+        }
+        let turn = s.turn;
+        s.receive(tile, turn);
+        self.push(Event::Draw {
+            seat,
+            tile,
+            replacement: kong.is_some(),
+        });
+        let kind = if kong.is_some() {
+            TurnKind::Replacement
+        } else {
+            TurnKind::Draw
+        };
+        self.pending = Pending::Turn(Turn {
+            seat,
+            kind,
+            drawn: Some(tile),
+            kong,
+            last_four,
+        });
+    }
+
+    /// The first seat still in the hand after `seat` draws.
+    pub(super) fn next_draw_after(&mut self, seat: u8) {
+        let next = (1..=4)
+            .map(|i| after(seat, i))
+            .find(|&s| self.in_hand(s))
+            .unwrap_or(seat);
+        self.draw(next, None);
+    }
+
+    fn self_draw_win(&mut self, t: Turn) {
+        let seat = t.seat;
+        let s = &self.seats[seat as usize];
+        // 天胡 has no drawn tile; the highest tile stands for the winning one *(c)*.
+        let tile = t
+            .drawn
+            .or_else(|| s.hand.tiles().last())
+            .unwrap_or(Tile::new(0).expect("1m"));
+        let flags = WinFlags {
+            self_draw: true,
+            kong_flower: t.kind == TurnKind::Replacement,
+            heavenly: t.kind == TurnKind::First,
+            earthly: t.kind == TurnKind::Draw
+                && seat != self.dealer
+                && s.draws == 1
+                && !self.claimed,
+            ..WinFlags::default()
+        };
+        let feeder = t
+            .kong
+            .filter(|_| t.kind == TurnKind::Replacement)
+            .and_then(|k| self.kongs[k as usize].feeder);
+        self.seats[seat as usize].hand.remove(tile);
+        self.record_win(seat, tile, None, WinKind::SelfDraw, flags, feeder);
+        if !self.maybe_three_won() {
+            self.next_draw_after(seat);
+        }
+    }
+
+    /// The turn's default (docs/game-protocol.md §2): a forced win, else a void-suit tile (the
+    /// one just drawn if it is one, else the lowest), else the tile just drawn, else the highest.
+    pub(super) fn default_turn_action(&self, t: &Turn) -> Action {
+        let mut legal = super::ActionList::new();
+        self.legal_actions(t.seat, &mut legal);
+        if self.self_draw_forced(t) && legal.contains(Action::Win) {
+            return Action::Win;
+        }
+        let s = &self.seats[t.seat as usize];
+        if let Some(v) = s.void.filter(|_| s.holds_void()) {
+            if let Some(d) = t.drawn.filter(|d| d.suit() == v) {
+                return Action::Discard(d);
+            }
+            if let Some(low) = s.hand.tiles().find(|t| t.suit() == v) {
+                return Action::Discard(low);
+            }
+        }
+        if let Some(d) = t.drawn {
+            return Action::Discard(d);
+        }
+        let high = s.hand.tiles().last().unwrap_or(Tile::new(0).expect("1m"));
+        Action::Discard(high)
+    }
+}
+
+impl super::Seat {
+    /// Moves a kong's tiles from the hand to the melds: the fourth onto a pong, or four.
+    pub(super) fn apply_kong(&mut self, tile: Tile) {
+        if self.has_pong(tile) {
+            self.hand.remove(tile);
+            self.replace_meld(Meld::kong(tile, false));
+        } else {
+            (0..4).for_each(|_| self.hand.remove(tile));
+            self.push_meld(Meld::kong(tile, true));
+        }
+    }
+}
