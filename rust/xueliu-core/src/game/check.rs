@@ -60,6 +60,21 @@ impl Game {
             };
         }
         for (i, s) in self.seats.iter().enumerate() {
+            let mut fresh = *s;
+            fresh.refresh_waits(self.rules.allow_seven_pairs);
+            let on_move_now = matches!(self.pending, Pending::Turn(t) if t.seat as usize == i);
+            if let Pending::Turn(t) = self.pending {
+                if let (true, TurnKind::Draw, Some(d)) = (on_move_now, t.kind, t.drawn) {
+                    fresh.hand.remove(d);
+                    fresh.refresh_waits(self.rules.allow_seven_pairs);
+                }
+            }
+            let stale = fresh.waits != s.waits;
+            let cached = !on_move_now
+                || matches!(self.pending, Pending::Turn(t) if t.kind == TurnKind::Draw);
+            if cached && stale {
+                return Err(format!("seat {i}'s cached waits are stale"));
+            }
             let on_move = matches!(self.pending, Pending::Turn(t) if t.seat as usize == i);
             let size = s.hand.len() + 3 * s.meld_summary.sets as usize;
             let expected = if on_move { 14 } else { 13 };

@@ -6,7 +6,6 @@ use super::events::{claim, Event, KongKind, WinKind};
 use super::state::after;
 use super::value::{score_win, WinFlags};
 use super::{Action, Game, Pending, Responses, Turn, TurnKind};
-use crate::analysis::is_win;
 use crate::meld::Meld;
 use crate::rules::{LastFour, PassWinLock};
 use crate::tile::Tile;
@@ -56,12 +55,7 @@ impl Game {
     /// The hand wins with `tile` and 过胡 does not lock it.
     fn win_allowed(&self, seat: u8, tile: Tile, flags: WinFlags) -> bool {
         let s = &self.seats[seat as usize];
-        if s.hand.count(tile) >= 4 {
-            return false;
-        }
-        let mut hand = s.hand;
-        hand.add(tile);
-        if !is_win(&hand, &s.context(self.rules.allow_seven_pairs)) {
+        if s.waits & 1 << tile.index() == 0 {
             return false;
         }
         match (self.rules.pass_win_lock, s.declined) {
@@ -267,6 +261,7 @@ impl Game {
                 (0..3).for_each(|_| owner.hand.add(r.tile));
             }
         }
+        owner.refresh_waits(self.rules.allow_seven_pairs);
         for (i, &w) in winners.iter().enumerate() {
             let flags = WinFlags {
                 robbed_kong: true,

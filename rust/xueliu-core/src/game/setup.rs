@@ -116,6 +116,8 @@ impl Game {
     /// The dealer's first turn: 14 tiles, no draw.
     fn begin_play(&mut self) {
         let dealer = self.dealer;
+        let seven = self.rules.allow_seven_pairs;
+        self.seats.iter_mut().for_each(|s| s.refresh_waits(seven));
         self.seats[dealer as usize].turn = 1;
         self.pending = Pending::Turn(Turn {
             seat: dealer,
@@ -131,18 +133,34 @@ impl Game {
     pub(super) fn exchange_actions(&self, seat: u8, f: &mut dyn FnMut(Action)) {
         let hand = &self.seats[seat as usize].hand;
         let same_suit = self.rules.exchange_same_suit;
-        let kinds: Vec<Tile> = hand.tiles().collect::<Vec<_>>();
-        let mut distinct = kinds.clone();
-        distinct.dedup();
-        for (i, &a) in distinct.iter().enumerate() {
-            for (j, &b) in distinct.iter().enumerate().skip(i) {
-                for &c in distinct.iter().skip(j) {
-                    let picks = [a, b, c];
-                    if same_suit && (a.suit() != b.suit() || b.suit() != c.suit()) {
-                        continue;
+        let mut kinds = [Tile::new(0).expect("1m"); 27];
+        let mut n = 0;
+        for t in Tile::all().filter(|&t| hand.count(t) > 0) {
+            kinds[n] = t;
+            n += 1;
+        }
+        let kinds = &kinds[..n];
+        let apart = |a: Tile, b: Tile| same_suit && a.suit() != b.suit();
+        for (i, &a) in kinds.iter().enumerate() {
+            for (j, &b) in kinds.iter().enumerate().skip(i) {
+                if apart(a, b) {
+                    break;
+                }
+                if j == i && hand.count(a) < 2 {
+                    continue;
+                }
+                for (k, &c) in kinds.iter().enumerate().skip(j) {
+                    if apart(a, c) {
+                        break;
                     }
-                    if holds_all(hand, &picks) {
-                        f(Action::Exchange(picks));
+                    // Copies needed: three of one kind, or two of the repeated one.
+                    let enough = match (i == j, j == k) {
+                        (true, true) => hand.count(a) >= 3,
+                        (false, true) => hand.count(b) >= 2,
+                        _ => true,
+                    };
+                    if enough {
+                        f(Action::Exchange([a, b, c]));
                     }
                 }
             }

@@ -1,7 +1,7 @@
 //! The physical state of a hand: the wall, each seat's tiles and melds, and the discards.
 //! Fixed-size arrays throughout, so that cloning a game is a copy.
 
-use crate::analysis::Context;
+use crate::analysis::{waits, Context};
 use crate::hand::Counts;
 use crate::meld::{Meld, MeldKind, Melds};
 use crate::tile::{Suit, Tile, COPIES, KINDS};
@@ -76,6 +76,8 @@ pub struct Seat {
     pub melds: [Option<Meld>; 4],
     /// Summary of `melds` for hand analysis.
     pub meld_summary: Melds,
+    /// Tiles (bit per kind) the seat has a pong of.
+    pub pongs: u32,
     /// Tiles (bit per kind) of pongs made while the fourth copy was already in hand.
     pub pong_with_three: u32,
     /// Tiles (bit per kind) of kongs that count only as a root (late kongs under `root_only`).
@@ -95,6 +97,9 @@ pub struct Seat {
     pub wins: u8,
     /// 过胡: the highest fan of a declined win since the last draw, when locked.
     pub declined: Option<i32>,
+    /// The waits of the hand while it is not on the move (13 counting melds as three), kept so
+    /// that the claims on every discard cost one bit test.
+    pub waits: u32,
 }
 
 impl Seat {
@@ -102,6 +107,7 @@ impl Seat {
         hand: Counts::new(),
         melds: [None; 4],
         meld_summary: Melds::NONE,
+        pongs: 0,
         pong_with_three: 0,
         root_only_kongs: 0,
         direct_kongs: 0,
@@ -111,6 +117,7 @@ impl Seat {
         draws: 0,
         wins: 0,
         declined: None,
+        waits: 0,
     };
 
     /// The context hand analysis judges this seat's hand in.
@@ -121,6 +128,11 @@ impl Seat {
             void: self.void,
             seven_pairs,
         }
+    }
+
+    /// Recomputes `waits` after the hand changed to a waiting size.
+    pub fn refresh_waits(&mut self, seven_pairs: bool) {
+        self.waits = waits(&self.hand, &self.context(seven_pairs));
     }
 
     /// The melds in the order made.
@@ -136,9 +148,9 @@ impl Seat {
             .find_map(|(i, m)| m.filter(|m| m.tile == tile).map(|m| (i, m)))
     }
 
+    #[inline]
     pub fn has_pong(&self, tile: Tile) -> bool {
-        self.meld_of(tile)
-            .is_some_and(|(_, m)| m.kind == MeldKind::Pong)
+        self.pongs & 1 << tile.index() != 0
     }
 
     /// Adds a meld; false when four are already held (an impossible state the caller rejects).
@@ -171,12 +183,17 @@ impl Seat {
 
     pub fn rebuild_summary(&mut self) {
         let mut summary = Melds::NONE;
+        let mut pongs = 0;
         for m in self.meld_list() {
+            if m.kind == MeldKind::Pong {
+                pongs |= 1 << m.tile.index();
+            }
             summary.sets += 1;
             summary.suit_mask |= m.tile.suit().bit();
             summary.held[m.tile.index()] = m.size();
         }
         self.meld_summary = summary;
+        self.pongs = pongs;
     }
 
     /// Copies of `tile` in hand and melds.

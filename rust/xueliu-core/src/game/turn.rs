@@ -8,20 +8,25 @@ use super::{Action, Game, Pending, Responses, Turn, TurnKind};
 use crate::analysis::{is_win, waits};
 use crate::meld::Meld;
 use crate::rules::{KongDrawFrom, LastFour, LateKong};
-use crate::tile::Tile;
+use crate::tile::{Suit, Tile};
 
 impl Game {
     pub(super) fn turn_actions(&self, t: &Turn, f: &mut dyn FnMut(Action)) {
         let s = &self.seats[t.seat as usize];
-        let can_win = t.kind != TurnKind::AfterPong
-            && is_win(&s.hand, &s.context(self.rules.allow_seven_pairs));
+        let can_win = match (t.kind, t.drawn) {
+            // The waits cached before an ordinary draw answer for the drawn tile.
+            (TurnKind::Draw, Some(d)) => s.waits & 1 << d.index() != 0,
+            (TurnKind::AfterPong, _) => false,
+            _ => is_win(&s.hand, &s.context(self.rules.allow_seven_pairs)),
+        };
         if can_win {
             f(Action::Win);
             if self.self_draw_forced(t) {
                 return;
             }
         }
-        if t.kind != TurnKind::AfterPong && !self.wall.is_empty() {
+        let kong_shape = s.pongs != 0 || s.hand.array().contains(&4);
+        if kong_shape && t.kind != TurnKind::AfterPong && !self.wall.is_empty() {
             for tile in self.kong_candidates(t.seat) {
                 if self.kong_allowed(t, tile) {
                     f(Action::Kong(tile));
@@ -34,10 +39,17 @@ impl Game {
             }
             return;
         }
-        let void = s.void.filter(|_| s.holds_void());
-        for tile in Tile::all() {
-            if s.hand.count(tile) > 0 && void.is_none_or(|v| tile.suit() == v) {
-                f(Action::Discard(tile));
+        let counts = s.hand.array();
+        let suits = match s.void.filter(|_| s.holds_void()) {
+            Some(v) => v.bit(),
+            None => s.hand.suit_mask(),
+        };
+        for suit in Suit::ALL.into_iter().filter(|s| suits & s.bit() != 0) {
+            let base = suit.index() * 9;
+            for (i, &n) in counts[base..base + 9].iter().enumerate() {
+                if n > 0 {
+                    f(Action::Discard(tile_at(base + i)));
+                }
             }
         }
     }
@@ -55,10 +67,13 @@ impl Game {
     /// the void suit.
     fn kong_candidates(&self, seat: u8) -> impl Iterator<Item = Tile> + '_ {
         let s = &self.seats[seat as usize];
-        Tile::all().filter(move |&tile| {
-            let n = s.hand.count(tile);
-            let shape = n == 4 || (n >= 1 && s.has_pong(tile));
-            shape && s.void != Some(tile.suit())
+        let counts = s.hand.array();
+        let fours = counts.contains(&4);
+        (0..counts.len()).filter_map(move |i| {
+            let n = counts[i];
+            let shape = (fours && n == 4) || (n >= 1 && s.pongs & 1 << i != 0);
+            let tile = tile_at(i);
+            (shape && s.void != Some(tile.suit())).then_some(tile)
         })
     }
 
@@ -111,7 +126,10 @@ impl Game {
 
     fn discard(&mut self, t: Turn, tile: Tile) {
         let seat = t.seat;
-        self.seats[seat as usize].hand.remove(tile);
+        let seven = self.rules.allow_seven_pairs;
+        let s = &mut self.seats[seat as usize];
+        s.hand.remove(tile);
+        s.refresh_waits(seven);
         self.river.push(seat, tile);
         self.push(Event::Discard { seat, tile });
         let after_kong = (t.kind == TurnKind::Replacement)
@@ -267,7 +285,10 @@ impl Game {
             .kong
             .filter(|_| t.kind == TurnKind::Replacement)
             .and_then(|k| self.kongs[k as usize].feeder);
-        self.seats[seat as usize].hand.remove(tile);
+        let seven = self.rules.allow_seven_pairs;
+        let s = &mut self.seats[seat as usize];
+        s.hand.remove(tile);
+        s.refresh_waits(seven);
         self.record_win(seat, tile, None, WinKind::SelfDraw, flags, feeder);
         if !self.maybe_three_won() {
             self.next_draw_after(seat);
@@ -297,6 +318,12 @@ impl Game {
         let high = s.hand.tiles().last().unwrap_or(Tile::new(0).expect("1m"));
         Action::Discard(high)
     }
+}
+
+/// The tile of index `i` (below 27).
+#[inline]
+fn tile_at(i: usize) -> Tile {
+    Tile::new(i as u8).unwrap_or(Tile::new(0).expect("1m"))
 }
 
 impl super::Seat {
