@@ -25,6 +25,20 @@ create_exception!(
     "Tiles that are not a possible hand: five copies of a tile, a wrong size, or a bad meld."
 );
 
+create_exception!(
+    xueliu,
+    IllegalActionError,
+    XueliuError,
+    "An action the game does not allow now (wrong seat or phase, a tile not held, a void rule \
+     broken, …); the message says why and what is legal. The game is unchanged."
+);
+create_exception!(
+    xueliu,
+    SnapshotError,
+    IllegalActionError,
+    "A game snapshot (`Game.from_json`) that is not valid JSON or not a consistent game."
+);
+
 pub fn tile_parse_error(e: CoreTileParseError) -> PyErr {
     TileParseError::new_err(format!("{e}; {}", parse_hint()))
 }
@@ -38,5 +52,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("XueliuError", py.get_type::<XueliuError>())?;
     m.add("TileParseError", py.get_type::<TileParseError>())?;
     m.add("InvalidHandError", py.get_type::<InvalidHandError>())?;
+    m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("SnapshotError", py.get_type::<SnapshotError>())?;
     Ok(())
 }

@@ -7,6 +7,7 @@ mod analysis;
 mod batch;
 mod convert;
 mod errors;
+mod game;
 mod tiles;
 
 #[pymodule]
@@ -15,6 +16,10 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tiles::Tile>()?;
     m.add_class::<analysis::Decomposition>()?;
     m.add_class::<analysis::HandFacts>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<game::Action>()?;
+    m.add_class::<game::Meld>()?;
+    m.add_class::<game::Win>()?;
     m.add_function(wrap_pyfunction!(tiles::parse_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(tiles::format_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::is_win, m)?)?;

@@ -64,7 +64,8 @@ impl Game {
             fresh.refresh_waits(self.rules.allow_seven_pairs);
             let on_move_now = matches!(self.pending, Pending::Turn(t) if t.seat as usize == i);
             if let Pending::Turn(t) = self.pending {
-                if let (true, TurnKind::Draw, Some(d)) = (on_move_now, t.kind, t.drawn) {
+                let drawn = t.drawn.filter(|&d| s.hand.count(d) > 0);
+                if let (true, TurnKind::Draw, Some(d)) = (on_move_now, t.kind, drawn) {
                     fresh.hand.remove(d);
                     fresh.refresh_waits(self.rules.allow_seven_pairs);
                 }

@@ -121,6 +121,8 @@ pub struct WinRecord {
     /// Concealed tiles before the win, without the winning tile.
     pub hand: Counts,
     pub melds: [Option<Meld>; 4],
+    /// Kongs of the winner that count only as a root (`late_kong = "root_only"`).
+    pub root_only_kongs: u32,
     pub flags: WinFlags,
     /// 点杠花: the discarder whose tile was konged directly just before this self-draw.
     pub feeder: Option<u8>,

@@ -47,6 +47,7 @@ impl Game {
             kind,
             hand: s.hand,
             melds: s.melds,
+            root_only_kongs: s.root_only_kongs,
             flags,
             feeder,
             score,

@@ -1,0 +1,527 @@
+//! `Game`, `Action`, `Meld` and `Win`: the turn state machine of `xueliu_core::game`, converted
+//! value by value. No rule logic lives here.
+
+use crate::errors::{IllegalActionError, SnapshotError};
+use crate::tiles::{index_to_tile, Tile};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyString, PyTuple};
+use std::sync::Arc;
+use xueliu_core::game::{self as core, ActionList};
+use xueliu_core::meld::MeldKind;
+use xueliu_core::rules::Rules;
+use xueliu_core::tile::{self as core_tile, Suit, Tile as CoreTile};
+
+/// One decision: `exchange`, `void`, `discard`, `pong`, `kong`, `win` or `pass`.
+#[pyclass(frozen, eq, hash, module = "xueliu")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Action(pub core::Action);
+
+fn tile_arg(value: &Bound<'_, PyAny>) -> PyResult<CoreTile> {
+    if let Ok(t) = value.cast::<Tile>() {
+        return Ok(t.get().0);
+    }
+    if let Ok(text) = value.cast::<PyString>() {
+        let text = text.to_cow()?;
+        let tiles = core_tile::parse_tiles(&text).map_err(crate::errors::tile_parse_error)?;
+        return match tiles[..] {
+            [t] => Ok(t),
+            _ => Err(IllegalActionError::new_err(format!(
+                "{text:?} names {} tiles; an action names one, e.g. \"5m\"",
+                tiles.len()
+            ))),
+        };
+    }
+    index_to_tile(value.extract()?)
+}
+
+#[pymethods]
+impl Action {
+    /// 换三张: give three tiles (one suit, unless `exchange_same_suit` is off), e.g. `"123m"`.
+    #[staticmethod]
+    fn exchange(tiles: &Bound<'_, PyAny>) -> PyResult<Action> {
+        let list: Vec<CoreTile> = if let Ok(text) = tiles.cast::<PyString>() {
+            core_tile::parse_tiles(&text.to_cow()?).map_err(crate::errors::tile_parse_error)?
+        } else {
+            tiles
+                .try_iter()?
+                .map(|t| tile_arg(&t?))
+                .collect::<PyResult<_>>()?
+        };
+        match list[..] {
+            [a, b, c] => Ok(Action(core::Action::exchange([a, b, c]))),
+            _ => Err(IllegalActionError::new_err(format!(
+                "an exchange gives exactly three tiles, got {}",
+                list.len()
+            ))),
+        }
+    }
+
+    /// 定缺: declare `"m"`, `"p"` or `"s"` void.
+    #[staticmethod]
+    fn void(suit: &str) -> PyResult<Action> {
+        Suit::parse(suit)
+            .map(|s| Action(core::Action::Void(s)))
+            .ok_or_else(|| {
+                IllegalActionError::new_err(format!(
+                    "void {suit:?} is not a suit; use \"m\", \"p\" or \"s\""
+                ))
+            })
+    }
+
+    #[staticmethod]
+    fn discard(tile: &Bound<'_, PyAny>) -> PyResult<Action> {
+        Ok(Action(core::Action::Discard(tile_arg(tile)?)))
+    }
+
+    /// Pong the discard (the tile is always the discard's).
+    #[staticmethod]
+    fn pong() -> Action {
+        Action(core::Action::Pong)
+    }
+
+    /// A kong of `tile`: direct on a discard, added onto a pong, or concealed.
+    #[staticmethod]
+    fn kong(tile: &Bound<'_, PyAny>) -> PyResult<Action> {
+        Ok(Action(core::Action::Kong(tile_arg(tile)?)))
+    }
+
+    #[staticmethod]
+    fn win() -> Action {
+        Action(core::Action::Win)
+    }
+
+    #[staticmethod]
+    fn pass_() -> Action {
+        Action(core::Action::Pass)
+    }
+
+    /// Reads the `str()` form back: `"discard 5m"`, `"exchange 123m"`, `"void p"`, `"pong"`.
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Action> {
+        core::Action::parse(text).map(Action).ok_or_else(|| {
+            IllegalActionError::new_err(format!(
+                "cannot read action {text:?}; write e.g. \"discard 5m\", \"kong 5m\", \"exchange 123m\", \"void p\", \"pong\", \"win\", \"pass\""
+            ))
+        })
+    }
+
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind()
+    }
+
+    /// The tile of a discard or kong; None otherwise.
+    #[getter]
+    fn tile(&self) -> Option<Tile> {
+        match self.0 {
+            core::Action::Discard(t) | core::Action::Kong(t) => Some(Tile(t)),
+            _ => None,
+        }
+    }
+
+    /// The three tiles of an exchange; None otherwise.
+    #[getter]
+    fn tiles(&self) -> Option<Vec<Tile>> {
+        match self.0 {
+            core::Action::Exchange(t) => Some(t.iter().map(|&t| Tile(t)).collect()),
+            _ => None,
+        }
+    }
+
+    /// The suit of a void declaration; None otherwise.
+    #[getter]
+    fn suit(&self) -> Option<String> {
+        match self.0 {
+            core::Action::Void(s) => Some(s.letter().to_string()),
+            _ => None,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.0 {
+            core::Action::Exchange(t) => {
+                format!("Action.exchange('{}')", core_tile::format_tiles(&t))
+            }
+            core::Action::Void(s) => format!("Action.void('{s}')"),
+            core::Action::Discard(t) => format!("Action.discard('{t}')"),
+            core::Action::Kong(t) => format!("Action.kong('{t}')"),
+            core::Action::Pass => "Action.pass_()".into(),
+            other => format!("Action.{}()", other.kind()),
+        }
+    }
+
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+        let parse = py.get_type::<Action>().getattr("parse")?.unbind();
+        Ok((parse, (self.0.to_string(),)))
+    }
+}
+
+/// Interned Python objects for every action but exchanges, so `legal_actions` hands out
+/// references instead of allocating.
+fn interned(py: Python<'_>, action: core::Action) -> PyResult<Py<Action>> {
+    static TABLE: PyOnceLock<Vec<Py<Action>>> = PyOnceLock::new();
+    let slot = match action {
+        core::Action::Discard(t) => t.index(),
+        core::Action::Kong(t) => 27 + t.index(),
+        core::Action::Void(s) => 54 + s.index(),
+        core::Action::Pong => 57,
+        core::Action::Win => 58,
+        core::Action::Pass => 59,
+        core::Action::Exchange(_) => return Py::new(py, Action(action)),
+    };
+    let table = TABLE.get_or_try_init(py, || {
+        let mut all = Vec::with_capacity(60);
+        for t in CoreTile::all() {
+            all.push(Py::new(py, Action(core::Action::Discard(t)))?);
+        }
+        for t in CoreTile::all() {
+            all.push(Py::new(py, Action(core::Action::Kong(t)))?);
+        }
+        for s in Suit::ALL {
+            all.push(Py::new(py, Action(core::Action::Void(s)))?);
+        }
+        for a in [core::Action::Pong, core::Action::Win, core::Action::Pass] {
+            all.push(Py::new(py, Action(a))?);
+        }
+        Ok::<_, PyErr>(all)
+    })?;
+    Ok(table[slot].clone_ref(py))
+}
+
+/// A pong or kong on the table.
+#[pyclass(frozen, eq, hash, module = "xueliu")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Meld {
+    /// `"pong"`, `"kong"` (直杠 or 补杠) or `"concealed_kong"` (暗杠).
+    #[pyo3(get)]
+    kind: &'static str,
+    #[pyo3(get)]
+    tile: Tile,
+}
+
+#[pymethods]
+impl Meld {
+    fn __str__(&self) -> String {
+        let n = if self.kind == "pong" { 3 } else { 4 };
+        let mut s: String = std::iter::repeat_n(char::from(b'0' + self.tile.0.rank()), n).collect();
+        s.push(self.tile.0.suit().letter());
+        s
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Meld({}, '{}')", self.kind, self.__str__())
+    }
+}
+
+/// One win: who, on what tile, from whom, how, and its score.
+#[pyclass(frozen, get_all, module = "xueliu")]
+pub struct Win {
+    seat: u8,
+    tile: Tile,
+    /// The discarder or the robbed kong's owner; None for a self-drawn win.
+    from_seat: Option<u8>,
+    /// `"discard"`, `"self_draw"` or `"robbed_kong"`.
+    kind: &'static str,
+    /// The score as a dict (fan, points, …).
+    score: Py<PyAny>,
+}
+
+#[pymethods]
+impl Win {
+    fn __repr__(&self) -> String {
+        let from = self
+            .from_seat
+            .map_or("self-drawn".to_string(), |f| format!("from seat {f}"));
+        format!(
+            "Win(seat {} on {}, {}, {})",
+            self.seat, self.tile.0, self.kind, from
+        )
+    }
+}
+
+fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<Rules>> {
+    let name: String = rules.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err("rules is a preset name such as \"chengdu\"")
+    })?;
+    Rules::preset(&name).map(Arc::new).ok_or_else(|| {
+        IllegalActionError::new_err(format!(
+            "unknown preset {name:?}; presets: chengdu, chengdu_xueliu, dashiyou, xuezhan"
+        ))
+    })
+}
+
+fn seat_arg(seat: i64) -> PyResult<u8> {
+    u8::try_from(seat).ok().filter(|&s| s < 4).ok_or_else(|| {
+        IllegalActionError::new_err(format!("seat {seat} does not exist; seats are 0-3"))
+    })
+}
+
+fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    seed.extract::<u64>().map_err(|_| {
+        IllegalActionError::new_err(format!(
+            "seed must be an int from 0 to 2**64 - 1, got {}",
+            seed.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })
+}
+
+fn action_arg(action: &Bound<'_, PyAny>) -> PyResult<core::Action> {
+    if let Ok(a) = action.cast::<Action>() {
+        return Ok(a.get().0);
+    }
+    if let Ok(text) = action.cast::<PyString>() {
+        return Ok(Action::parse(&text.to_cow()?)?.0);
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(
+        "an action is an Action (e.g. Action.discard(\"5m\")) or its text (\"discard 5m\")",
+    ))
+}
+
+fn illegal(e: core::IllegalAction) -> PyErr {
+    IllegalActionError::new_err(e.0)
+}
+
+fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// One hand of Sichuan mahjong (docs/game-protocol.md). `rules` is a preset name; `seed` drives
+/// the only random generator.
+#[pyclass(module = "xueliu")]
+pub struct Game {
+    inner: core::Game,
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (rules=None, *, seed=None))]
+    fn new(rules: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+        let rules = match rules {
+            Some(r) => rules_arg(r)?,
+            None => Arc::new(Rules::chengdu()),
+        };
+        let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
+        let inner = core::Game::new(rules, seed, true).map_err(illegal)?;
+        Ok(Game { inner })
+    }
+
+    /// `"exchange"`, `"void"`, `"play"` or `"over"`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.inner.phase().name()
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed()
+    }
+
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.inner.dealer()
+    }
+
+    /// Each seat's running total of points.
+    #[getter]
+    fn scores(&self) -> [i64; 4] {
+        self.inner.scores()
+    }
+
+    #[getter]
+    fn wall_remaining(&self) -> usize {
+        self.inner.wall_remaining()
+    }
+
+    /// Seats that must decide now, in seat order.
+    fn to_act(&self) -> Vec<usize> {
+        self.inner.to_act().into_iter().map(usize::from).collect()
+    }
+
+    /// The legal actions of `seat` now; empty when it need not decide.
+    fn legal_actions(&self, py: Python<'_>, seat: i64) -> PyResult<Vec<Py<Action>>> {
+        let seat = seat_arg(seat)?;
+        let mut list = ActionList::new();
+        self.inner.legal_actions(seat, &mut list);
+        list.iter().map(|&a| interned(py, a)).collect()
+    }
+
+    /// Takes `action` for `seat`. An illegal one raises IllegalActionError and changes nothing.
+    fn act(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = seat_arg(seat)?;
+        let action = action_arg(action)?;
+        self.inner.act(seat, action).map_err(illegal)
+    }
+
+    /// What a server plays for `seat` on a timeout.
+    fn default_action(&self, py: Python<'_>, seat: i64) -> PyResult<Py<Action>> {
+        let seat = seat_arg(seat)?;
+        let action = self.inner.default_action(seat).ok_or_else(|| {
+            IllegalActionError::new_err(format!(
+                "seat {seat} need not decide now; waiting for seats {:?}",
+                self.inner.to_act()
+            ))
+        })?;
+        interned(py, action)
+    }
+
+    /// The concealed tiles of `seat`, sorted.
+    fn hand(&self, seat: i64) -> PyResult<Vec<Tile>> {
+        let seat = seat_arg(seat)?;
+        Ok(self.inner.seat(seat).hand.tiles().map(Tile).collect())
+    }
+
+    fn melds(&self, seat: i64) -> PyResult<Vec<Meld>> {
+        let seat = seat_arg(seat)?;
+        Ok(self
+            .inner
+            .seat(seat)
+            .meld_list()
+            .map(|m| Meld {
+                kind: match m.kind {
+                    MeldKind::Pong => "pong",
+                    MeldKind::ExposedKong => "kong",
+                    MeldKind::ConcealedKong => "concealed_kong",
+                },
+                tile: Tile(m.tile),
+            })
+            .collect())
+    }
+
+    /// The discards still in front of `seat` (a claimed tile leaves).
+    fn discards(&self, seat: i64) -> PyResult<Vec<Tile>> {
+        let seat = seat_arg(seat)?;
+        Ok(self.inner.discards(seat).into_iter().map(Tile).collect())
+    }
+
+    /// The declared void suit of `seat`, or None.
+    fn void(&self, seat: i64) -> PyResult<Option<String>> {
+        let seat = seat_arg(seat)?;
+        Ok(self.inner.seat(seat).void.map(|s| s.letter().to_string()))
+    }
+
+    #[getter]
+    fn wins(&self, py: Python<'_>) -> PyResult<Vec<Win>> {
+        self.inner
+            .wins()
+            .iter()
+            .map(|w| {
+                Ok(Win {
+                    seat: w.seat,
+                    tile: Tile(w.tile),
+                    from_seat: w.from,
+                    kind: w.kind.name(),
+                    score: json_loads(py, &w.score.to_json())?.unbind(),
+                })
+            })
+            .collect()
+    }
+
+    /// The event log: a list of dicts (docs/game-protocol.md §9).
+    #[getter]
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_loads(py, &self.inner.events_json(None))
+    }
+
+    /// The log as `seat` may see it (RULES.md §12).
+    fn events_for<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
+        let seat = seat_arg(seat)?;
+        json_loads(py, &self.inner.events_json(Some(seat)))
+    }
+
+    /// An independent copy; cheap.
+    fn clone(&self) -> Game {
+        Game {
+            inner: self.inner.clone(),
+        }
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    /// A full snapshot as JSON text; `Game.from_json` restores it exactly.
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+
+    /// Restores a snapshot, validating everything; bad input raises SnapshotError.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Game> {
+        core::Game::from_json(text)
+            .map(|inner| Game { inner })
+            .map_err(|e| SnapshotError::new_err(e.0))
+    }
+
+    /// Plays `(seat, action)` pairs from a fresh hand of `rules` and `seed`.
+    #[staticmethod]
+    fn replay(
+        rules: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        actions: &Bound<'_, PyAny>,
+    ) -> PyResult<Game> {
+        let mut pairs = Vec::new();
+        for item in actions.try_iter()? {
+            let item = item?;
+            let pair = item.cast::<PyTuple>().map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err("actions are (seat, action) pairs")
+            })?;
+            if pair.len() != 2 {
+                return Err(pyo3::exceptions::PyTypeError::new_err(
+                    "actions are (seat, action) pairs",
+                ));
+            }
+            pairs.push((
+                seat_arg(pair.get_item(0)?.extract()?)?,
+                action_arg(&pair.get_item(1)?)?,
+            ));
+        }
+        core::Game::replay(rules_arg(rules)?, seed_arg(seed)?, &pairs, true)
+            .map(|inner| Game { inner })
+            .map_err(illegal)
+    }
+
+    /// Replays an event log (a list of event dicts, or its JSON text) and checks that the
+    /// replay writes the same log.
+    #[staticmethod]
+    fn from_events(py: Python<'_>, events: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let text: String = if let Ok(s) = events.cast::<PyString>() {
+            s.to_cow()?.into_owned()
+        } else if events.cast::<PyList>().is_ok() {
+            py.import("json")?
+                .call_method1("dumps", (events,))?
+                .extract()?
+        } else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "events are a list of event dicts or its JSON text",
+            ));
+        };
+        core::Game::from_events(&text)
+            .map(|inner| Game { inner })
+            .map_err(illegal)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game(seed={}, phase={:?}, wall={}, scores={:?})",
+            self.inner.seed(),
+            self.inner.phase().name(),
+            self.inner.wall_remaining(),
+            self.inner.scores()
+        )
+    }
+}
