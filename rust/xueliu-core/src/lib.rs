@@ -14,6 +14,7 @@ pub mod pattern;
 pub mod points;
 pub mod rng;
 pub mod rules;
+pub mod score;
 pub mod tables;
 pub mod tile;
 

@@ -78,11 +78,18 @@ impl Pattern {
 
 /// A room's fan per pattern; `None` where the room does not have the pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct FanTable([Option<u32>; PATTERNS]);
+pub struct FanTable {
+    fan: [Option<u32>; PATTERNS],
+    /// Bit `p` set when pattern `p` has a fan: scoring skips the others without a branch each.
+    available: u32,
+}
 
 impl FanTable {
     /// No pattern available.
-    pub const EMPTY: FanTable = FanTable([None; PATTERNS]);
+    pub const EMPTY: FanTable = FanTable {
+        fan: [None; PATTERNS],
+        available: 0,
+    };
 
     /// A table from `(pattern, fan)` pairs; patterns not listed are unavailable.
     pub fn of(entries: &[(Pattern, u32)]) -> FanTable {
@@ -95,11 +102,23 @@ impl FanTable {
 
     #[inline]
     pub fn get(&self, pattern: Pattern) -> Option<u32> {
-        self.0[pattern as usize]
+        self.fan[pattern as usize]
     }
 
     pub fn set(&mut self, pattern: Pattern, fan: Option<u32>) {
-        self.0[pattern as usize] = fan;
+        self.fan[pattern as usize] = fan;
+        let bit = 1 << pattern as usize;
+        self.available = if fan.is_some() {
+            self.available | bit
+        } else {
+            self.available & !bit
+        };
+    }
+
+    /// Bit `p` set for each pattern `p` the room has.
+    #[inline]
+    pub fn available(&self) -> u32 {
+        self.available
     }
 
     /// Every pattern with its fan, in declaration order.
@@ -109,7 +128,7 @@ impl FanTable {
 
     /// The largest fan of any available pattern.
     pub fn max(&self) -> u32 {
-        self.0.iter().flatten().copied().max().unwrap_or(0)
+        self.fan.iter().flatten().copied().max().unwrap_or(0)
     }
 }
 
@@ -132,5 +151,9 @@ mod tests {
         assert_eq!(t.get(Pattern::SevenPairs), None);
         assert_eq!(t.max(), 10);
         assert_eq!(FanTable::EMPTY.max(), 0);
+        assert_eq!(t.available(), 1 | 1 << Pattern::FlushTriplets as usize);
+        let mut t = t;
+        t.set(Pattern::Basic, None);
+        assert_eq!(t.available(), 1 << Pattern::FlushTriplets as usize);
     }
 }

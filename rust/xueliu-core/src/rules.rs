@@ -319,28 +319,33 @@ impl Rules {
     }
 
     /// An upper bound on the fan one payer can be charged for a win: the largest pattern and
-    /// every bonus at its most, capped, plus the payer's own kongs under 杠进杠出.
+    /// every bonus at its most, capped, plus the payer's own kongs under 杠进杠出. Saturates, so
+    /// absurd values read as "too large" instead of wrapping.
     fn largest_payment_fan(&self) -> u32 {
         let kong = self.exposed_kong_fan.max(self.concealed_kong_fan);
-        let stacked = [Pattern::Heavenly, Pattern::Earthly]
+        let first_draw = [Pattern::Heavenly, Pattern::Earthly]
             .map(|p| self.fan.get(p).unwrap_or(0))
             .into_iter()
             .max()
             .unwrap_or(0);
-        let win = self.fan.max()
-            + if self.heavenly_stacks { stacked } else { 0 }
-            + MAX_ROOTS * self.gen_fan
-            + MAX_KONGS * kong
-            + self.kong_flower_fan
-            + self.kong_shot_fan
-            + self.rob_kong_fan
-            + (self.self_draw_bonus == SelfDrawBonus::AddFan) as u32
-            + if self.wilds { self.no_wild_fan } else { 0 };
+        let win = [
+            self.fan.max(),
+            if self.heavenly_stacks { first_draw } else { 0 },
+            MAX_ROOTS.saturating_mul(self.gen_fan),
+            MAX_KONGS.saturating_mul(kong),
+            self.kong_flower_fan,
+            self.kong_shot_fan,
+            self.rob_kong_fan,
+            (self.self_draw_bonus == SelfDrawBonus::AddFan) as u32,
+            if self.wilds { self.no_wild_fan } else { 0 },
+        ]
+        .into_iter()
+        .fold(0u32, u32::saturating_add);
         let payer = match self.kong_fan {
-            KongFan::WinAndLoss => MAX_KONGS * kong,
+            KongFan::WinAndLoss => MAX_KONGS.saturating_mul(kong),
             KongFan::WinOnly => 0,
         };
-        self.curve().cap(win) + payer
+        self.curve().cap(win).saturating_add(payer)
     }
 
     /// A readable table of every option and its value, and the fan table.
