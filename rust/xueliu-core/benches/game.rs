@@ -69,7 +69,7 @@ fn main() {
         "{:<16} {:>14} {:>14} {:>12} {:>10} {:>10}",
         "preset", "hands/s (off)", "hands/s (log)", "decisions", "clone ns", "clone+log"
     );
-    for name in ["chengdu", "xuezhan", "chengdu_xueliu", "dashiyou"] {
+    for name in ["chengdu", "xuezhan", "chengdu_xueliu", "dashiyou", "sanxia"] {
         let rules = Arc::new(Rules::preset(name).unwrap());
         let (off, per_hand) = random_hands(&rules, false, 20_000);
         let (on, _) = random_hands(&rules, true, 20_000);

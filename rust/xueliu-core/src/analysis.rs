@@ -1,7 +1,7 @@
 //! Hand analysis (RULES.md §5, §8): complete hands, waits, shanten, splits and the facts scoring
 //! needs. Every function reads one table entry per suit; none allocates except [`decompositions`].
 
-use crate::hand::{Counts, HandError};
+use crate::hand::{Counts, HandError, POW5};
 use crate::meld::{Meld, Melds};
 use crate::tables::{capped_overlaps, pack_overlaps, split_sums, suit_table, NibbleMax, SuitEntry};
 use crate::tile::{Suit, Tile, COPIES, KINDS};
@@ -336,38 +336,71 @@ pub struct HandFacts {
     pub kongs: u8,
 }
 
-/// The facts of a hand that [`is_win`]; meaningless otherwise.
+/// Tiles of rank 1 or 9 (幺九), one bit per tile index.
+const TERMINAL_TILES: u32 = 0x101 | 0x101 << 9 | 0x101 << 18;
+/// Tiles of rank 2, 5 or 8 (将).
+const TILES_258: u32 = 0x92 | 0x92 << 9 | 0x92 << 18;
+
+/// The facts of a hand that [`is_win`]; meaningless otherwise. Works on bit masks of tiles by
+/// count, without branches, so it costs the same for every hand.
+#[inline]
 pub fn facts(hand: &Counts, ctx: &Context) -> HandFacts {
-    let e = entries(hand);
+    facts_from(ctx, &entries(hand), &hand.count_masks())
+}
+
+/// Calls `visit` with each wait of a ready hand (as [`waits`]) and the [`facts`] of the complete
+/// hand it makes. Every completed suit's table entry is read before any is used, so the cache
+/// misses of a hand's waits overlap instead of following one another.
+pub fn waits_with_facts(hand: &Counts, ctx: &Context, mut visit: impl FnMut(Tile, HandFacts)) {
+    let mask = waits(hand, ctx);
+    let (table, base) = (suit_table(), entries(hand));
+    let mut completed = [base[0]; KINDS];
+    for t in tiles_of(mask) {
+        completed[t.index()] = table.get(hand.key(t.suit()) + POW5[t.rank() as usize - 1]);
+    }
+    let masks = hand.count_masks();
+    for t in tiles_of(mask) {
+        let mut e = base;
+        e[t.suit().index()] = completed[t.index()];
+        // Adding `t` moves its bit from the mask of its count to the next.
+        let (mut with_t, count, bit) = (masks, hand.count(t) as usize, 1 << t.index());
+        with_t[count] &= !bit;
+        with_t[count + 1] |= bit;
+        visit(t, facts_from(ctx, &e, &with_t));
+    }
+}
+
+/// The tiles of a mask of tile bits, in index order.
+fn tiles_of(mut mask: u32) -> impl Iterator<Item = Tile> {
+    std::iter::from_fn(move || {
+        let t = Tile::new(mask.trailing_zeros() as u8)?;
+        mask &= mask - 1;
+        Some(t)
+    })
+}
+
+/// Facts from the suits' table entries and the hand's [`Counts::count_masks`].
+#[inline]
+fn facts_from(ctx: &Context, e: &[SuitEntry; 3], masks: &[u32; 5]) -> HandFacts {
     let melds = &ctx.melds;
     let standard = e.iter().all(|e| e.complete());
-    let counts = hand.array();
-    let mut pairs = 0;
-    let mut triplet_counts = true;
-    let mut only_258 = true;
-    let mut roots = 0;
-    let mut kongs = 0;
-    let mut melded_terminals = true;
-    for t in Tile::all() {
-        let (c, held) = (counts[t.index()], melds.held[t.index()]);
-        pairs += (c == 2) as u8;
-        triplet_counts &= matches!(c, 0 | 2 | 3);
-        if c + held > 0 {
-            only_258 &= matches!(t.rank(), 2 | 5 | 8);
-        }
-        roots += (c + held == COPIES && held < COPIES) as u8;
-        kongs += (held == COPIES) as u8;
-        melded_terminals &= held == 0 || t.is_terminal();
-    }
+    let [_, ones, twos, threes, fours] = *masks;
+    let melded = melds.pong_mask | melds.kong_mask;
+    let used = ones | twos | threes | fours | melded;
+    let suits_used = (0..3).filter(|s| used & tile_bits(1 << s) != 0).count();
+    // A root is four in hand, or a pong with its fourth in hand; never a declared kong.
+    let roots = fours.count_ones() + (melds.pong_mask & ones).count_ones();
     HandFacts {
         standard,
         seven_pairs: ctx.seven_pairs && melds.sets == 0 && e.iter().all(|e| e.even()),
-        all_triplets: standard && triplet_counts && pairs == 1,
-        terminals: standard && melded_terminals && e.iter().all(|e| e.terminal_complete()),
-        one_suit: ctx.suit_mask(hand).count_ones() == 1,
-        only_258,
-        roots,
-        kongs,
+        all_triplets: standard && ones | fours == 0 && twos.count_ones() == 1,
+        terminals: standard
+            && melded & !TERMINAL_TILES == 0
+            && e.iter().all(|e| e.terminal_complete()),
+        one_suit: suits_used == 1,
+        only_258: used & !TILES_258 == 0,
+        roots: roots as u8,
+        kongs: melds.kong_mask.count_ones() as u8,
     }
 }
 
@@ -519,6 +552,109 @@ mod tests {
         );
         let kong = Context::new(&[Meld::parse("1111m", false).unwrap()], None, true).unwrap();
         assert_eq!(tiles(waits(&hand("2333m567p888p"), &kong)), "24m");
+    }
+
+    /// Facts counted tile by tile, straight from their definitions, to check the mask version.
+    fn facts_by_tile(hand: &Counts, ctx: &Context) -> (bool, bool, u8, u8) {
+        let (counts, held) = (hand.array(), &ctx.melds.held);
+        let tiles = || Tile::all().map(|t| (t, counts[t.index()], held[t.index()]));
+        let pairs = tiles().filter(|&(_, c, _)| c == 2).count();
+        let triplet_counts = tiles().all(|(_, c, _)| matches!(c, 0 | 2 | 3));
+        let all_triplets = is_standard(hand) && triplet_counts && pairs == 1;
+        let only_258 = tiles().all(|(t, c, h)| c + h == 0 || matches!(t.rank(), 2 | 5 | 8));
+        let roots = tiles().filter(|&(_, c, h)| c + h == 4 && h < 4).count() as u8;
+        let kongs = tiles().filter(|&(_, _, h)| h == 4).count() as u8;
+        (all_triplets, only_258, roots, kongs)
+    }
+
+    fn is_standard(hand: &Counts) -> bool {
+        entries(hand).iter().all(|e| e.complete())
+    }
+
+    /// A random complete hand in two suits whose triplets may be melded.
+    fn random_win(rng: &mut crate::rng::Rng) -> Option<(Counts, Context)> {
+        let suits = [rng.below(3) as usize, rng.below(3) as usize];
+        let pick = |rng: &mut crate::rng::Rng| {
+            let t = suits[rng.below(2) as usize] * 9 + rng.below(9) as usize;
+            Tile::new(t as u8).unwrap()
+        };
+        let mut counts = [0u8; KINDS];
+        let mut melds = Vec::new();
+        counts[pick(rng).index()] += 2;
+        for _ in 0..4 {
+            let t = pick(rng);
+            match rng.below(5) {
+                0 if t.rank() <= 7 => (0..3).for_each(|i| counts[t.index() + i] += 1),
+                0 | 1 => counts[t.index()] += 3,
+                2 => melds.push(Meld::pong(t)),
+                k => melds.push(Meld::kong(t, k == 4)),
+            }
+        }
+        let hand = Counts::from_array(&counts).ok()?;
+        let ctx = Context::new(&melds, None, true).ok()?;
+        ctx.check(&hand, HandSize::Complete).ok()?;
+        Some((hand, ctx))
+    }
+
+    #[test]
+    fn facts_agree_with_tile_by_tile_counts() {
+        let mut rng = crate::rng::Rng::new(7);
+        let mut checked = 0;
+        // Hands seen with each fact, so the sample is known to exercise them all.
+        let mut seen = [0; 5];
+        while checked < 20_000 {
+            let Some((hand, ctx)) = random_win(&mut rng) else {
+                continue;
+            };
+            let f = facts(&hand, &ctx);
+            let by_tile = facts_by_tile(&hand, &ctx);
+            assert_eq!(
+                (f.all_triplets, f.only_258, f.roots, f.kongs),
+                by_tile,
+                "{hand}"
+            );
+            let pong_root = ctx.melds.pong_mask & hand.count_masks()[1] != 0;
+            for (i, fact) in [
+                f.all_triplets,
+                f.only_258,
+                f.roots > 0,
+                f.kongs > 0,
+                pong_root,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                seen[i] += fact as u32;
+            }
+            checked += 1;
+        }
+        assert!(seen.iter().all(|&n| n >= 5), "{seen:?}");
+    }
+
+    #[test]
+    fn waits_with_facts_match_facts_of_each_completed_hand() {
+        let mut rng = crate::rng::Rng::new(11);
+        let mut waits_seen = 0;
+        for _ in 0..5_000 {
+            let Some((complete, ctx)) = random_win(&mut rng) else {
+                continue;
+            };
+            let tiles: Vec<Tile> = complete.tiles().collect();
+            let mut ready = complete;
+            ready.remove(tiles[rng.below(tiles.len() as u64) as usize]);
+            let expected: Vec<(Tile, HandFacts)> = tiles_of(super::waits(&ready, &ctx))
+                .map(|t| {
+                    let mut h = ready;
+                    h.add(t);
+                    (t, facts(&h, &ctx))
+                })
+                .collect();
+            let mut found = Vec::new();
+            waits_with_facts(&ready, &ctx, |t, f| found.push((t, f)));
+            assert_eq!(found, expected, "{ready}");
+            waits_seen += found.len();
+        }
+        assert!(waits_seen > 2_000, "{waits_seen}");
     }
 
     #[test]

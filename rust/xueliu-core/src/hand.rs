@@ -135,10 +135,36 @@ impl Counts {
             | ((self.keys[2] != 0) as u8) << 2
     }
 
+    /// `masks[k]` has bit `t` set when tile `t` is held exactly `k` times (k = 0–4). Counts 0–4
+    /// take three bits; one bit plane each gives every mask without a branch or a loop over tiles.
+    #[inline]
+    pub fn count_masks(&self) -> [u32; 5] {
+        let mut bytes = [0u8; 32];
+        bytes[..KINDS].copy_from_slice(&self.counts);
+        let words: [u64; 4] = std::array::from_fn(|i| {
+            u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap())
+        });
+        let [b0, b1, b2] = [0, 1, 2].map(|bit| bit_plane(&words, bit));
+        let all = (1u32 << KINDS) - 1;
+        [all & !(b0 | b1 | b2), b0 & !b1, b1 & !b0, b0 & b1, b2]
+    }
+
     /// The tiles held, in index order, each repeated by its count.
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         Tile::all().flat_map(move |t| std::iter::repeat_n(t, self.count(t) as usize))
     }
+}
+
+/// Bit `i` of byte `j` of each word, gathered into bit `8·word + j`. Multiplying the isolated
+/// bits by `0x0102040810204080` moves byte `j`'s bit to bit `56 + j` with no carries.
+#[inline]
+fn bit_plane(words: &[u64; 4], bit: u32) -> u32 {
+    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    words.iter().enumerate().fold(0, |mask, (i, &w)| {
+        let gathered = ((w >> bit) & LOW_BITS).wrapping_mul(GATHER) >> 56;
+        mask | (gathered as u32) << (8 * i)
+    })
 }
 
 impl fmt::Debug for Counts {
@@ -167,6 +193,22 @@ mod tests {
         h.remove(Tile::from_suit_rank(Suit::P, 5).unwrap());
         assert_eq!((h.key(Suit::P), h.suit_mask(), h.len()), (0, 0b001, 4));
         assert_eq!(h.to_string(), "1199m");
+    }
+
+    #[test]
+    fn count_masks_sort_tiles_by_count() {
+        let h = Counts::from_tiles(&parse_tiles("1222333344m9s").unwrap()).unwrap();
+        let bit = |text: &str| 1u32 << parse_tiles(text).unwrap()[0].index();
+        let masks = h.count_masks();
+        assert_eq!(masks[1], bit("1m") | bit("9s"));
+        assert_eq!(masks[2], bit("4m"));
+        assert_eq!(masks[3], bit("2m"));
+        assert_eq!(masks[4], bit("3m"));
+        let all_tiles = (1u32 << KINDS) - 1;
+        assert_eq!(
+            masks[0],
+            all_tiles & !(masks[1] | masks[2] | masks[3] | masks[4])
+        );
     }
 
     #[test]

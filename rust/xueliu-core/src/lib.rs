@@ -2,13 +2,22 @@
 //! the `xueliu-py` crate wraps it.
 //!
 //! Modules, bottom up: [`tile`] (tiles and notation), [`hand`] (counts with per-suit keys),
-//! [`meld`] (pongs and kongs), [`tables`] (per-suit tables), [`analysis`] (win, waits, shanten).
+//! [`meld`] (pongs and kongs), [`tables`] (per-suit tables), [`analysis`] (win, waits, shanten),
+//! [`pattern`] (patterns and fan tables), [`points`] (fan to points), [`rules`] (options and
+//! presets), [`score`] (scoring a win and a ready hand's waits), [`game`] (the turn state
+//! machine: one hand from the shuffle to the last payment).
 
 pub mod analysis;
+mod choice;
 pub mod game;
 pub mod hand;
 pub mod meld;
+pub mod pattern;
+pub mod points;
 pub mod rng;
 pub mod rules;
+pub mod score;
 pub mod tables;
 pub mod tile;
+
+pub use choice::Choice;

@@ -92,6 +92,14 @@ pub struct Melds {
     pub suit_mask: u8,
     /// Copies of each tile the melds hold.
     pub held: [u8; KINDS],
+    /// Bit `t` set for a pong of tile `t`.
+    pub pong_mask: u32,
+    /// Bit `t` set for a kong of tile `t`.
+    pub kong_mask: u32,
+    /// Direct and added kongs (明杠), which score apart from concealed ones.
+    pub exposed_kongs: u8,
+    /// 暗杠.
+    pub concealed_kongs: u8,
 }
 
 impl Melds {
@@ -99,6 +107,10 @@ impl Melds {
         sets: 0,
         suit_mask: 0,
         held: [0; KINDS],
+        pong_mask: 0,
+        kong_mask: 0,
+        exposed_kongs: 0,
+        concealed_kongs: 0,
     };
 
     pub fn new(melds: &[Meld]) -> Result<Melds, HandError> {
@@ -125,8 +137,27 @@ impl Melds {
         }
         *held = meld.size();
         self.sets += 1;
+        let bit = 1 << meld.tile.index();
+        match meld.kind {
+            MeldKind::Pong => self.pong_mask |= bit,
+            _ => self.kong_mask |= bit,
+        }
+        match meld.kind {
+            MeldKind::Pong => {}
+            MeldKind::ExposedKong => self.exposed_kongs += 1,
+            MeldKind::ConcealedKong => self.concealed_kongs += 1,
+        }
         self.suit_mask |= meld.tile.suit().bit();
         Ok(())
+    }
+
+    pub const fn kongs(&self) -> u8 {
+        self.exposed_kongs + self.concealed_kongs
+    }
+
+    /// Pongs and exposed kongs: sets that took another player's tile.
+    pub const fn claimed(&self) -> u8 {
+        self.sets - self.concealed_kongs
     }
 
     /// Concealed tiles a complete hand needs with these melds: 14, 11, 8, 5 or 2.
@@ -134,9 +165,13 @@ impl Melds {
         14 - 3 * self.sets as usize
     }
 
-    /// Checks that hand and melds together hold at most four of each tile.
+    /// Checks that hand and melds together hold at most four of each tile. A `Counts` never holds
+    /// more than four, so only the melds' tiles need a look.
     pub fn check_copies(&self, hand: &Counts) -> Result<(), HandError> {
-        for t in Tile::all() {
+        let mut melded = self.pong_mask | self.kong_mask;
+        while melded != 0 {
+            let t = Tile::new(melded.trailing_zeros() as u8).expect("a meld bit is a tile");
+            melded &= melded - 1;
             let count = hand.count(t) + self.held[t.index()];
             if count > COPIES {
                 return Err(HandError::TooManyCopies { tile: t, count });
@@ -166,11 +201,16 @@ mod tests {
         let melds = Melds::new(&[
             Meld::parse("555m", false).unwrap(),
             Meld::parse("7777p", false).unwrap(),
+            Meld::parse("9999p", true).unwrap(),
         ])
         .unwrap();
         assert_eq!(
             (melds.sets, melds.suit_mask, melds.concealed_size()),
-            (2, 0b011, 8)
+            (3, 0b011, 5)
+        );
+        assert_eq!(
+            (melds.exposed_kongs, melds.concealed_kongs, melds.claimed()),
+            (1, 1, 2)
         );
         let hand = Counts::from_tiles(&parse_tiles("55m").unwrap()).unwrap();
         assert!(melds.check_copies(&hand).is_err());

@@ -1,111 +1,193 @@
-//! PROVISIONAL: the rule options the game reads, named as in docs/rules-schema.md. The real
-//! `Rules` (every option, presets, validation) arrives with issue 3's `scoring` branch; this file
-//! is replaced by it at the merge.
+//! A room's rules (RULES.md §2–§11, §13): every option by its schema name (docs/rules-schema.md),
+//! the seven presets of §10, and the checks that keep a `Rules` value scorable.
+//!
+//! String options are enums ([`Choice`]); [`Rules::get`] and [`Rules::set`] read and write any
+//! option by name as a [`Value`], which is how the Python binding builds dicts.
 
-/// 血战到底 or 血流成河 (RULES.md §7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Xuezhan,
-    Xueliu,
+mod fields;
+mod presets;
+
+pub use fields::Value;
+pub use presets::Preset;
+
+use crate::choice::{choice, Choice};
+use crate::pattern::{FanTable, Pattern};
+use crate::points::{Curve, Scoring};
+use std::fmt;
+
+choice! {
+    /// Who keeps playing after a win (§7).
+    pub enum Mode {
+        /// 血战到底: a winner leaves the hand.
+        Xuezhan = "xuezhan",
+        /// 血流成河: a winner stays, hand locked.
+        Xueliu = "xueliu",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FirstDealer {
-    East,
-    Random,
-    Dice,
+choice! {
+    /// How the first dealer is chosen (§2).
+    pub enum FirstDealer {
+        East = "east",
+        Random = "random",
+        Dice = "dice",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KongDrawFrom {
-    Front,
-    Back,
+choice! {
+    /// Who deals the next hand (§2).
+    pub enum DealerRotation {
+        /// 轮庄: the next seat.
+        Rotate = "rotate",
+        /// The first winner of this hand (the discarder on a multiple first win).
+        FirstWinner = "first_winner",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exchange {
-    Dice,
-    Clockwise,
-    Counterclockwise,
-    Opposite,
-    Random,
+choice! {
+    /// Where a kong's replacement tile comes from (§3).
+    pub enum KongDrawFrom {
+        Front = "front",
+        Back = "back",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LateKong {
-    Full,
-    RootOnly,
-    KeptFourthForbidden,
-    Forbidden,
+choice! {
+    /// 换三张 direction (§4); the option itself may be null for no exchange.
+    pub enum Exchange {
+        /// Seed 000's die decides.
+        Dice = "dice",
+        Clockwise = "clockwise",
+        Counterclockwise = "counterclockwise",
+        Opposite = "opposite",
+        /// Uniform among the three directions.
+        Random = "random",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PassWinLock {
-    None,
-    UntilDraw,
-    UntilDrawUnlessHigher,
+choice! {
+    /// Whether a kong declared later than it first could have been is allowed (§6).
+    pub enum LateKong {
+        Full = "full",
+        RootOnly = "root_only",
+        KeptFourthForbidden = "kept_fourth_forbidden",
+        Forbidden = "forbidden",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LastFour {
-    None,
-    Forced,
-    SelfDrawForced,
-    RonForced,
+choice! {
+    /// 过胡: what declining a winning discard costs (§6).
+    pub enum PassWinLock {
+        None = "none",
+        UntilDraw = "until_draw",
+        UntilDrawUnlessHigher = "until_draw_unless_higher",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SelfDrawPayers {
-    NotWon,
-    AllOthers,
+choice! {
+    /// Forced wins among the wall's last four tiles (§6).
+    pub enum LastFour {
+        None = "none",
+        Forced = "forced",
+        SelfDrawForced = "self_draw_forced",
+        RonForced = "ron_forced",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KongFan {
-    WinAndLoss,
-    WinOnly,
+choice! {
+    /// How a robbed kong (抢杠) win is scored (§8).
+    pub enum RobKongScoring {
+        /// With the `basic` pattern, whatever the hand; roots and kongs still count.
+        AsBasic = "as_basic",
+        Normal = "normal",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KongFlowerAfterDirectKong {
-    FeederPaysAll,
-    AllPay,
-    AsDiscardWin,
+choice! {
+    /// What a self-drawn win adds (§13).
+    pub enum SelfDrawBonus {
+        None = "none",
+        /// 自摸加底: each payer pays one more base.
+        AddBase = "add_base",
+        /// 自摸加番: one more fan.
+        AddFan = "add_fan",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KongIncomeTransfer {
-    None,
-    LastKong,
-    AllKongs,
-    RefundToPayers,
+choice! {
+    /// Who pays a self-drawn win (§9).
+    pub enum SelfDrawPayers {
+        NotWon = "not_won",
+        AllOthers = "all_others",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FlowerPigPenalty {
-    DoubleReadyValue,
-    FixedFan,
-    Cap,
+choice! {
+    /// Whether a payer's own kongs raise what they pay (§9).
+    pub enum KongFan {
+        /// 杠进杠出: each payer pays for the winner's fan plus their own kong fan.
+        WinAndLoss = "win_and_loss",
+        WinOnly = "win_only",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FlowerPigPayees {
-    Ready,
-    ReadyOrWon,
-    NonPigs,
+choice! {
+    /// Who pays 点杠花: a kong-replacement win after a direct kong (§9).
+    pub enum KongFlowerAfterDirectKong {
+        /// 承包制: the feeder pays what every payer would.
+        FeederPaysAll = "feeder_pays_all",
+        /// 家家有: every payer pays.
+        AllPay = "all_pay",
+        AsDiscardWin = "as_discard_win",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scoring {
-    Linear,
-    Exponential,
+choice! {
+    /// 呼叫转移: where kong income goes on a 杠上炮 (§9).
+    pub enum KongIncomeTransfer {
+        None = "none",
+        LastKong = "last_kong",
+        AllKongs = "all_kongs",
+        RefundToPayers = "refund_to_payers",
+    }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+choice! {
+    /// What a flower pig (花猪) pays (§9, §13).
+    pub enum FlowerPigPenalty {
+        DoubleReadyValue = "double_ready_value",
+        FixedFan = "fixed_fan",
+        Cap = "cap",
+    }
+}
+
+choice! {
+    /// Whom a flower pig pays (§9).
+    pub enum FlowerPigPayees {
+        Ready = "ready",
+        ReadyOrWon = "ready_or_won",
+        NonPigs = "non_pigs",
+    }
+}
+
+/// Largest value of a fan option or of `fan_offset` and `cap_fan`.
+pub const MAX_FAN: u32 = 64;
+/// Largest `base_points`.
+pub const MAX_BASE_POINTS: u32 = 1_000_000;
+/// Most roots a win can hold: 18 tiles (four kongs and a pair) hold at most four fours.
+pub const MAX_ROOTS: u32 = 4;
+/// Most kongs a hand can hold.
+pub const MAX_KONGS: u32 = 4;
+
+/// Every option of a room. Build one with [`Rules::preset`]; change options with
+/// [`Rules::set`] (checked one by one) and call [`Rules::validate`] after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
-    pub preset: Option<&'static str>,
+    /// The preset it was built from; informational.
+    pub preset: Option<Preset>,
     pub mode: Mode,
     pub first_dealer: FirstDealer,
+    pub dealer_rotation: DealerRotation,
     pub kong_draw_from: KongDrawFrom,
     pub pong_last_discard: bool,
     pub exchange: Option<Exchange>,
@@ -113,150 +195,239 @@ pub struct Rules {
     pub exchange_same_suit: bool,
     pub declare_void: bool,
     pub allow_seven_pairs: bool,
+    pub gen_counts_kongs: bool,
     pub rob_concealed_kong: bool,
     pub late_kong: LateKong,
     pub pass_win_lock: PassWinLock,
     pub last_four: LastFour,
-    pub basic_fan: i32,
-    pub gen_fan: i32,
-    pub exposed_kong_fan: i32,
-    pub concealed_kong_fan: i32,
-    pub kong_flower_fan: i32,
-    pub kong_shot_fan: i32,
-    pub rob_kong_fan: i32,
+    pub fan: FanTable,
+    pub gen_fan: u32,
+    pub exposed_kong_fan: u32,
+    pub concealed_kong_fan: u32,
+    pub kong_flower_fan: u32,
+    pub kong_shot_fan: u32,
+    pub rob_kong_fan: u32,
+    pub rob_kong_scoring: RobKongScoring,
+    pub self_draw_bonus: SelfDrawBonus,
     pub scoring: Scoring,
-    pub base_points: i64,
-    pub fan_offset: i32,
-    pub cap_fan: Option<i32>,
+    pub base_points: u32,
+    pub fan_offset: u32,
+    pub cap_fan: Option<u32>,
     pub self_draw_payers: SelfDrawPayers,
     pub kong_fan: KongFan,
     pub kong_payments: bool,
     pub kong_flower_after_direct_kong: KongFlowerAfterDirectKong,
     pub kong_income_transfer: KongIncomeTransfer,
     pub flower_pig_penalty: FlowerPigPenalty,
-    pub flower_pig_fan: i32,
+    pub flower_pig_fan: u32,
     pub flower_pig_payees: FlowerPigPayees,
     pub tax_refund: bool,
     pub ready_difference: bool,
     pub wilds: bool,
+    pub no_wild_fan: u32,
+    pub heavenly_stacks: bool,
 }
 
+/// A preset, option, pattern or value that does not exist, or rules that cannot score a win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    UnknownPreset(String),
+    UnknownOption(String),
+    UnknownPattern(String),
+    BadValue {
+        option: String,
+        value: String,
+        expected: String,
+    },
+    /// Options that are each valid but cannot be used together.
+    Inconsistent(String),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownPreset(name) => {
+                write!(f, "unknown preset {name:?}; presets: {}", Preset::names())
+            }
+            RulesError::UnknownOption(name) => {
+                let names: Vec<String> = Rules::KEYS.iter().map(|k| format!("{k:?}")).collect();
+                write!(f, "unknown option {name:?}; options: {}", names.join(", "))
+            }
+            RulesError::UnknownPattern(name) => {
+                write!(
+                    f,
+                    "unknown pattern {name:?} in fan; patterns: {}",
+                    Pattern::names()
+                )
+            }
+            RulesError::BadValue {
+                option,
+                value,
+                expected,
+            } => write!(f, "option {option:?} cannot be {value}; valid: {expected}"),
+            RulesError::Inconsistent(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
 impl Rules {
-    /// The `chengdu` preset (seed 002).
-    pub fn chengdu() -> Rules {
-        Rules {
-            preset: Some("chengdu"),
-            mode: Mode::Xuezhan,
-            first_dealer: FirstDealer::Random,
-            kong_draw_from: KongDrawFrom::Front,
-            pong_last_discard: false,
-            exchange: None,
-            exchange_redeal_if_unchanged: false,
-            exchange_same_suit: true,
-            declare_void: true,
-            allow_seven_pairs: true,
-            rob_concealed_kong: false,
-            late_kong: LateKong::RootOnly,
-            pass_win_lock: PassWinLock::UntilDrawUnlessHigher,
-            last_four: LastFour::RonForced,
-            basic_fan: 1,
-            gen_fan: 1,
-            exposed_kong_fan: 1,
-            concealed_kong_fan: 1,
-            kong_flower_fan: 1,
-            kong_shot_fan: 1,
-            rob_kong_fan: 1,
-            scoring: Scoring::Exponential,
-            base_points: 6,
-            fan_offset: 1,
-            cap_fan: None,
-            self_draw_payers: SelfDrawPayers::NotWon,
-            kong_fan: KongFan::WinOnly,
-            kong_payments: true,
-            kong_flower_after_direct_kong: KongFlowerAfterDirectKong::FeederPaysAll,
-            kong_income_transfer: KongIncomeTransfer::LastKong,
-            flower_pig_penalty: FlowerPigPenalty::FixedFan,
-            flower_pig_fan: 5,
-            flower_pig_payees: FlowerPigPayees::ReadyOrWon,
-            tax_refund: true,
-            ready_difference: false,
-            wilds: false,
+    /// The preset called `name`.
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        Preset::parse(name)
+            .map(Preset::rules)
+            .ok_or_else(|| RulesError::UnknownPreset(name.to_owned()))
+    }
+
+    /// The fan-to-points curve of §9.
+    pub fn curve(&self) -> Curve {
+        Curve {
+            scoring: self.scoring,
+            base_points: self.base_points,
+            fan_offset: self.fan_offset,
+            cap_fan: self.cap_fan,
         }
     }
 
-    /// The `dashiyou` preset (seed 000).
-    pub fn dashiyou() -> Rules {
-        Rules {
-            preset: Some("dashiyou"),
-            mode: Mode::Xueliu,
-            first_dealer: FirstDealer::East,
-            exchange: Some(Exchange::Dice),
-            exchange_redeal_if_unchanged: true,
-            allow_seven_pairs: false,
-            rob_concealed_kong: true,
-            late_kong: LateKong::Full,
-            pass_win_lock: PassWinLock::None,
-            last_four: LastFour::Forced,
-            basic_fan: 3,
-            gen_fan: 0,
-            concealed_kong_fan: 2,
-            kong_flower_fan: 0,
-            kong_shot_fan: 0,
-            rob_kong_fan: 0,
-            scoring: Scoring::Linear,
-            base_points: 1,
-            fan_offset: 0,
-            kong_fan: KongFan::WinAndLoss,
-            kong_payments: false,
-            kong_flower_after_direct_kong: KongFlowerAfterDirectKong::AllPay,
-            kong_income_transfer: KongIncomeTransfer::None,
-            flower_pig_penalty: FlowerPigPenalty::DoubleReadyValue,
-            flower_pig_payees: FlowerPigPayees::Ready,
-            tax_refund: false,
-            ..Rules::chengdu()
+    /// Checks what no single option can: a pattern for every winning shape, and points that fit
+    /// 64 bits for the largest win the options allow.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let inconsistent = |why: &str| Err(RulesError::Inconsistent(why.to_owned()));
+        if self.fan.get(Pattern::Basic).is_none() {
+            return inconsistent("fan.basic cannot be null: every standard hand needs a pattern");
         }
+        if self.allow_seven_pairs && self.fan.get(Pattern::SevenPairs).is_none() {
+            return inconsistent(
+                "allow_seven_pairs is true but fan.seven_pairs is null: a seven-pairs hand needs a pattern",
+            );
+        }
+        let (largest, pig) = (self.largest_payment_fan(), self.flower_pig_fan);
+        let extra = self.base_points as u64;
+        let fits = |fan| {
+            self.curve()
+                .points(fan)
+                .is_some_and(|p| p.checked_add(extra).is_some())
+        };
+        if !fits(largest) || !fits(pig) {
+            return Err(RulesError::Inconsistent(format!(
+                "these rules allow a payment of {} fan, whose points do not fit 64 bits; lower the fan values or set cap_fan",
+                largest.max(pig)
+            )));
+        }
+        Ok(())
     }
 
-    /// The `xuezhan` preset (seed 004).
-    pub fn xuezhan() -> Rules {
-        Rules {
-            preset: Some("xuezhan"),
-            first_dealer: FirstDealer::Dice,
-            exchange: Some(Exchange::Dice),
-            late_kong: LateKong::Full,
-            pass_win_lock: PassWinLock::None,
-            last_four: LastFour::SelfDrawForced,
-            basic_fan: 0,
-            concealed_kong_fan: 2,
-            base_points: 1,
-            fan_offset: 0,
-            kong_flower_after_direct_kong: KongFlowerAfterDirectKong::AllPay,
-            kong_income_transfer: KongIncomeTransfer::None,
-            flower_pig_fan: 4,
-            flower_pig_payees: FlowerPigPayees::NonPigs,
-            ready_difference: true,
-            ..Rules::chengdu()
-        }
+    /// An upper bound on the fan one payer can be charged for a win: the largest pattern and
+    /// every bonus at its most, capped, plus the payer's own kongs under 杠进杠出. Saturates, so
+    /// absurd values read as "too large" instead of wrapping.
+    fn largest_payment_fan(&self) -> u32 {
+        let kong = self.exposed_kong_fan.max(self.concealed_kong_fan);
+        let first_draw = [Pattern::Heavenly, Pattern::Earthly]
+            .map(|p| self.fan.get(p).unwrap_or(0))
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        let win = [
+            self.fan.max(),
+            if self.heavenly_stacks { first_draw } else { 0 },
+            MAX_ROOTS.saturating_mul(self.gen_fan),
+            MAX_KONGS.saturating_mul(kong),
+            self.kong_flower_fan,
+            self.kong_shot_fan,
+            self.rob_kong_fan,
+            (self.self_draw_bonus == SelfDrawBonus::AddFan) as u32,
+            if self.wilds { self.no_wild_fan } else { 0 },
+        ]
+        .into_iter()
+        .fold(0u32, u32::saturating_add);
+        let payer = match self.kong_fan {
+            KongFan::WinAndLoss => MAX_KONGS.saturating_mul(kong),
+            KongFan::WinOnly => 0,
+        };
+        self.curve().cap(win).saturating_add(payer)
     }
 
-    /// The `chengdu_xueliu` preset (seed 003).
-    pub fn chengdu_xueliu() -> Rules {
-        Rules {
-            preset: Some("chengdu_xueliu"),
-            mode: Mode::Xueliu,
-            exchange: Some(Exchange::Dice),
-            late_kong: LateKong::KeptFourthForbidden,
-            ..Rules::chengdu()
+    /// A readable table of every option and its value, and the fan table.
+    pub fn describe(&self) -> String {
+        let mut out = match self.preset {
+            Some(p) => format!("Rules (from preset {p})\n"),
+            None => "Rules (no preset)\n".to_owned(),
+        };
+        for &key in Rules::KEYS.iter().filter(|&&k| k != "preset") {
+            if key == "fan" {
+                out.push_str("  fan (pattern fan; — where the room lacks the pattern)\n");
+                for (pattern, fan) in self.fan.iter() {
+                    let fan = fan.map_or("—".to_owned(), |f| f.to_string());
+                    let name = format!("{pattern} {}", pattern.chinese());
+                    out.push_str(&format!("      {name:<34}{fan}\n"));
+                }
+                continue;
+            }
+            let value = self.get(key).expect("every key reads");
+            out.push_str(&format!("  {key:<36}{}\n", value.plain()));
         }
+        out
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_valid_and_named() {
+        for &p in Preset::ALL {
+            let rules = Rules::preset(p.name()).unwrap();
+            assert_eq!(rules.preset, Some(p));
+            rules.validate().unwrap();
+        }
+        assert_eq!(
+            Rules::preset("chengdoo").unwrap_err().to_string(),
+            "unknown preset \"chengdoo\"; presets: \"dashiyou\", \"sanxia\", \"sanxia_piao\", \
+             \"chengdu\", \"chengdu_xueliu\", \"xuezhan\", \"yaoji\""
+        );
     }
 
-    pub fn preset(name: &str) -> Option<Rules> {
-        match name {
-            "chengdu" => Some(Rules::chengdu()),
-            "dashiyou" => Some(Rules::dashiyou()),
-            "xuezhan" => Some(Rules::xuezhan()),
-            "chengdu_xueliu" => Some(Rules::chengdu_xueliu()),
-            _ => None,
+    #[test]
+    fn validate_needs_basic_and_seven_pairs_fan() {
+        let mut r = Rules::preset("chengdu").unwrap();
+        r.fan.set(Pattern::SevenPairs, None);
+        assert!(r
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("seven_pairs"));
+        r.allow_seven_pairs = false;
+        r.validate().unwrap();
+        r.fan.set(Pattern::Basic, None);
+        assert!(r.validate().unwrap_err().to_string().contains("fan.basic"));
+    }
+
+    #[test]
+    fn validate_rejects_points_beyond_64_bits_unless_capped() {
+        let mut r = Rules::preset("xuezhan").unwrap();
+        r.fan.set(Pattern::Heavenly, Some(60));
+        assert!(r.validate().unwrap_err().to_string().contains("64 bits"));
+        r.cap_fan = Some(40);
+        r.validate().unwrap();
+    }
+
+    #[test]
+    fn describe_lists_every_option_and_pattern() {
+        let text = Rules::preset("yaoji").unwrap().describe();
+        for key in Rules::KEYS.iter().filter(|&&k| k != "preset") {
+            assert!(text.contains(key), "{key}");
         }
+        for &p in Pattern::ALL {
+            assert!(text.contains(p.name()), "{p}");
+        }
+        assert!(text.contains("cap_fan                             5"));
     }
 }

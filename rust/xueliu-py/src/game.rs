@@ -248,11 +248,9 @@ fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<Rules>> {
     let name: String = rules.extract().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err("rules is a preset name such as \"chengdu\"")
     })?;
-    Rules::preset(&name).map(Arc::new).ok_or_else(|| {
-        IllegalActionError::new_err(format!(
-            "unknown preset {name:?}; presets: chengdu, chengdu_xueliu, dashiyou, xuezhan"
-        ))
-    })
+    Rules::preset(&name)
+        .map(Arc::new)
+        .map_err(|e| IllegalActionError::new_err(e.to_string()))
 }
 
 fn seat_arg(seat: i64) -> PyResult<u8> {
@@ -286,6 +284,13 @@ fn illegal(e: core::IllegalAction) -> PyErr {
     IllegalActionError::new_err(e.0)
 }
 
+fn score_json(score: &xueliu_core::score::Score) -> String {
+    use xueliu_core::game::ScoreJson;
+    let mut out = String::new();
+    xueliu_core::game::write_json(&ScoreJson(score), &mut out);
+    out
+}
+
 fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (text,))
 }
@@ -304,7 +309,9 @@ impl Game {
     fn new(rules: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
         let rules = match rules {
             Some(r) => rules_arg(r)?,
-            None => Arc::new(Rules::chengdu()),
+            None => Arc::new(
+                Rules::preset("chengdu").map_err(|e| IllegalActionError::new_err(e.to_string()))?,
+            ),
         };
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let inner = core::Game::new(rules, seed, true).map_err(illegal)?;
@@ -421,7 +428,7 @@ impl Game {
                     tile: Tile(w.tile),
                     from_seat: w.from,
                     kind: w.kind.name(),
-                    score: json_loads(py, &w.score.to_json())?.unbind(),
+                    score: json_loads(py, &score_json(&w.score))?.unbind(),
                 })
             })
             .collect()

@@ -4,10 +4,11 @@
 
 use super::events::{claim, Event, KongKind, WinKind};
 use super::state::after;
-use super::value::{score_win, WinFlags};
+use super::value::score_win;
 use super::{Action, Game, Pending, Responses, Turn, TurnKind};
 use crate::meld::Meld;
 use crate::rules::{LastFour, PassWinLock};
+use crate::score::Situation;
 use crate::tile::Tile;
 
 impl Game {
@@ -16,9 +17,9 @@ impl Game {
         if !self.in_hand(seat) {
             return 0;
         }
-        let flags = WinFlags {
+        let flags = Situation {
             kong_shot,
-            ..WinFlags::default()
+            ..Situation::DISCARD
         };
         let mut bits = if self.win_allowed(seat, tile, flags) {
             claim::WIN
@@ -41,9 +42,9 @@ impl Game {
 
     /// What `seat` may claim on a kong of `tile`: only a win (robbing the kong).
     pub(super) fn rob_claims(&self, seat: u8, tile: Tile) -> u8 {
-        let flags = WinFlags {
+        let flags = Situation {
             robbed_kong: true,
-            ..WinFlags::default()
+            ..Situation::DISCARD
         };
         if self.in_hand(seat) && self.win_allowed(seat, tile, flags) {
             claim::WIN
@@ -53,7 +54,7 @@ impl Game {
     }
 
     /// The hand wins with `tile` and 过胡 does not lock it.
-    fn win_allowed(&self, seat: u8, tile: Tile, flags: WinFlags) -> bool {
+    fn win_allowed(&self, seat: u8, tile: Tile, flags: Situation) -> bool {
         let s = &self.seats[seat as usize];
         if s.waits & 1 << tile.index() == 0 {
             return false;
@@ -62,7 +63,7 @@ impl Game {
             (PassWinLock::None, _) | (_, None) => true,
             (PassWinLock::UntilDraw, Some(_)) => false,
             (PassWinLock::UntilDrawUnlessHigher, Some(declined)) => {
-                score_win(&self.rules, s, tile, flags).fan > declined
+                score_win(&self.rules, s, tile, flags).capped_fan > declined
             }
         }
     }
@@ -149,13 +150,13 @@ impl Game {
         if self.rules.pass_win_lock == PassWinLock::None {
             return;
         }
-        let flags = WinFlags {
+        let flags = Situation {
             kong_shot: r.after_kong.is_some(),
             robbed_kong: r.kong.is_some(),
-            ..WinFlags::default()
+            ..Situation::DISCARD
         };
         let s = &self.seats[seat as usize];
-        let fan = score_win(&self.rules, s, r.tile, flags).fan;
+        let fan = score_win(&self.rules, s, r.tile, flags).capped_fan;
         let s = &mut self.seats[seat as usize];
         s.declined = Some(s.declined.map_or(fan, |d| d.max(fan)));
     }
@@ -169,9 +170,9 @@ impl Game {
             self.river.pop();
             let income = r.after_kong.map(|k| self.transfer_income(r.from, k));
             for (i, &w) in winners.iter().enumerate() {
-                let flags = WinFlags {
+                let flags = Situation {
                     kong_shot: r.after_kong.is_some(),
-                    ..WinFlags::default()
+                    ..Situation::DISCARD
                 };
                 self.record_win(w, r.tile, Some(r.from), WinKind::Discard, flags, None);
                 self.mark_shared(i);
@@ -263,9 +264,9 @@ impl Game {
         }
         owner.refresh_waits(self.rules.allow_seven_pairs);
         for (i, &w) in winners.iter().enumerate() {
-            let flags = WinFlags {
+            let flags = Situation {
                 robbed_kong: true,
-                ..WinFlags::default()
+                ..Situation::DISCARD
             };
             self.record_win(w, r.tile, Some(r.from), WinKind::RobbedKong, flags, None);
             self.mark_shared(i);

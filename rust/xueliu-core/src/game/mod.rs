@@ -25,7 +25,13 @@ mod tests;
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{Direction, EndReason, Event, KongKind, Reason, WinKind};
 pub use state::{Seat, Wall, WALL_SIZE};
-pub use value::{Score, WinFlags};
+pub use value::ScoreJson;
+
+/// Writes any of the game's JSON values (e.g. [`ScoreJson`]) to `out`.
+pub fn write_json(value: &dyn ToJson, out: &mut String) {
+    value.write_json(out);
+}
+pub use crate::score::{Score, Situation};
 
 use crate::hand::Counts;
 use crate::meld::Meld;
@@ -33,7 +39,8 @@ use crate::rng::Rng;
 use crate::rules::{Mode, Rules};
 use crate::tile::{Suit, Tile};
 use events::{EventContext, KongKind as Kind};
-use json_out::{Object, ToJson};
+use json_out::Object;
+pub use json_out::ToJson;
 use log::Log;
 use state::River;
 use std::fmt;
@@ -123,7 +130,7 @@ pub struct WinRecord {
     pub melds: [Option<Meld>; 4],
     /// Kongs of the winner that count only as a root (`late_kong = "root_only"`).
     pub root_only_kongs: u32,
-    pub flags: WinFlags,
+    pub flags: Situation,
     /// 点杠花: the discarder whose tile was konged directly just before this self-draw.
     pub feeder: Option<u8>,
     pub score: Score,
@@ -188,6 +195,9 @@ impl Game {
                     .into(),
             ));
         }
+        rules
+            .validate()
+            .map_err(|e| IllegalAction(format!("these rules cannot be played: {e}")))?;
         let mut game = Game {
             rules,
             seed,
@@ -559,7 +569,7 @@ impl EventContext for Game {
         } else {
             o.field("hand", &w.hand);
         }
-        o.field("score", &json_out::Raw(&w.score.to_json()));
+        o.field("score", &value::ScoreJson(&w.score));
     }
 }
 

@@ -3,12 +3,13 @@
 //! sum to zero.
 
 use super::events::{EndReason, Event, KongKind, Reason, WinKind};
-use super::value::{kong_fan, points, ready_value, score_win, uncapped_points, WinFlags};
+use super::value::{fan_points, payment, ready_value, score_win};
 use super::{Game, KongRecord, Pending, WinRecord};
 use crate::rules::{
-    FlowerPigPayees, FlowerPigPenalty, KongFan, KongFlowerAfterDirectKong, KongIncomeTransfer,
-    Mode, SelfDrawPayers,
+    FlowerPigPayees, FlowerPigPenalty, KongFlowerAfterDirectKong, KongIncomeTransfer, Mode,
+    SelfDrawPayers,
 };
+use crate::score::Situation;
 use crate::tile::Tile;
 
 impl Game {
@@ -34,7 +35,7 @@ impl Game {
         tile: Tile,
         from: Option<u8>,
         kind: WinKind,
-        flags: WinFlags,
+        flags: Situation,
         feeder: Option<u8>,
     ) {
         let s = &self.seats[seat as usize];
@@ -63,13 +64,7 @@ impl Game {
     /// What `payer` pays for win `w`: its points, or with 杠进杠出 the payer's own kong fan added
     /// before the fan curve.
     fn win_points(&self, w: &WinRecord, payer: u8) -> i64 {
-        match self.rules.kong_fan {
-            KongFan::WinOnly => w.score.points,
-            KongFan::WinAndLoss => {
-                let own = kong_fan(&self.rules, &self.seats[payer as usize]);
-                points(&self.rules, w.score.fan + own)
-            }
-        }
+        payment(&w.score, &self.seats[payer as usize])
     }
 
     fn settle_win(&mut self, index: usize) {
@@ -120,7 +115,7 @@ impl Game {
     ) -> u16 {
         let mut paid = [0i64; 4];
         if self.rules.kong_payments && !root_only {
-            let base = self.rules.base_points;
+            let base = self.rules.base_points as i64;
             match (kind, feeder) {
                 (KongKind::Direct, Some(f)) => paid[f as usize] = 2 * base,
                 _ => {
@@ -249,10 +244,11 @@ impl Game {
     /// 查花猪: each pig pays each payee `flower_pig_payees` names; pigs never pay each other.
     fn settle_pigs(&mut self, v: &DrawView) {
         let fixed = match self.rules.flower_pig_penalty {
-            FlowerPigPenalty::FixedFan => uncapped_points(&self.rules, self.rules.flower_pig_fan),
+            FlowerPigPenalty::FixedFan => fan_points(&self.rules, self.rules.flower_pig_fan, false),
+            // With no cap, the cap penalty falls back to the fixed fan *(c)*.
             FlowerPigPenalty::Cap => match self.rules.cap_fan {
-                Some(cap) => points(&self.rules, cap),
-                None => uncapped_points(&self.rules, self.rules.flower_pig_fan),
+                Some(cap) => fan_points(&self.rules, cap, true),
+                None => fan_points(&self.rules, self.rules.flower_pig_fan, false),
             },
             FlowerPigPenalty::DoubleReadyValue => 0,
         };

@@ -7,34 +7,83 @@ use super::events::{Direction, EndReason, Event, KongKind, Reason, WinKind};
 use super::json_out::{Object, Raw, ToJson};
 use super::log::Log;
 use super::state::{River, Seat, Wall};
-use super::value::{score_win, WinFlags};
+use super::value::score_win;
 use super::{
     Action, Game, IllegalAction, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
 };
 use crate::hand::Counts;
 use crate::meld::{Meld, MeldKind};
 use crate::rng::Rng;
-use crate::rules::Rules;
+use crate::rules::{Rules, Value as RulesValue};
+use crate::score::Situation;
 use crate::tile::{parse_tiles, Suit, Tile, KINDS};
+use crate::Choice;
 use serde_json::Value;
 use std::sync::Arc;
 
 /// Snapshot format version; `from_json` rejects others.
 const VERSION: u64 = 1;
 
-/// `Rules.to_dict()` as JSON. PROVISIONAL until issue 3's `Rules` lands.
+/// `Rules.to_dict()` as JSON: every option by its schema name, in schema order.
 pub(super) fn rules_json(rules: &Rules) -> String {
     let mut out = String::new();
-    Object::new(&mut out).field("preset", &rules.preset).end();
+    let mut o = Object::new(&mut out);
+    for key in Rules::KEYS {
+        match rules.get(key) {
+            Ok(RulesValue::Null) | Err(_) => o.field(key, &None::<u8>),
+            Ok(RulesValue::Bool(b)) => o.field(key, &b),
+            Ok(RulesValue::Int(i)) => o.field(key, &i),
+            Ok(RulesValue::Text(t)) => o.field(key, &t),
+            Ok(RulesValue::Fan(table)) => {
+                let mut fan = String::new();
+                let mut f = Object::new(&mut fan);
+                for (pattern, value) in table.iter() {
+                    f.field(pattern.name(), &value);
+                }
+                f.end();
+                o.field(key, &Raw(&fan))
+            }
+        };
+    }
+    o.end();
     out
 }
 
-fn rules_from(v: &Value) -> Result<Rules, String> {
-    let name = v
+/// Reads `Rules.to_dict()`: the named preset (chengdu if none), then every option given.
+pub(crate) fn rules_from(v: &Value) -> Result<Rules, String> {
+    let map = v
+        .as_object()
+        .ok_or("rules: expected an object of options")?;
+    let preset = map
         .get("preset")
         .and_then(Value::as_str)
-        .ok_or("rules: expected {\"preset\": name}")?;
-    Rules::preset(name).ok_or_else(|| format!("rules: unknown preset {name:?}"))
+        .unwrap_or("chengdu");
+    let mut rules = Rules::preset(preset).map_err(|e| format!("rules: {e}"))?;
+    for (key, value) in map {
+        let bad = |e: crate::rules::RulesError| format!("rules: {e}");
+        if key == "fan" {
+            let table = value.as_object().ok_or("rules.fan: expected an object")?;
+            for (pattern, fan) in table {
+                rules.set_fan(pattern, rules_value(fan)?).map_err(bad)?;
+            }
+        } else {
+            rules.set(key, rules_value(value)?).map_err(bad)?;
+        }
+    }
+    rules.validate().map_err(|e| format!("rules: {e}"))?;
+    Ok(rules)
+}
+
+fn rules_value(v: &Value) -> Result<RulesValue, String> {
+    Ok(match v {
+        Value::Null => RulesValue::Null,
+        Value::Bool(b) => RulesValue::Bool(*b),
+        Value::Number(n) => {
+            RulesValue::Int(n.as_i64().ok_or(format!("rules: {n} is not an integer"))?)
+        }
+        Value::String(s) => RulesValue::Text(s.clone()),
+        other => return Err(format!("rules: {other} is not an option value")),
+    })
 }
 
 fn bits_to_tiles(bits: u32) -> Vec<Tile> {
@@ -392,7 +441,7 @@ fn seat_from(v: &Value, path: &str) -> R<Seat> {
     let (x, p) = f("wins")?;
     s.wins = uint(x, &p, 200)? as u8;
     let (x, p) = f("declined")?;
-    s.declined = opt(x, |x| int(x, &p).map(|n| n.clamp(-1000, 1000) as i32))?;
+    s.declined = opt(x, |x| uint(x, &p, 10_000).map(|n| n as u32))?;
     Ok(s)
 }
 
@@ -578,7 +627,7 @@ fn win_from(v: &Value, path: &str, rules: &Rules) -> R<WinRecord> {
         let (x, p) = fat.field(key)?;
         boolean(x, &p)
     };
-    let flags = WinFlags {
+    let flags = Situation {
         self_draw: flag("self_draw")?,
         kong_flower: flag("kong_flower")?,
         kong_shot: flag("kong_shot")?,

@@ -3,7 +3,7 @@
 
 use crate::analysis::{waits, Context};
 use crate::hand::Counts;
-use crate::meld::{Meld, MeldKind, Melds};
+use crate::meld::{Meld, Melds};
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 
 /// Tiles in a full wall.
@@ -95,8 +95,8 @@ pub struct Seat {
     pub draws: u8,
     /// Wins so far (血流 allows several).
     pub wins: u8,
-    /// 过胡: the highest fan of a declined win since the last draw, when locked.
-    pub declined: Option<i32>,
+    /// 过胡: the highest (capped) fan of a win declined since the last draw.
+    pub declined: Option<u32>,
     /// The waits of the hand while it is not on the move (13 counting melds as three), kept so
     /// that the claims on every discard cost one bit test.
     pub waits: u32,
@@ -183,17 +183,12 @@ impl Seat {
 
     pub fn rebuild_summary(&mut self) {
         let mut summary = Melds::NONE;
-        let mut pongs = 0;
         for m in self.meld_list() {
-            if m.kind == MeldKind::Pong {
-                pongs |= 1 << m.tile.index();
-            }
-            summary.sets += 1;
-            summary.suit_mask |= m.tile.suit().bit();
-            summary.held[m.tile.index()] = m.size();
+            // Melds of distinct tiles, at most four: the push cannot fail.
+            let _ = summary.push(m);
         }
         self.meld_summary = summary;
-        self.pongs = pongs;
+        self.pongs = summary.pong_mask;
     }
 
     /// Copies of `tile` in hand and melds.

@@ -4,10 +4,17 @@ use super::*;
 use crate::rules::Rules;
 
 fn presets() -> Vec<Rules> {
-    ["chengdu", "dashiyou", "xuezhan", "chengdu_xueliu"]
-        .iter()
-        .map(|n| Rules::preset(n).unwrap())
-        .collect()
+    [
+        "dashiyou",
+        "sanxia",
+        "sanxia_piao",
+        "chengdu",
+        "chengdu_xueliu",
+        "xuezhan",
+    ]
+    .iter()
+    .map(|n| Rules::preset(n).unwrap())
+    .collect()
 }
 
 #[test]

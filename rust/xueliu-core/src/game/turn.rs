@@ -3,11 +3,11 @@
 
 use super::events::{Event, KongKind, WinKind};
 use super::state::after;
-use super::value::WinFlags;
 use super::{Action, Game, Pending, Responses, Turn, TurnKind};
 use crate::analysis::{is_win, waits};
 use crate::meld::Meld;
 use crate::rules::{KongDrawFrom, LastFour, LateKong};
+use crate::score::Situation;
 use crate::tile::{Suit, Tile};
 
 impl Game {
@@ -162,6 +162,7 @@ impl Game {
             KongKind::Concealed
         };
         s.apply_kong(tile);
+        s.refresh_waits(self.rules.allow_seven_pairs);
         self.claimed = true;
         self.push(Event::Kong {
             seat,
@@ -271,7 +272,7 @@ impl Game {
             .drawn
             .or_else(|| s.hand.tiles().last())
             .unwrap_or(Tile::new(0).expect("1m"));
-        let flags = WinFlags {
+        let flags = Situation {
             self_draw: true,
             kong_flower: t.kind == TurnKind::Replacement,
             heavenly: t.kind == TurnKind::First,
@@ -279,7 +280,7 @@ impl Game {
                 && seat != self.dealer
                 && s.draws == 1
                 && !self.claimed,
-            ..WinFlags::default()
+            ..Situation::DISCARD
         };
         let feeder = t
             .kong

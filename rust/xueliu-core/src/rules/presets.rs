@@ -1,0 +1,358 @@
+//! The presets of RULES.md §10, one function per table column. Options the tables leave out take
+//! the defaults RULES.md states ([`defaults`]). docs/rules.md gives each value's source.
+
+use super::*;
+use crate::pattern::Pattern::*;
+
+choice! {
+    /// A room preset, named after its source document (§10).
+    pub enum Preset {
+        /// Seed 000, 大师游血流成河 (Yichang).
+        Dashiyou = "dashiyou",
+        /// Seed 001, 三峡血流成河换三张.
+        Sanxia = "sanxia",
+        /// Seed 001's 带漂 room: sanxia with higher pattern fan.
+        SanxiaPiao = "sanxia_piao",
+        /// Seed 002, QQ 四川麻将 血战 (血流麻将 rules).
+        Chengdu = "chengdu",
+        /// Seed 003, 血流成河换三张 on seed 002's lists.
+        ChengduXueliu = "chengdu_xueliu",
+        /// Seed 004, 血战到底.
+        Xuezhan = "xuezhan",
+        /// Seed 004, 血战幺鸡: xuezhan with the four 1s wild.
+        Yaoji = "yaoji",
+    }
+}
+
+impl Preset {
+    /// The preset's rules.
+    pub fn rules(self) -> Rules {
+        let rules = match self {
+            Preset::Dashiyou => dashiyou(),
+            Preset::Sanxia => sanxia(),
+            Preset::SanxiaPiao => sanxia_piao(),
+            Preset::Chengdu => chengdu(),
+            Preset::ChengduXueliu => chengdu_xueliu(),
+            Preset::Xuezhan => xuezhan(),
+            Preset::Yaoji => yaoji(),
+        };
+        Rules {
+            preset: Some(self),
+            ..rules
+        }
+    }
+}
+
+/// The pattern fan of §10's first table, one row per column.
+const DASHIYOU_FAN: [(Pattern, u32); 5] = [
+    (Basic, 3),
+    (Concealed, 4),
+    (AllTriplets, 6),
+    (FullFlush, 8),
+    (FlushTriplets, 12),
+];
+const SANXIA_FAN: [(Pattern, u32); 4] = [
+    (Basic, 1),
+    (AllTriplets, 4),
+    (FullFlush, 6),
+    (FlushTriplets, 10),
+];
+/// 带漂房间规则: basic 3, all triplets 6, full flush 8, 清碰 12.
+const SANXIA_PIAO_FAN: [(Pattern, u32); 4] = [
+    (Basic, 3),
+    (AllTriplets, 6),
+    (FullFlush, 8),
+    (FlushTriplets, 12),
+];
+const CHENGDU_FAN: [(Pattern, u32); 13] = [
+    (Basic, 1),
+    (AllTriplets, 2),
+    (FullFlush, 3),
+    (FlushTriplets, 4),
+    (Terminals, 3),
+    (SevenPairs, 3),
+    (Triplets258, 4),
+    (DragonSevenPairs, 5),
+    (FlushSevenPairs, 5),
+    (FlushTerminals, 5),
+    (FlushDragonSevenPairs, 6),
+    (Heavenly, 6),
+    (Earthly, 6),
+];
+const XUEZHAN_FAN: [(Pattern, u32); 13] = [
+    (Basic, 0),
+    (AllTriplets, 1),
+    (FullFlush, 2),
+    (FlushTriplets, 3),
+    (Terminals, 2),
+    (SevenPairs, 2),
+    (Triplets258, 3),
+    (DragonSevenPairs, 4),
+    (FlushSevenPairs, 4),
+    (FlushTerminals, 4),
+    (FlushDragonSevenPairs, 5),
+    (Heavenly, 5),
+    (Earthly, 5),
+];
+
+/// The values RULES.md states for options §10's tables leave out, and placeholders the table
+/// overrides in every preset.
+fn defaults() -> Rules {
+    Rules {
+        preset: None,
+        mode: Mode::Xuezhan,
+        first_dealer: FirstDealer::East,
+        dealer_rotation: DealerRotation::Rotate,
+        kong_draw_from: KongDrawFrom::Front,
+        pong_last_discard: false,
+        exchange: None,
+        exchange_redeal_if_unchanged: false,
+        exchange_same_suit: true,
+        declare_void: true,
+        allow_seven_pairs: false,
+        gen_counts_kongs: false,
+        rob_concealed_kong: false,
+        late_kong: LateKong::Full,
+        pass_win_lock: PassWinLock::None,
+        last_four: LastFour::None,
+        fan: FanTable::EMPTY,
+        gen_fan: 0,
+        exposed_kong_fan: 0,
+        concealed_kong_fan: 0,
+        kong_flower_fan: 0,
+        kong_shot_fan: 0,
+        rob_kong_fan: 0,
+        rob_kong_scoring: RobKongScoring::Normal,
+        self_draw_bonus: SelfDrawBonus::None,
+        scoring: Scoring::Linear,
+        base_points: 1,
+        fan_offset: 0,
+        cap_fan: None,
+        self_draw_payers: SelfDrawPayers::NotWon,
+        kong_fan: KongFan::WinOnly,
+        kong_payments: false,
+        kong_flower_after_direct_kong: KongFlowerAfterDirectKong::AllPay,
+        kong_income_transfer: KongIncomeTransfer::None,
+        flower_pig_penalty: FlowerPigPenalty::DoubleReadyValue,
+        flower_pig_fan: 0,
+        flower_pig_payees: FlowerPigPayees::Ready,
+        tax_refund: false,
+        ready_difference: false,
+        wilds: false,
+        no_wild_fan: 0,
+        heavenly_stacks: false,
+    }
+}
+
+fn dashiyou() -> Rules {
+    Rules {
+        mode: Mode::Xueliu,
+        first_dealer: FirstDealer::East,
+        dealer_rotation: DealerRotation::Rotate,
+        exchange: Some(Exchange::Dice),
+        exchange_redeal_if_unchanged: true,
+        declare_void: true,
+        allow_seven_pairs: false,
+        scoring: Scoring::Linear,
+        base_points: 1,
+        fan_offset: 0,
+        cap_fan: None,
+        fan: FanTable::of(&DASHIYOU_FAN),
+        gen_fan: 0,
+        exposed_kong_fan: 1,
+        concealed_kong_fan: 2,
+        kong_flower_fan: 0,
+        kong_shot_fan: 0,
+        rob_kong_fan: 0,
+        rob_kong_scoring: RobKongScoring::AsBasic,
+        rob_concealed_kong: true,
+        late_kong: LateKong::Full,
+        pass_win_lock: PassWinLock::None,
+        last_four: LastFour::Forced,
+        kong_fan: KongFan::WinAndLoss,
+        kong_payments: false,
+        kong_flower_after_direct_kong: KongFlowerAfterDirectKong::AllPay,
+        kong_income_transfer: KongIncomeTransfer::None,
+        flower_pig_penalty: FlowerPigPenalty::DoubleReadyValue,
+        flower_pig_fan: 0,
+        flower_pig_payees: FlowerPigPayees::Ready,
+        tax_refund: false,
+        ready_difference: false,
+        ..defaults()
+    }
+}
+
+fn sanxia() -> Rules {
+    Rules {
+        mode: Mode::Xueliu,
+        first_dealer: FirstDealer::East,
+        dealer_rotation: DealerRotation::Rotate,
+        exchange: Some(Exchange::Dice),
+        exchange_redeal_if_unchanged: false,
+        declare_void: true,
+        allow_seven_pairs: false,
+        scoring: Scoring::Linear,
+        base_points: 1,
+        fan_offset: 0,
+        cap_fan: None,
+        fan: FanTable::of(&SANXIA_FAN),
+        gen_fan: 0,
+        exposed_kong_fan: 1,
+        concealed_kong_fan: 2,
+        kong_flower_fan: 0,
+        kong_shot_fan: 0,
+        rob_kong_fan: 0,
+        rob_kong_scoring: RobKongScoring::AsBasic,
+        rob_concealed_kong: false,
+        late_kong: LateKong::KeptFourthForbidden,
+        pass_win_lock: PassWinLock::None,
+        last_four: LastFour::None,
+        kong_fan: KongFan::WinAndLoss,
+        kong_payments: false,
+        kong_flower_after_direct_kong: KongFlowerAfterDirectKong::AllPay,
+        kong_income_transfer: KongIncomeTransfer::None,
+        flower_pig_penalty: FlowerPigPenalty::DoubleReadyValue,
+        flower_pig_fan: 0,
+        flower_pig_payees: FlowerPigPayees::ReadyOrWon,
+        tax_refund: false,
+        ready_difference: false,
+        ..defaults()
+    }
+}
+
+fn sanxia_piao() -> Rules {
+    Rules {
+        fan: FanTable::of(&SANXIA_PIAO_FAN),
+        ..sanxia()
+    }
+}
+
+fn chengdu() -> Rules {
+    Rules {
+        mode: Mode::Xuezhan,
+        first_dealer: FirstDealer::Random,
+        dealer_rotation: DealerRotation::FirstWinner,
+        exchange: None,
+        exchange_redeal_if_unchanged: false,
+        declare_void: true,
+        allow_seven_pairs: true,
+        scoring: Scoring::Exponential,
+        base_points: 6,
+        fan_offset: 1,
+        cap_fan: None,
+        fan: FanTable::of(&CHENGDU_FAN),
+        gen_fan: 1,
+        exposed_kong_fan: 1,
+        concealed_kong_fan: 1,
+        kong_flower_fan: 1,
+        kong_shot_fan: 1,
+        rob_kong_fan: 1,
+        rob_kong_scoring: RobKongScoring::Normal,
+        rob_concealed_kong: false,
+        late_kong: LateKong::RootOnly,
+        pass_win_lock: PassWinLock::UntilDrawUnlessHigher,
+        last_four: LastFour::RonForced,
+        kong_fan: KongFan::WinOnly,
+        kong_payments: true,
+        kong_flower_after_direct_kong: KongFlowerAfterDirectKong::FeederPaysAll,
+        kong_income_transfer: KongIncomeTransfer::LastKong,
+        flower_pig_penalty: FlowerPigPenalty::FixedFan,
+        flower_pig_fan: 5,
+        flower_pig_payees: FlowerPigPayees::ReadyOrWon,
+        tax_refund: true,
+        ready_difference: false,
+        ..defaults()
+    }
+}
+
+fn chengdu_xueliu() -> Rules {
+    Rules {
+        mode: Mode::Xueliu,
+        exchange: Some(Exchange::Dice),
+        exchange_redeal_if_unchanged: false,
+        late_kong: LateKong::KeptFourthForbidden,
+        ..chengdu()
+    }
+}
+
+fn xuezhan() -> Rules {
+    Rules {
+        mode: Mode::Xuezhan,
+        first_dealer: FirstDealer::Dice,
+        dealer_rotation: DealerRotation::FirstWinner,
+        exchange: Some(Exchange::Dice),
+        exchange_redeal_if_unchanged: false,
+        declare_void: true,
+        allow_seven_pairs: true,
+        scoring: Scoring::Exponential,
+        base_points: 1,
+        fan_offset: 0,
+        cap_fan: None,
+        fan: FanTable::of(&XUEZHAN_FAN),
+        gen_fan: 1,
+        exposed_kong_fan: 1,
+        concealed_kong_fan: 2,
+        kong_flower_fan: 1,
+        kong_shot_fan: 1,
+        rob_kong_fan: 1,
+        rob_kong_scoring: RobKongScoring::Normal,
+        rob_concealed_kong: false,
+        late_kong: LateKong::Full,
+        pass_win_lock: PassWinLock::None,
+        last_four: LastFour::SelfDrawForced,
+        kong_fan: KongFan::WinOnly,
+        kong_payments: true,
+        kong_flower_after_direct_kong: KongFlowerAfterDirectKong::AllPay,
+        kong_income_transfer: KongIncomeTransfer::None,
+        flower_pig_penalty: FlowerPigPenalty::FixedFan,
+        flower_pig_fan: 4,
+        flower_pig_payees: FlowerPigPayees::NonPigs,
+        tax_refund: true,
+        ready_difference: true,
+        ..defaults()
+    }
+}
+
+fn yaoji() -> Rules {
+    Rules {
+        cap_fan: Some(5),
+        wilds: true,
+        no_wild_fan: 1,
+        heavenly_stacks: true,
+        ..xuezhan()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_differ_only_where_the_table_says() {
+        let differing = |a: Preset, b: Preset| -> Vec<&str> {
+            let (a, b) = (a.rules(), b.rules());
+            Rules::KEYS
+                .into_iter()
+                .filter(|k| a.get(k).unwrap() != b.get(k).unwrap())
+                .collect()
+        };
+        assert_eq!(
+            differing(Preset::Sanxia, Preset::SanxiaPiao),
+            ["preset", "fan"]
+        );
+        assert_eq!(
+            differing(Preset::Chengdu, Preset::ChengduXueliu),
+            ["preset", "mode", "exchange", "late_kong"]
+        );
+        assert_eq!(
+            differing(Preset::Xuezhan, Preset::Yaoji),
+            [
+                "preset",
+                "cap_fan",
+                "wilds",
+                "no_wild_fan",
+                "heavenly_stacks"
+            ]
+        );
+    }
+}

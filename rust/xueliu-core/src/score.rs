@@ -1,0 +1,623 @@
+//! Scoring a win (RULES.md §8–§9): the highest pattern, the bonuses beside it, the cap and the
+//! points one payer pays; and the best score of each wait of a ready hand, for 查叫.
+//!
+//! A hand that splits several ways (a standard split and seven pairs, or several standard
+//! splits) is scored by the split worth most (seed 004 §四.8). Splits differ only in which
+//! patterns they have, and the bonuses do not depend on the split except the root a dragon
+//! seven pairs takes, so the best split is the pattern with the most fan net of that root.
+
+use crate::analysis::{self, Context, HandFacts};
+use crate::choice::{choice, Choice};
+use crate::hand::{Counts, HandError};
+use crate::meld::{Meld, Melds};
+use crate::pattern::Pattern;
+use crate::points::Curve;
+use crate::rules::{KongFan, RobKongScoring, Rules, SelfDrawBonus};
+use crate::tile::{Suit, Tile};
+use std::fmt;
+
+/// How a win came about: what the hand alone does not tell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Situation {
+    /// 自摸: the winner drew the tile.
+    pub self_draw: bool,
+    /// 杠上花: won on a kong's replacement tile (a self-drawn win).
+    pub kong_flower: bool,
+    /// 杠上炮: won on the discard the discarder made right after their kong.
+    pub kong_shot: bool,
+    /// 抢杠: won on another player's add kong.
+    pub robbed_kong: bool,
+    /// 天胡: the dealer won on the dealt fourteen (a self-drawn win).
+    pub heavenly: bool,
+    /// 地胡: a non-dealer won on their first draw (a self-drawn win).
+    pub earthly: bool,
+}
+
+impl Situation {
+    /// A plain win on a discard.
+    pub const DISCARD: Situation = Situation {
+        self_draw: false,
+        kong_flower: false,
+        kong_shot: false,
+        robbed_kong: false,
+        heavenly: false,
+        earthly: false,
+    };
+
+    /// A plain self-drawn win.
+    pub const SELF_DRAW: Situation = Situation {
+        self_draw: true,
+        ..Situation::DISCARD
+    };
+
+    /// Whether the winner drew the winning tile: 杠上花 (seed 002 計分規則 6), 天胡 (seed 000
+    /// 胡牌規則 4) and 地胡 count as self-drawn.
+    pub const fn self_drawn(&self) -> bool {
+        self.self_draw || self.kong_flower || self.heavenly || self.earthly
+    }
+
+    /// Rejects flags no real win has together.
+    fn check(&self, melds: &Melds) -> Result<(), ScoreError> {
+        let reject = |why| Err(ScoreError::Situation(why));
+        if self.self_drawn() && (self.kong_shot || self.robbed_kong) {
+            return reject("a self-drawn win (self_draw, kong_flower, heavenly, earthly) cannot be kong_shot or robbed_kong, which are wins on another player's tile");
+        }
+        if self.kong_shot && self.robbed_kong {
+            return reject("kong_shot and robbed_kong cannot both hold: one is a discard, the other a kong's tile");
+        }
+        if self.heavenly && self.earthly {
+            return reject("heavenly (the dealer) and earthly (a non-dealer) cannot both hold");
+        }
+        if (self.heavenly || self.earthly) && melds.sets > 0 {
+            return reject("heavenly and earthly wins come before any pong or kong");
+        }
+        if self.kong_flower && melds.kongs() == 0 {
+            return reject(
+                "kong_flower is a win on a kong's replacement tile: the melds need a kong",
+            );
+        }
+        Ok(())
+    }
+}
+
+choice! {
+    /// A bonus added to the pattern's fan (§8, §11, §13).
+    pub enum Bonus {
+        /// 根: four of a kind that is not a declared kong.
+        Root = "root",
+        /// 明杠: the winner's direct or added kong.
+        ExposedKong = "exposed_kong",
+        /// 暗杠: the winner's concealed kong.
+        ConcealedKong = "concealed_kong",
+        /// 杠上花.
+        KongFlower = "kong_flower",
+        /// 杠上炮.
+        KongShot = "kong_shot",
+        /// 抢杠.
+        RobKong = "rob_kong",
+        /// 自摸加番.
+        SelfDraw = "self_draw",
+        /// 无鸡加番: no wild in the winning hand.
+        NoWild = "no_wild",
+        /// 天胡 added to the hand's pattern (`heavenly_stacks`).
+        Heavenly = "heavenly",
+        /// 地胡 added to the hand's pattern (`heavenly_stacks`).
+        Earthly = "earthly",
+    }
+}
+
+const BONUSES: usize = 10;
+
+impl Bonus {
+    pub const fn chinese(self) -> &'static str {
+        match self {
+            Bonus::Root => "根",
+            Bonus::ExposedKong => "明杠",
+            Bonus::ConcealedKong => "暗杠",
+            Bonus::KongFlower => "杠上花",
+            Bonus::KongShot => "杠上炮",
+            Bonus::RobKong => "抢杠",
+            Bonus::SelfDraw => "自摸加番",
+            Bonus::NoWild => "无鸡加番",
+            Bonus::Heavenly => "天胡",
+            Bonus::Earthly => "地胡",
+        }
+    }
+}
+
+/// The bonuses of a win: how many of each and the fan of each. Kept small (fan options are at
+/// most [`crate::rules::MAX_FAN`]) so a [`Score`] copies cheaply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bonuses {
+    counts: [u8; BONUSES],
+    fan_each: [u8; BONUSES],
+    fan: u16,
+}
+
+impl Bonuses {
+    /// Adds `count` of `bonus`, each worth `fan_each`. Bonuses worth no fan are left out.
+    fn add(&mut self, bonus: Bonus, count: u8, fan_each: u32) {
+        if count > 0 && fan_each > 0 {
+            let fan_each = u8::try_from(fan_each).unwrap_or(u8::MAX);
+            self.counts[bonus as usize] += count;
+            self.fan_each[bonus as usize] = fan_each;
+            self.fan += count as u16 * fan_each as u16;
+        }
+    }
+
+    /// Each bonus present: the bonus, how many, and their fan together.
+    pub fn iter(&self) -> impl Iterator<Item = (Bonus, u8, u32)> + '_ {
+        Bonus::ALL.iter().filter_map(|&b| {
+            let (count, each) = (self.counts[b as usize], self.fan_each[b as usize]);
+            (count > 0).then_some((b, count, count as u32 * each as u32))
+        })
+    }
+
+    /// The fan of every bonus together.
+    pub fn fan(&self) -> u32 {
+        self.fan as u32
+    }
+}
+
+/// A scored win. `points` is what one payer pays before per-payer adjustments
+/// ([`Score::payment`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Score {
+    /// The highest pattern (only it counts).
+    pub pattern: Pattern,
+    pub pattern_fan: u32,
+    pub bonuses: Bonuses,
+    /// Pattern and bonuses.
+    pub fan: u32,
+    /// `fan` limited by `cap_fan` (封顶).
+    pub capped_fan: u32,
+    /// Points per base point for `capped_fan`.
+    pub multiplier: u64,
+    /// 自摸加底: points each payer adds on a self-drawn win.
+    pub extra_points: u64,
+    /// base × multiplier + extra.
+    pub points: u64,
+    curve: Curve,
+    /// Under 杠进杠出, the fan a payer's exposed and concealed kong each add.
+    payer_kong_fan: Option<(u32, u32)>,
+}
+
+impl Score {
+    /// The score of a pattern and bonuses. Rules that pass [`Rules::validate`] bound every
+    /// payment below 2^64, so the saturating arithmetic never saturates for them.
+    #[inline]
+    fn new(
+        (pattern, pattern_fan): (Pattern, u32),
+        bonuses: Bonuses,
+        extra_points: u64,
+        rules: &Rules,
+    ) -> Score {
+        let curve = rules.curve();
+        let fan = pattern_fan.saturating_add(bonuses.fan());
+        let capped_fan = curve.cap(fan);
+        let multiplier = curve.multiplier(capped_fan).unwrap_or(u64::MAX);
+        let points = curve.points(capped_fan).unwrap_or(u64::MAX);
+        let payer_kong_fan = (rules.kong_fan == KongFan::WinAndLoss)
+            .then_some((rules.exposed_kong_fan, rules.concealed_kong_fan));
+        Score {
+            pattern,
+            pattern_fan,
+            bonuses,
+            fan,
+            capped_fan,
+            multiplier,
+            extra_points,
+            points: points.saturating_add(extra_points),
+            curve,
+            payer_kong_fan,
+        }
+    }
+
+    /// What a payer holding these kongs pays. Under 杠进杠出 (`kong_fan = "win_and_loss"`) the
+    /// payer's own kong fan adds to the winner's capped fan; otherwise every payer pays
+    /// `points`. Exact for rules that pass [`Rules::validate`], which bounds every payment.
+    pub fn payment(&self, payer_exposed_kongs: u8, payer_concealed_kongs: u8) -> u64 {
+        let Some((exposed, concealed)) = self.payer_kong_fan else {
+            return self.points;
+        };
+        let own = (payer_exposed_kongs as u32)
+            .saturating_mul(exposed)
+            .saturating_add((payer_concealed_kongs as u32).saturating_mul(concealed));
+        let fan = self.capped_fan.saturating_add(own);
+        let points = self.curve.points(fan).unwrap_or(u64::MAX);
+        points.saturating_add(self.extra_points)
+    }
+}
+
+impl fmt::Display for Score {
+    /// A breakdown a player can check by hand, one line per item.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let line = |f: &mut fmt::Formatter<'_>, name: &str, fan: u32, note: &str| {
+            writeln!(
+                f,
+                "{}",
+                format!("{name:<24}{fan:>3} fan  {note}").trim_end()
+            )
+        };
+        line(
+            f,
+            self.pattern.name(),
+            self.pattern_fan,
+            self.pattern.chinese(),
+        )?;
+        for (bonus, count, fan) in self.bonuses.iter() {
+            let name = match count {
+                1 => bonus.name().to_owned(),
+                n => format!("{} ×{n}", bonus.name()),
+            };
+            line(f, &name, fan, bonus.chinese())?;
+        }
+        line(f, "total", self.fan, "")?;
+        if self.capped_fan < self.fan {
+            line(f, "capped", self.capped_fan, "封顶")?;
+        }
+        write!(
+            f,
+            "points per payer        {}",
+            self.curve.explain(self.capped_fan)
+        )?;
+        if self.extra_points > 0 {
+            write!(f, " + {} (自摸加底) = {}", self.extra_points, self.points)?;
+        }
+        if self.payer_kong_fan.is_some() {
+            write!(
+                f,
+                "\n(杠进杠出: each payer adds the fan of their own kongs)"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a win could not be scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScoreError {
+    Hand(HandError),
+    WinTileNotInHand {
+        tile: Tile,
+    },
+    NotAWin {
+        hand: String,
+        reason: &'static str,
+    },
+    /// Situation flags no real win has together.
+    Situation(&'static str),
+    /// A 幺鸡 (1s) in a hand under `wilds`: needs the wild-aware analysis (issue 6).
+    Wilds,
+}
+
+impl fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScoreError::Hand(e) => write!(f, "{e}"),
+            ScoreError::WinTileNotInHand { tile } => {
+                write!(f, "the winning tile {tile} is not in the hand")
+            }
+            ScoreError::NotAWin { hand, reason } => {
+                write!(f, "{hand} does not win under these rules: {reason}")
+            }
+            ScoreError::Situation(why) => f.write_str(why),
+            ScoreError::Wilds => f.write_str(
+                "the hand holds 1s, a wild (幺鸡) under these rules; scoring wild hands is not supported yet",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ScoreError {}
+
+impl From<HandError> for ScoreError {
+    fn from(e: HandError) -> ScoreError {
+        ScoreError::Hand(e)
+    }
+}
+
+/// Scores a win. `hand` is the concealed tiles including `win_tile` (14 less 3 per meld);
+/// `melds` are the winner's pongs and kongs. Checks the hand and the situation first; nothing
+/// after that can fail. `rules` must pass [`Rules::validate`] (presets and every `Rules` the
+/// Python API builds do): scoring is exact only for them, and never panics for others.
+pub fn score(
+    hand: &Counts,
+    win_tile: Tile,
+    melds: &[Meld],
+    void: Option<Suit>,
+    rules: &Rules,
+    situation: &Situation,
+) -> Result<Score, ScoreError> {
+    debug_assert_eq!(rules.validate(), Ok(()));
+    let ctx = Context::new(melds, void, rules.allow_seven_pairs)?;
+    ctx.check(hand, analysis::HandSize::Complete)?;
+    if hand.count(win_tile) == 0 {
+        return Err(ScoreError::WinTileNotInHand { tile: win_tile });
+    }
+    check_no_wilds(hand, &ctx, rules)?;
+    situation.check(&ctx.melds)?;
+    if !analysis::is_win(hand, &ctx) {
+        return Err(ScoreError::NotAWin {
+            hand: describe_hand(hand, melds),
+            reason: why_not_a_win(hand, &ctx),
+        });
+    }
+    Ok(score_known_win(
+        hand,
+        &ctx,
+        RootKongs::NONE,
+        rules,
+        situation,
+    ))
+}
+
+/// Kongs among the melds that count as a 根 (root) instead of as a kong: late kongs under
+/// `late_kong = "root_only"` (seed 002 計分規則 12), by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RootKongs {
+    pub exposed: u8,
+    pub concealed: u8,
+}
+
+impl RootKongs {
+    pub const NONE: RootKongs = RootKongs {
+        exposed: 0,
+        concealed: 0,
+    };
+}
+
+/// [`score`] without its checks, for a caller that already knows the hand wins (the game
+/// does): `hand` includes the winning tile. Never fails and never panics; the result is
+/// meaningful only for a winning hand.
+#[inline]
+pub fn score_known_win(
+    hand: &Counts,
+    ctx: &Context,
+    root_kongs: RootKongs,
+    rules: &Rules,
+    situation: &Situation,
+) -> Score {
+    let facts = analysis::facts(hand, ctx);
+    let (pattern, mut bonuses) = hand_value(&facts, &ctx.melds, root_kongs, rules, situation);
+    let extra = situational(&mut bonuses, rules, situation);
+    Score::new(pattern, bonuses, extra, rules)
+}
+
+/// [`best_waits`] without its checks, calling `f` with each wait and its score.
+#[inline]
+pub fn best_waits_known(
+    hand: &Counts,
+    ctx: &Context,
+    root_kongs: RootKongs,
+    rules: &Rules,
+    mut f: impl FnMut(Tile, Score),
+) {
+    analysis::waits_with_facts(hand, ctx, |tile, facts| {
+        let situation = &Situation::SELF_DRAW;
+        let (pattern, bonuses) = hand_value(&facts, &ctx.melds, root_kongs, rules, situation);
+        f(tile, Score::new(pattern, bonuses, 0, rules));
+    });
+}
+
+/// Every wait of a ready hand (13 tiles less 3 per meld) with its best score under 查叫 (RULES.md
+/// §9): the pattern, roots and the player's own kongs, capped; no situational bonus. A wait is
+/// valued as a self-drawn win (seed 000: 自摸最大牌型), which matters only for `concealed`. A
+/// wait counts even if every other copy is visible; only a tile whose four copies the player
+/// holds is not a wait. Empty when the hand is not ready. `rules` as for [`score`].
+pub fn best_waits(
+    hand: &Counts,
+    melds: &[Meld],
+    void: Option<Suit>,
+    rules: &Rules,
+) -> Result<Vec<(Tile, Score)>, ScoreError> {
+    debug_assert_eq!(rules.validate(), Ok(()));
+    let ctx = Context::new(melds, void, rules.allow_seven_pairs)?;
+    ctx.check(hand, analysis::HandSize::Waiting)?;
+    check_no_wilds(hand, &ctx, rules)?;
+    let mut scores = Vec::new();
+    analysis::waits_with_facts(hand, &ctx, |tile, facts| {
+        let (pattern, bonuses) = hand_value(
+            &facts,
+            &ctx.melds,
+            RootKongs::NONE,
+            rules,
+            &Situation::SELF_DRAW,
+        );
+        scores.push((tile, Score::new(pattern, bonuses, 0, rules)));
+    });
+    Ok(scores)
+}
+
+/// The best pattern and the bonuses of the hand itself: roots and the winner's kongs.
+#[inline]
+fn hand_value(
+    facts: &HandFacts,
+    melds: &Melds,
+    root_kongs: RootKongs,
+    rules: &Rules,
+    situation: &Situation,
+) -> ((Pattern, u32), Bonuses) {
+    // Valid rules always have a pattern for a winning hand: `basic`, or `seven_pairs` when
+    // seven pairs win.
+    let (pattern, fan) =
+        best_pattern(facts, melds, rules, situation).unwrap_or((Pattern::Basic, 0));
+    // A root-only kong is a root and not a kong, whatever `gen_counts_kongs` says.
+    let exposed = melds.exposed_kongs.saturating_sub(root_kongs.exposed);
+    let concealed = melds.concealed_kongs.saturating_sub(root_kongs.concealed);
+    let kong_roots = if rules.gen_counts_kongs {
+        exposed + concealed
+    } else {
+        0
+    };
+    let roots = (facts.roots + kong_roots + root_kongs.exposed + root_kongs.concealed)
+        .saturating_sub(pattern.takes_a_root() as u8);
+    let mut bonuses = Bonuses::default();
+    bonuses.add(Bonus::Root, roots, rules.gen_fan);
+    bonuses.add(Bonus::ExposedKong, exposed, rules.exposed_kong_fan);
+    bonuses.add(Bonus::ConcealedKong, concealed, rules.concealed_kong_fan);
+    ((pattern, fan), bonuses)
+}
+
+/// The pattern with the most fan net of the root it takes; on a tie the pattern with more fan
+/// (seed 004 names 11224444557799m 清龙七对, not 清七对 and a root), then the one listed first
+/// in the schema. A robbing win under `rob_kong_scoring = "as_basic"` is always `basic`.
+#[inline]
+fn best_pattern(
+    facts: &HandFacts,
+    melds: &Melds,
+    rules: &Rules,
+    situation: &Situation,
+) -> Option<(Pattern, u32)> {
+    if situation.robbed_kong && rules.rob_kong_scoring == RobKongScoring::AsBasic {
+        return rules
+            .fan
+            .get(Pattern::Basic)
+            .map(|fan| (Pattern::Basic, fan));
+    }
+    let mut held = patterns_held(facts, melds, rules, situation) & rules.fan.available();
+    let mut best: Option<(Pattern, u32, i64)> = None;
+    while held != 0 {
+        let pattern = Pattern::ALL[held.trailing_zeros() as usize];
+        held &= held - 1;
+        let fan = rules.fan.get(pattern).unwrap_or(0);
+        let net = fan as i64 - (pattern.takes_a_root() as i64) * rules.gen_fan as i64;
+        if best.is_none_or(|(_, best_fan, best_net)| (net, fan) > (best_net, best_fan)) {
+            best = Some((pattern, fan, net));
+        }
+    }
+    best.map(|(pattern, fan, _)| (pattern, fan))
+}
+
+/// The patterns some split of the hand has (RULES.md §8, §13), bit `p` for pattern `p`.
+#[inline]
+fn patterns_held(f: &HandFacts, melds: &Melds, rules: &Rules, situation: &Situation) -> u32 {
+    let four = f.roots > 0;
+    let first_draw = !rules.heavenly_stacks;
+    [
+        (Pattern::Basic, f.standard),
+        // (r) 门清: no pong, no exposed kong, and a self-drawn winning tile.
+        (
+            Pattern::Concealed,
+            melds.claimed() == 0 && situation.self_drawn(),
+        ),
+        (Pattern::AllTriplets, f.all_triplets),
+        (Pattern::FullFlush, f.one_suit),
+        (Pattern::Terminals, f.terminals),
+        (Pattern::SevenPairs, f.seven_pairs),
+        (Pattern::DragonSevenPairs, f.seven_pairs && four),
+        (Pattern::FlushTriplets, f.all_triplets && f.one_suit),
+        (Pattern::Triplets258, f.all_triplets && f.only_258),
+        (Pattern::FlushSevenPairs, f.seven_pairs && f.one_suit),
+        (
+            Pattern::FlushDragonSevenPairs,
+            f.seven_pairs && f.one_suit && four,
+        ),
+        (Pattern::FlushTerminals, f.terminals && f.one_suit),
+        (Pattern::Heavenly, situation.heavenly && first_draw),
+        (Pattern::Earthly, situation.earthly && first_draw),
+        (Pattern::GoldenHook, f.standard && melds.sets == 4),
+        (Pattern::EighteenArhats, f.standard && melds.kongs() == 4),
+    ]
+    .iter()
+    .fold(0, |mask, &(pattern, held)| {
+        mask | (held as u32) << pattern as usize
+    })
+}
+
+/// Adds the bonuses of how the win came about; returns the 自摸加底 points.
+#[inline]
+fn situational(bonuses: &mut Bonuses, rules: &Rules, s: &Situation) -> u64 {
+    bonuses.add(
+        Bonus::KongFlower,
+        s.kong_flower as u8,
+        rules.kong_flower_fan,
+    );
+    bonuses.add(Bonus::KongShot, s.kong_shot as u8, rules.kong_shot_fan);
+    bonuses.add(Bonus::RobKong, s.robbed_kong as u8, rules.rob_kong_fan);
+    if rules.wilds {
+        // Wild hands are refused before this point, so every scored hand has no wild.
+        bonuses.add(Bonus::NoWild, 1, rules.no_wild_fan);
+    }
+    if rules.heavenly_stacks {
+        let fan = |p| rules.fan.get(p).unwrap_or(0);
+        bonuses.add(Bonus::Heavenly, s.heavenly as u8, fan(Pattern::Heavenly));
+        bonuses.add(Bonus::Earthly, s.earthly as u8, fan(Pattern::Earthly));
+    }
+    let self_drawn = s.self_drawn();
+    match rules.self_draw_bonus {
+        SelfDrawBonus::AddFan => bonuses.add(Bonus::SelfDraw, self_drawn as u8, 1),
+        SelfDrawBonus::AddBase if self_drawn => return rules.base_points as u64,
+        _ => {}
+    }
+    0
+}
+
+/// Under `wilds` the 1s are 幺鸡; this analysis reads every tile as itself, so refuse them.
+fn check_no_wilds(hand: &Counts, ctx: &Context, rules: &Rules) -> Result<(), ScoreError> {
+    let yaoji = Tile::from_suit_rank(Suit::S, 1).expect("1s is a tile");
+    if rules.wilds && hand.count(yaoji) + ctx.melds.held[yaoji.index()] > 0 {
+        return Err(ScoreError::Wilds);
+    }
+    Ok(())
+}
+
+fn describe_hand(hand: &Counts, melds: &[Meld]) -> String {
+    let mut text = hand.to_string();
+    for m in melds {
+        text.push_str(&format!(" {m}"));
+    }
+    text
+}
+
+/// The first rule of a complete hand (§5, §8) that `hand` breaks.
+fn why_not_a_win(hand: &Counts, ctx: &Context) -> &'static str {
+    let used = hand.suit_mask() | ctx.melds.suit_mask;
+    if ctx.void.is_some_and(|v| used & v.bit() != 0) {
+        "it holds its void suit (定缺)"
+    } else if used.count_ones() > 2 {
+        "it uses three suits; a win uses at most two (缺一门)"
+    } else if ctx.melds.sets == 0 && hand.array().iter().all(|c| c % 2 == 0) {
+        "seven pairs are not allowed in these rules"
+    } else {
+        "it is not four sets and a pair"
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod root_kong_tests {
+    use super::*;
+    use crate::tile::parse_tiles;
+
+    /// A late kong under `late_kong = "root_only"` scores as a 根, not as a kong (RULES.md §6).
+    #[test]
+    fn a_root_only_kong_scores_as_a_root() {
+        let rules = Rules::preset("xuezhan").unwrap();
+        let kong = Meld::parse("5555p", true).unwrap();
+        let hand = Counts::from_tiles(&parse_tiles("123m456m789m11p").unwrap()).unwrap();
+        let ctx = Context::new(&[kong], None, true).unwrap();
+        let win = |roots| score_known_win(&hand, &ctx, roots, &rules, &Situation::SELF_DRAW);
+        // basic 0 + concealed kong 2 = 2 fan; as a root: basic 0 + root 1 = 1 fan.
+        assert_eq!(win(RootKongs::NONE).fan, 2);
+        let as_root = win(RootKongs {
+            exposed: 0,
+            concealed: 1,
+        });
+        assert_eq!(as_root.fan, 1);
+        assert_eq!(
+            as_root.bonuses.iter().collect::<Vec<_>>(),
+            vec![(Bonus::Root, 1, 1)]
+        );
+        let mut waits = Vec::new();
+        let ready = Counts::from_tiles(&parse_tiles("123m456m789m1p").unwrap()).unwrap();
+        let roots = RootKongs {
+            exposed: 0,
+            concealed: 1,
+        };
+        best_waits_known(&ready, &ctx, roots, &rules, |t, s| waits.push((t, s.fan)));
+        assert_eq!(waits, vec![(parse_tiles("1p").unwrap()[0], 1)]);
+    }
+}

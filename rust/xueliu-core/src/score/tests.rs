@@ -1,0 +1,427 @@
+//! Scoring on the seed documents' own hands and RULES.md §9–§10's worked arithmetic. Expected
+//! numbers come from the sources, noted beside each.
+
+use super::*;
+use crate::tile::parse_tiles;
+
+fn rules(name: &str) -> Rules {
+    Rules::preset(name).unwrap()
+}
+
+fn counts(text: &str) -> Counts {
+    Counts::from_tiles(&parse_tiles(text).unwrap()).unwrap()
+}
+
+fn tile(text: &str) -> Tile {
+    parse_tiles(text).unwrap()[0]
+}
+
+fn meld(text: &str) -> Meld {
+    Meld::parse(text, false).unwrap()
+}
+
+fn concealed_kong(text: &str) -> Meld {
+    Meld::parse(text, true).unwrap()
+}
+
+/// Scores `hand` (winning tile included) winning on its last-written tile.
+fn win(hand: &str, melds: &[Meld], rules: &Rules, situation: Situation) -> Score {
+    let last = *parse_tiles(hand).unwrap().last().unwrap();
+    score(&counts(hand), last, melds, None, rules, &situation).unwrap()
+}
+
+fn on_discard(hand: &str, rules: &Rules) -> Score {
+    win(hand, &[], rules, Situation::DISCARD)
+}
+
+fn bonus_list(s: &Score) -> Vec<(Bonus, u8, u32)> {
+    s.bonuses.iter().collect()
+}
+
+#[test]
+fn seed_004_table_in_xuezhan() {
+    // Seed 004 §六 and §七: the pattern, its fan and its ×multiplier (base 1, offset 0).
+    let xuezhan = rules("xuezhan");
+    let table = [
+        ("23445677m345789p", Pattern::Basic, 0, 1),
+        ("111333444m66677p", Pattern::AllTriplets, 1, 2),
+        ("11223345678999m", Pattern::FullFlush, 2, 4),
+        ("22244455577799m", Pattern::FlushTriplets, 3, 8),
+        ("222555888m55588p", Pattern::Triplets258, 3, 8),
+        ("11334466m557799p", Pattern::SevenPairs, 2, 4),
+        ("11334466778899m", Pattern::FlushSevenPairs, 4, 16),
+        ("11222244m557788p", Pattern::DragonSevenPairs, 4, 16),
+        ("11224444557799m", Pattern::FlushDragonSevenPairs, 5, 32),
+        ("111222333m78999p", Pattern::Terminals, 2, 4),
+        ("11123777888999m", Pattern::FlushTerminals, 4, 16),
+    ];
+    for (hand, pattern, fan, multiplier) in table {
+        let s = on_discard(hand, &xuezhan);
+        assert_eq!(
+            (s.pattern, s.fan, s.points),
+            (pattern, fan, multiplier),
+            "{hand}"
+        );
+        assert_eq!(bonus_list(&s), [], "{hand}");
+    }
+    // 带根: 123333m45566799s is basic with one root, +1 fan.
+    let s = on_discard("123333m45566799s", &xuezhan);
+    assert_eq!((s.pattern, s.fan, s.points), (Pattern::Basic, 1, 2));
+    assert_eq!(bonus_list(&s), [(Bonus::Root, 1, 1)]);
+}
+
+#[test]
+fn seed_001_flush_pong_is_ten_fan_in_sanxia() {
+    // 清一色碰碰胡（10翻 底金×10）.
+    let s = on_discard("11133344555666m", &rules("sanxia"));
+    assert_eq!(
+        (s.pattern, s.fan, s.points),
+        (Pattern::FlushTriplets, 10, 10)
+    );
+    // 带漂: 清碰 12.
+    assert_eq!(on_discard("11133344555666m", &rules("sanxia_piao")).fan, 12);
+}
+
+#[test]
+fn dragon_seven_pairs_take_one_root() {
+    let chengdu = rules("chengdu");
+    // One four: it is the dragon, no root left. 5 fan → 6 × 2^4 = 96.
+    let s = on_discard("11222244m557788p", &chengdu);
+    assert_eq!(
+        (s.pattern, s.fan, s.points),
+        (Pattern::DragonSevenPairs, 5, 96)
+    );
+    assert_eq!(bonus_list(&s), []);
+    // Two fours: one is the dragon, the other a root: 5 + 1.
+    let s = on_discard("11112222m557788p", &chengdu);
+    assert_eq!((s.pattern, s.fan), (Pattern::DragonSevenPairs, 6));
+    assert_eq!(bonus_list(&s), [(Bonus::Root, 1, 1)]);
+    // Plain seven pairs keep every root: none here.
+    let s = on_discard("11334466m557799p", &chengdu);
+    assert_eq!((s.pattern, s.fan), (Pattern::SevenPairs, 3));
+}
+
+#[test]
+fn the_split_worth_most_counts() {
+    // 11223344556677m is 123 123 456 456 77 (清一色, 3) and seven pairs (清七对, 5).
+    let s = on_discard("11223344556677m", &rules("chengdu"));
+    assert_eq!((s.pattern, s.fan), (Pattern::FlushSevenPairs, 5));
+    // Without seven pairs only the flush is left.
+    let mut no_sevens = rules("chengdu");
+    no_sevens.allow_seven_pairs = false;
+    assert_eq!(
+        on_discard("11223344556677m", &no_sevens).pattern,
+        Pattern::FullFlush
+    );
+    // 11123777888999m: 11 123 789 789 789 (清幺九) beats 111 23.. / 777 888 999 splits.
+    assert_eq!(
+        on_discard("11123777888999m", &rules("chengdu")).pattern,
+        Pattern::FlushTerminals
+    );
+}
+
+#[test]
+fn a_null_pattern_falls_back_to_the_next_highest() {
+    // dashiyou has no terminals: 111222333m78999p is a basic hand there (3 fan, linear).
+    let s = on_discard("111222333m78999p", &rules("dashiyou"));
+    assert_eq!((s.pattern, s.fan, s.points), (Pattern::Basic, 3, 3));
+    // …and no seven pairs at all.
+    let e = score(
+        &counts("11334466m557799p"),
+        tile("9p"),
+        &[],
+        None,
+        &rules("dashiyou"),
+        &Situation::DISCARD,
+    );
+    assert!(matches!(e, Err(ScoreError::NotAWin { .. })));
+}
+
+#[test]
+fn worked_arithmetic_of_section_10() {
+    // sanxia 杠开: basic after a 直杠 = 1 + 1 = 2 fan (seed 001 §六.5).
+    let kong_flower = Situation {
+        self_draw: true,
+        kong_flower: true,
+        ..Situation::DISCARD
+    };
+    let s = win(
+        "23445677m345p",
+        &[meld("9999p")],
+        &rules("sanxia"),
+        kong_flower,
+    );
+    assert_eq!((s.fan, s.points), (2, 2));
+    assert_eq!(bonus_list(&s), [(Bonus::ExposedKong, 1, 1)]);
+    // xuezhan: basic, 暗杠 then 杠上花 = 0 + 2 + 1 = 3 fan, ×8 (seed 004: 下雨杠开 3番).
+    let melds = [concealed_kong("9999p")];
+    let s = win("23445677m345p", &melds, &rules("xuezhan"), kong_flower);
+    assert_eq!((s.fan, s.points), (3, 8));
+    assert_eq!(
+        bonus_list(&s),
+        [(Bonus::ConcealedKong, 1, 2), (Bonus::KongFlower, 1, 1)]
+    );
+    // 刮风杠开 2番: an exposed kong then 杠上花.
+    let s = win(
+        "23445677m345p",
+        &[meld("9999p")],
+        &rules("xuezhan"),
+        kong_flower,
+    );
+    assert_eq!((s.fan, s.points), (2, 4));
+}
+
+#[test]
+fn dashiyou_kong_fan_wins_and_loses() {
+    // RULES §9: A wins basic holding one 明杠: 3 + 1 = 4 fan. B, holding a 暗杠, pays
+    // (4 + 2) × base; C pays 4 × base.
+    let dashiyou = rules("dashiyou");
+    let s = win(
+        "23445677m345p",
+        &[meld("9999p")],
+        &dashiyou,
+        Situation::DISCARD,
+    );
+    assert_eq!((s.pattern, s.fan, s.points), (Pattern::Basic, 4, 4));
+    assert_eq!(s.payment(0, 1), 6);
+    assert_eq!(s.payment(0, 0), 4);
+    assert_eq!(s.payment(1, 0), 5);
+    // win_only ignores the payer's kongs.
+    let s = win(
+        "23445677m345p",
+        &[meld("9999p")],
+        &rules("xuezhan"),
+        Situation::DISCARD,
+    );
+    assert_eq!(s.payment(0, 2), s.points);
+}
+
+#[test]
+fn concealed_needs_no_claimed_tile() {
+    let dashiyou = rules("dashiyou");
+    // Self-drawn with no pong or exposed kong: 门清 4, not basic 3.
+    let s = win("23445677m345789p", &[], &dashiyou, Situation::SELF_DRAW);
+    assert_eq!((s.pattern, s.fan), (Pattern::Concealed, 4));
+    // A concealed kong keeps it concealed: 4 + 2.
+    let s = win(
+        "23445677m345p",
+        &[concealed_kong("9999p")],
+        &dashiyou,
+        Situation::SELF_DRAW,
+    );
+    assert_eq!((s.pattern, s.fan), (Pattern::Concealed, 6));
+    // The winning tile from a discard is claimed: basic.
+    assert_eq!(
+        on_discard("23445677m345789p", &dashiyou).pattern,
+        Pattern::Basic
+    );
+    // A pong is claimed.
+    let s = win(
+        "23445677m789p",
+        &[meld("333p")],
+        &dashiyou,
+        Situation::SELF_DRAW,
+    );
+    assert_eq!(s.pattern, Pattern::Basic);
+    // It never adds to a higher pattern: concealed all triplets is 6 (seed 000's 碰碰胡).
+    let s = win("111333444m66677p", &[], &dashiyou, Situation::SELF_DRAW);
+    assert_eq!((s.pattern, s.fan), (Pattern::AllTriplets, 6));
+}
+
+#[test]
+fn bonuses_stack_and_the_cap_limits() {
+    // chengdu: 清一色 3 + root 1 + 明杠 1 + 杠上花 1 = 6 fan → 6 × 2^5 = 192.
+    let kong_flower = Situation {
+        self_draw: true,
+        kong_flower: true,
+        ..Situation::DISCARD
+    };
+    let chengdu = rules("chengdu");
+    let s = win("11112345677m", &[meld("9999m")], &chengdu, kong_flower);
+    assert_eq!(
+        (s.pattern, s.pattern_fan, s.fan, s.points),
+        (Pattern::FullFlush, 3, 6, 192)
+    );
+    assert_eq!(
+        bonus_list(&s),
+        [
+            (Bonus::Root, 1, 1),
+            (Bonus::ExposedKong, 1, 1),
+            (Bonus::KongFlower, 1, 1)
+        ]
+    );
+    let mut capped = chengdu;
+    capped.cap_fan = Some(4);
+    let s = win("11112345677m", &[meld("9999m")], &capped, kong_flower);
+    assert_eq!((s.fan, s.capped_fan, s.multiplier, s.points), (6, 4, 8, 48));
+}
+
+#[test]
+fn yaoji_adds_no_wild_and_stacks_heavenly_under_its_cap() {
+    let yaoji = rules("yaoji");
+    // xuezhan basic 0 + 无鸡加番 1 = 1 fan, ×2.
+    let s = on_discard("23445677m345789p", &yaoji);
+    assert_eq!((s.fan, s.points), (1, 2));
+    assert_eq!(bonus_list(&s), [(Bonus::NoWild, 1, 1)]);
+    // 天胡 adds 5 to the hand's own pattern: 清一色 2 + 5 + 1 = 8, capped at 5 → ×32.
+    let heavenly = Situation {
+        heavenly: true,
+        ..Situation::DISCARD
+    };
+    let s = win("11223345678999m", &[], &yaoji, heavenly);
+    assert_eq!(
+        (s.pattern, s.fan, s.capped_fan, s.points),
+        (Pattern::FullFlush, 8, 5, 32)
+    );
+    // In xuezhan 天胡 replaces the pattern: 5 fan whatever the hand.
+    let s = win("11223345678999m", &[], &rules("xuezhan"), heavenly);
+    assert_eq!((s.pattern, s.fan), (Pattern::Heavenly, 5));
+    // Wild 1s are not scored by this analysis.
+    let e = score(
+        &counts("23445677m345p111s"),
+        tile("1s"),
+        &[],
+        None,
+        &yaoji,
+        &Situation::DISCARD,
+    );
+    assert_eq!(e, Err(ScoreError::Wilds));
+}
+
+#[test]
+fn robbing_a_kong_as_basic_keeps_roots_and_kongs() {
+    let robbed = Situation {
+        robbed_kong: true,
+        ..Situation::DISCARD
+    };
+    // The robbed 4m completes 234m; the kong owner holds the other three.
+    // sanxia 抢杠 算做一般的点炮，基本胡型: a full flush scores basic 1 + its 明杠 1.
+    let s = win("1112356788m4m", &[meld("9999m")], &rules("sanxia"), robbed);
+    assert_eq!((s.pattern, s.fan), (Pattern::Basic, 2));
+    // chengdu scores it normally, +1 for 抢杠: 清一色 3 + 明杠 1 + 抢杠 1.
+    let s = win("1112356788m4m", &[meld("9999m")], &rules("chengdu"), robbed);
+    assert_eq!((s.pattern, s.fan), (Pattern::FullFlush, 5));
+}
+
+#[test]
+fn self_draw_bonus_options() {
+    let mut r = rules("xuezhan");
+    r.self_draw_bonus = SelfDrawBonus::AddFan;
+    let s = win("23445677m345789p", &[], &r, Situation::SELF_DRAW);
+    assert_eq!((s.fan, s.points), (1, 2));
+    r.self_draw_bonus = SelfDrawBonus::AddBase;
+    r.base_points = 5;
+    let s = win("23445677m345789p", &[], &r, Situation::SELF_DRAW);
+    assert_eq!((s.fan, s.extra_points, s.points), (0, 5, 10));
+    assert_eq!(on_discard("23445677m345789p", &r).points, 5);
+}
+
+#[test]
+fn gen_counts_kongs_and_room_patterns() {
+    let mut r = rules("xuezhan");
+    r.gen_counts_kongs = true;
+    // basic 0 + 明杠 1 + the kong as a root 1.
+    let s = win("23445677m345p", &[meld("9999p")], &r, Situation::DISCARD);
+    assert_eq!(s.fan, 2);
+    r.set_fan("golden_hook", crate::rules::Value::Int(4))
+        .unwrap();
+    let melds = [meld("111m"), meld("999m"), meld("555p"), meld("777p")];
+    let s = win("88p", &melds, &r, Situation::DISCARD);
+    assert_eq!((s.pattern, s.fan), (Pattern::GoldenHook, 4));
+}
+
+#[test]
+fn bad_wins_are_errors_that_say_why() {
+    let chengdu = rules("chengdu");
+    let err = |hand: &str, t: &str, melds: &[Meld], void, s: Situation| {
+        score(&counts(hand), tile(t), melds, void, &chengdu, &s)
+            .unwrap_err()
+            .to_string()
+    };
+    let d = Situation::DISCARD;
+    assert_eq!(
+        err("23445677m345789p", "7m", &[], Some(Suit::P), d),
+        "23445677m345789p does not win under these rules: it holds its void suit (定缺)"
+    );
+    assert!(err("123m456p789s11m456p", "1m", &[], None, d).contains("three suits"));
+    assert!(err("23445677m345788p", "8p", &[], None, d).contains("not four sets and a pair"));
+    assert_eq!(
+        err("23445677m345789p", "9s", &[], None, d),
+        "the winning tile 9s is not in the hand"
+    );
+    assert!(err("2344567m345789p", "7m", &[], None, d).contains("14 tiles"));
+    let both = Situation {
+        self_draw: true,
+        kong_shot: true,
+        ..d
+    };
+    assert!(err("23445677m345789p", "7m", &[], None, both).contains("cannot be kong_shot"));
+    let flower = Situation {
+        kong_flower: true,
+        ..d
+    };
+    assert!(err("23445677m345789p", "7m", &[], None, flower).contains("need a kong"));
+    let heavenly = Situation {
+        heavenly: true,
+        ..d
+    };
+    assert!(err("23445677m345p", "7m", &[meld("999p")], None, heavenly).contains("before any"));
+}
+
+#[test]
+fn best_waits_value_each_wait_for_ready_check() {
+    // Nine gates, chengdu: 1m and 9m give 111 123 456 789 99 (清一色 3 + a root 1); 2m–8m
+    // give 清一色 alone.
+    let waits = best_waits(&counts("1112345678999m"), &[], None, &rules("chengdu")).unwrap();
+    let fans: Vec<(String, u32)> = waits.iter().map(|(t, s)| (t.to_string(), s.fan)).collect();
+    let expected: Vec<(String, u32)> = (1..=9)
+        .map(|r| (format!("{r}m"), if r == 1 || r == 9 { 4 } else { 3 }))
+        .collect();
+    assert_eq!(fans, expected);
+    // Seed 001's ready hand waits on 1p and 4p, basic either way.
+    let waits = best_waits(&counts("12334577m23345p"), &[], None, &rules("sanxia")).unwrap();
+    let values: Vec<(String, u64)> = waits
+        .iter()
+        .map(|(t, s)| (t.to_string(), s.points))
+        .collect();
+    assert_eq!(values, [("1p".to_owned(), 1), ("4p".to_owned(), 1)]);
+}
+
+#[test]
+fn best_waits_count_own_kongs_and_no_situational_bonus() {
+    // xuezhan: 暗杠 2 + basic 0; yaoji's 无鸡加番 is situational here and left out.
+    let melds = [concealed_kong("9999p")];
+    for name in ["xuezhan", "yaoji"] {
+        let waits = best_waits(&counts("2344567m345p"), &melds, None, &rules(name)).unwrap();
+        let fans: Vec<u32> = waits.iter().map(|(_, s)| s.fan).collect();
+        assert_eq!(fans, [2, 2, 2], "{name}");
+    }
+    // dashiyou values a wait as self-drawn: a concealed hand is 门清.
+    let waits = best_waits(&counts("2344567m345789p"), &[], None, &rules("dashiyou")).unwrap();
+    assert!(waits.iter().all(|(_, s)| s.pattern == Pattern::Concealed));
+    // Not ready: no waits.
+    let none = best_waits(&counts("1357m2468p13579s"), &[], None, &rules("xuezhan")).unwrap();
+    assert!(none.is_empty());
+}
+
+#[test]
+fn display_is_a_checkable_breakdown() {
+    let kong_flower = Situation {
+        self_draw: true,
+        kong_flower: true,
+        ..Situation::DISCARD
+    };
+    let mut r = rules("chengdu");
+    r.cap_fan = Some(4);
+    let s = win("11112345677m", &[meld("9999m")], &r, kong_flower);
+    assert_eq!(
+        s.to_string(),
+        "full_flush                3 fan  清一色\n\
+         root                      1 fan  根\n\
+         exposed_kong              1 fan  明杠\n\
+         kong_flower               1 fan  杠上花\n\
+         total                     6 fan\n\
+         capped                    4 fan  封顶\n\
+         points per payer        6 × 2^(4−1) = 48"
+    );
+}
