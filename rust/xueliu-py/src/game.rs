@@ -244,13 +244,31 @@ impl Win {
     }
 }
 
+/// Rules given as a preset name, a `Rules.to_dict()`-style dict (a preset plus overrides), or
+/// any object with a `to_dict()` method.
 fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<Rules>> {
-    let name: String = rules.extract().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err("rules is a preset name such as \"chengdu\"")
-    })?;
-    Rules::preset(&name)
-        .map(Arc::new)
-        .map_err(|e| IllegalActionError::new_err(e.to_string()))
+    let bad = |e: String| IllegalActionError::new_err(e);
+    if let Ok(name) = rules.cast::<PyString>() {
+        return Rules::preset(&name.to_cow()?)
+            .map(Arc::new)
+            .map_err(|e| bad(e.to_string()));
+    }
+    let dict = if rules.hasattr("to_dict")? {
+        rules.call_method0("to_dict")?
+    } else {
+        rules.clone()
+    };
+    if dict.cast::<pyo3::types::PyDict>().is_err() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "rules is a preset name such as \"chengdu\", a Rules, or a dict of options",
+        ));
+    }
+    let text: String = rules
+        .py()
+        .import("json")?
+        .call_method1("dumps", (dict,))?
+        .extract()?;
+    core::rules_from_json(&text).map(Arc::new).map_err(bad)
 }
 
 fn seat_arg(seat: i64) -> PyResult<u8> {

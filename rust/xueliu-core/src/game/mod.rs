@@ -25,6 +25,7 @@ mod tests;
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{Direction, EndReason, Event, KongKind, Reason, WinKind};
 pub use state::{Seat, Wall, WALL_SIZE};
+pub use snapshot::rules_from_json;
 pub use value::ScoreJson;
 
 /// Writes any of the game's JSON values (e.g. [`ScoreJson`]) to `out`.

@@ -49,6 +49,13 @@ pub(super) fn rules_json(rules: &Rules) -> String {
     out
 }
 
+/// Reads `Rules.to_dict()` JSON: the named preset (chengdu if none), then every option given;
+/// the result must pass `Rules::validate`.
+pub fn rules_from_json(text: &str) -> Result<Rules, String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("rules: {e}"))?;
+    rules_from(&value)
+}
+
 /// Reads `Rules.to_dict()`: the named preset (chengdu if none), then every option given.
 pub(crate) fn rules_from(v: &Value) -> Result<Rules, String> {
     let map = v
