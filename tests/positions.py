@@ -118,7 +118,9 @@ def position(
         "scores": list(scores),
         "end": None,
         "logging": True,
-        "events": [],
+        # The history before the position is not known; a win event per earlier win keeps the
+        # log consistent with the win list.
+        "events": [{"type": "win"} for _ in wins],
     }
     return Game.from_json(json.dumps(snapshot))
 
@@ -131,6 +133,17 @@ def turn(seat_no: int, kind: str = "draw", drawn: Optional[str] = None, kong=Non
 def respond(from_seat: int, tile: str, kong=None, late=False, after_kong=None, decisions=None) -> dict:
     return {"phase": "respond", "from": from_seat, "tile": tile, "kong": kong, "late": late,
             "decisions": decisions or [None] * 4, "after_kong": after_kong}
+
+
+def win_record(seat_no: int, tile: str, hand: str, *, from_seat=None, kind="discard", melds=()) -> dict:
+    """An earlier win: `hand` is the 13 tiles before it (the seat's locked or final hand)."""
+    return {
+        "seat": seat_no, "tile": tile, "from": from_seat, "kind": kind, "hand": tiles(hand),
+        "melds": seat("", melds=melds)["melds"], "root_only_kongs": [],
+        "flags": {"self_draw": kind == "self_draw", "kong_flower": False, "kong_shot": False,
+                  "robbed_kong": kind == "robbed_kong", "heavenly": False, "earthly": False},
+        "feeder": None, "shared": False,
+    }
 
 
 def kinds(game: Game, seat_no: int) -> set[str]:
