@@ -1,0 +1,65 @@
+"""Stateful property test of the game's Python API: random legal and illegal actions by random
+seats. A legal one is taken; an illegal one raises IllegalActionError and leaves the snapshot
+exactly as it was."""
+
+from hypothesis import settings, strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from xueliu import Action, Game, IllegalActionError
+
+TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
+
+any_action = st.one_of(
+    st.builds(lambda t: Action.discard(t), st.sampled_from(TILES)),
+    st.builds(lambda t: Action.kong(t), st.sampled_from(TILES)),
+    st.builds(lambda s: Action.void(s), st.sampled_from("mps")),
+    st.builds(lambda ts: Action.exchange(ts), st.lists(st.sampled_from(TILES), min_size=3, max_size=3)),
+    st.just(Action.pong()),
+    st.just(Action.win()),
+    st.just(Action.pass_()),
+)
+
+
+class GameMachine(RuleBasedStateMachine):
+    @initialize(
+        preset=st.sampled_from(["dashiyou", "sanxia", "chengdu", "chengdu_xueliu", "xuezhan"]),
+        seed=st.integers(0, 2**64 - 1),
+    )
+    def start(self, preset, seed):
+        self.game = Game(preset, seed=seed)
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(data=st.data())
+    def legal_action(self, data):
+        seat = data.draw(st.sampled_from(self.game.to_act()))
+        action = data.draw(st.sampled_from(self.game.legal_actions(seat)))
+        self.game.act(seat, action)
+
+    @rule(seat=st.integers(-2, 5), action=any_action)
+    def any_action(self, seat, action):
+        legal = 0 <= seat < 4 and action in self.game.legal_actions(seat)
+        before = self.game.to_json()
+        if legal:
+            self.game.act(seat, action)
+        else:
+            try:
+                self.game.act(seat, action)
+            except IllegalActionError:
+                pass
+            else:
+                raise AssertionError(f"{action} by seat {seat} was accepted but is not legal")
+            assert self.game.to_json() == before
+
+    @rule()
+    def round_trip(self):
+        assert Game.from_json(self.game.to_json()).to_json() == self.game.to_json()
+
+    @invariant()
+    def consistent(self):
+        if hasattr(self, "game"):
+            assert sum(self.game.scores) == 0
+            assert bool(self.game.to_act()) != self.game.is_over
+
+
+GameMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=80, deadline=None)
+test_game_machine = GameMachine.TestCase
