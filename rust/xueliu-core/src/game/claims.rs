@@ -86,7 +86,7 @@ impl Game {
         }
     }
 
-    pub(super) fn response_actions(&self, r: &Responses, seat: u8, f: &mut dyn FnMut(Action)) {
+    pub(super) fn response_actions(&self, r: &Responses, seat: u8, f: &mut impl FnMut(Action)) {
         let bits = r.claims[seat as usize];
         if bits & claim::WIN != 0 {
             f(Action::Win);

@@ -24,8 +24,8 @@ mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{Direction, EndReason, Event, KongKind, Reason, WinKind};
-pub use state::{Seat, Wall, WALL_SIZE};
 pub use snapshot::rules_from_json;
+pub use state::{Seat, Wall, WALL_SIZE};
 pub use value::ScoreJson;
 
 /// Writes any of the game's JSON values (e.g. [`ScoreJson`]) to `out`.
@@ -347,7 +347,7 @@ impl Game {
     }
 
     /// Calls `f` with each legal action of `seat`.
-    fn visit_legal(&self, seat: u8, f: &mut dyn FnMut(Action)) {
+    fn visit_legal(&self, seat: u8, f: &mut impl FnMut(Action)) {
         if seat > 3 || !self.must_act(seat) {
             return;
         }

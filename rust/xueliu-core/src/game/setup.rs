@@ -130,37 +130,20 @@ impl Game {
 
     /// Every pick of three from the hand: of one suit, or any three without
     /// `exchange_same_suit`. Each multiset once, in index order.
-    pub(super) fn exchange_actions(&self, seat: u8, f: &mut dyn FnMut(Action)) {
-        let hand = &self.seats[seat as usize].hand;
-        let same_suit = self.rules.exchange_same_suit;
-        let mut kinds = [Tile::new(0).expect("1m"); 27];
-        let mut n = 0;
-        for t in Tile::all().filter(|&t| hand.count(t) > 0) {
-            kinds[n] = t;
-            n += 1;
-        }
-        let kinds = &kinds[..n];
-        let apart = |a: Tile, b: Tile| same_suit && a.suit() != b.suit();
-        for (i, &a) in kinds.iter().enumerate() {
-            for (j, &b) in kinds.iter().enumerate().skip(i) {
-                if apart(a, b) {
-                    break;
-                }
-                if j == i && hand.count(a) < 2 {
-                    continue;
-                }
-                for (k, &c) in kinds.iter().enumerate().skip(j) {
-                    if apart(a, c) {
-                        break;
-                    }
-                    // Copies needed: three of one kind, or two of the repeated one.
-                    let enough = match (i == j, j == k) {
-                        (true, true) => hand.count(a) >= 3,
-                        (false, true) => hand.count(b) >= 2,
-                        _ => true,
-                    };
-                    if enough {
-                        f(Action::Exchange([a, b, c]));
+    pub(super) fn exchange_actions(&self, seat: u8, f: &mut impl FnMut(Action)) {
+        let counts = self.seats[seat as usize].hand.array();
+        let suits: &[(usize, usize)] = if self.rules.exchange_same_suit {
+            &[(0, 9), (9, 18), (18, 27)]
+        } else {
+            &[(0, 27)]
+        };
+        let tile = |i: usize| Tile::new(i as u8).unwrap_or(Tile::new(0).expect("1m"));
+        for &(lo, hi) in suits {
+            for a in (lo..hi).filter(|&a| counts[a] > 0) {
+                for b in (a..hi).filter(|&b| counts[b] > (b == a) as u8) {
+                    // Copies of c needed: one, plus one for each earlier pick of the same tile.
+                    for c in (b..hi).filter(|&c| counts[c] > (c == b) as u8 + (c == a) as u8) {
+                        f(Action::Exchange([tile(a), tile(b), tile(c)]));
                     }
                 }
             }

@@ -11,7 +11,7 @@ use crate::score::Situation;
 use crate::tile::{Suit, Tile};
 
 impl Game {
-    pub(super) fn turn_actions(&self, t: &Turn, f: &mut dyn FnMut(Action)) {
+    pub(super) fn turn_actions(&self, t: &Turn, f: &mut impl FnMut(Action)) {
         let s = &self.seats[t.seat as usize];
         let can_win = match (t.kind, t.drawn) {
             // The waits cached before an ordinary draw answer for the drawn tile.
@@ -25,8 +25,7 @@ impl Game {
                 return;
             }
         }
-        let kong_shape = s.pongs != 0 || s.hand.array().contains(&4);
-        if kong_shape && t.kind != TurnKind::AfterPong && !self.wall.is_empty() {
+        if t.kind != TurnKind::AfterPong && !self.wall.is_empty() {
             for tile in self.kong_candidates(t.seat) {
                 if self.kong_allowed(t, tile) {
                     f(Action::Kong(tile));
@@ -65,16 +64,31 @@ impl Game {
 
     /// Tiles the seat could kong by shape: four in hand, or a pong plus one in hand; never of
     /// the void suit.
-    fn kong_candidates(&self, seat: u8) -> impl Iterator<Item = Tile> + '_ {
+    fn kong_candidates(&self, seat: u8) -> impl Iterator<Item = Tile> {
         let s = &self.seats[seat as usize];
         let counts = s.hand.array();
-        let fours = counts.contains(&4);
-        (0..counts.len()).filter_map(move |i| {
-            let n = counts[i];
-            let shape = (fours && n == 4) || (n >= 1 && s.pongs & 1 << i != 0);
-            let tile = tile_at(i);
-            (shape && s.void != Some(tile.suit())).then_some(tile)
-        })
+        let mut bits = 0u32;
+        let mut pongs = s.pongs;
+        while pongs != 0 {
+            let i = pongs.trailing_zeros() as usize;
+            pongs &= pongs - 1;
+            if counts[i] > 0 {
+                bits |= 1 << i;
+            }
+        }
+        if counts.contains(&4) {
+            for (i, &n) in counts.iter().enumerate() {
+                if n == 4 {
+                    bits |= 1 << i;
+                }
+            }
+        }
+        if let Some(v) = s.void {
+            bits &= !(0x1FF << (9 * v.index()));
+        }
+        (0..counts.len())
+            .filter(move |i| bits & 1 << i != 0)
+            .map(tile_at)
     }
 
     /// Whether the kong is late: added onto a pong made with three in hand, or whose fourth
