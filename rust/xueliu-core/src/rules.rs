@@ -241,6 +241,11 @@ pub enum RulesError {
     },
     /// Options that are each valid but cannot be used together.
     Inconsistent(String),
+    /// A full set of options or patterns was needed; these were not given.
+    Missing {
+        within: &'static str,
+        names: Vec<String>,
+    },
 }
 
 impl fmt::Display for RulesError {
@@ -266,6 +271,11 @@ impl fmt::Display for RulesError {
                 expected,
             } => write!(f, "option {option:?} cannot be {value}; valid: {expected}"),
             RulesError::Inconsistent(why) => f.write_str(why),
+            RulesError::Missing { within, names } => write!(
+                f,
+                "missing {within}: {}; a rules dict names every option and every fan pattern (docs/rules-schema.md)",
+                names.join(", ")
+            ),
         }
     }
 }

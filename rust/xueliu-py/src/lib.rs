@@ -7,6 +7,8 @@ mod analysis;
 mod batch;
 mod convert;
 mod errors;
+mod rules;
+mod score;
 mod tiles;
 
 #[pymodule]
@@ -15,6 +17,8 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tiles::Tile>()?;
     m.add_class::<analysis::Decomposition>()?;
     m.add_class::<analysis::HandFacts>()?;
+    m.add_class::<rules::Rules>()?;
+    m.add_class::<score::Score>()?;
     m.add_function(wrap_pyfunction!(tiles::parse_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(tiles::format_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::is_win, m)?)?;
@@ -22,6 +26,8 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analysis::shanten, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::decompositions, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::hand_facts, m)?)?;
+    m.add_function(wrap_pyfunction!(score::score, m)?)?;
+    m.add_function(wrap_pyfunction!(score::best_waits, m)?)?;
     m.add("UNREACHABLE", xueliu_core::analysis::UNREACHABLE)?;
     batch::register(m)?;
     Ok(())
