@@ -93,10 +93,8 @@ class batch:
     ) -> npt.NDArray[np.uint32]: ...
 
 class Rules:
-    # Every option of docs/rules-schema.md, read as an attribute.
-    preset: Optional[
-        Literal["dashiyou", "sanxia", "sanxia_piao", "chengdu", "chengdu_xueliu", "xuezhan", "yaoji"]
-    ]
+    # Every option of docs/rules-schema.md, read as an attribute; the schema's "preset" is
+    # `preset_name`, since `Rules.preset` builds rules.
     mode: Literal["xuezhan", "xueliu"]
     first_dealer: Literal["east", "random", "dice"]
     dealer_rotation: Literal["rotate", "first_winner"]
@@ -138,6 +136,10 @@ class Rules:
     wilds: bool
     no_wild_fan: int
     heavenly_stacks: bool
+    @property
+    def preset_name(
+        self,
+    ) -> Optional[Literal["dashiyou", "sanxia", "sanxia_piao", "chengdu", "chengdu_xueliu", "xuezhan", "yaoji"]]: ...
     @staticmethod
     def preset(name: str, /, **overrides: Any) -> "Rules": ...
     @staticmethod

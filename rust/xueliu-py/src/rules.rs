@@ -11,7 +11,7 @@ use xueliu_core::rules::{Preset, Rules as CoreRules, RulesError, Value};
 use xueliu_core::Choice;
 
 /// A room's rules: every option of RULES.md by its schema name (docs/rules-schema.md), read as
-/// attributes (`rules.cap_fan`). Immutable; build with `Rules.preset(name, **overrides)` or
+/// attributes (`rules.cap_fan`; the schema's `preset` as `rules.preset_name`). Immutable; build with `Rules.preset(name, **overrides)` or
 /// `Rules.from_dict(d)`, derive with `rules.replace(**overrides)`.
 #[pyclass(frozen, eq, hash, module = "xueliu")]
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -27,6 +27,13 @@ impl Rules {
     fn preset(name: &str, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
         let rules = CoreRules::preset(name).map_err(rules_error)?;
         with_overrides(rules, overrides)
+    }
+
+    /// The schema's `"preset"`: the preset these rules started from, or None. (`Rules.preset` is
+    /// the constructor, so the option reads under this name.)
+    #[getter]
+    fn preset_name(&self) -> Option<&'static str> {
+        self.0.preset.map(|p| p.name())
     }
 
     /// Every preset's name.
@@ -103,6 +110,7 @@ impl Rules {
 
     fn __dir__(&self) -> Vec<&'static str> {
         let methods = [
+            "preset_name",
             "preset",
             "presets",
             "from_dict",
