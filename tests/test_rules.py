@@ -172,7 +172,7 @@ def test_describe_shows_every_option_and_value():
         assert any(line.split() == [key, shown] for line in lines), key
     for pattern, fan in rules.fan.items():
         shown = "—" if fan is None else str(fan)
-        assert any(line.split()[0] == pattern and line.split()[-1] == shown for line in lines), pattern
+        assert any(line.split()[:2] == [pattern, shown] for line in lines), pattern
 
 
 def test_rules_pickle_and_hash():

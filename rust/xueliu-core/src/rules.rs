@@ -369,8 +369,8 @@ impl Rules {
                 out.push_str("  fan (pattern fan; — where the room lacks the pattern)\n");
                 for (pattern, fan) in self.fan.iter() {
                     let fan = fan.map_or("—".to_owned(), |f| f.to_string());
-                    let name = format!("{pattern} {}", pattern.chinese());
-                    out.push_str(&format!("      {name:<34}{fan}\n"));
+                    let chinese = pattern.chinese();
+                    out.push_str(&format!("    {pattern:<34}{fan:<4}{chinese}\n"));
                 }
                 continue;
             }
