@@ -2,8 +2,9 @@
 
 The work happens in Rust (``xueliu._xueliu``); this package re-exports it. Hands are given as a
 string (``"23445677m345789p"``, or with 万/筒/条), a sequence of :class:`Tile` or indices 0–26,
-or 27 tile counts. ``xueliu.reference`` holds a slow pure-Python version of the same rules, used
-to test the fast one.
+or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu", cap_fan=4)``);
+:func:`score` scores a win under them and :func:`best_waits` values a ready hand's waits.
+``xueliu.reference`` holds a slow pure-Python version of the same rules, used to test the fast one.
 """
 
 from ._xueliu import (
