@@ -139,7 +139,7 @@ pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
     let e = entries(hand);
     let mut mask = standard_waits(&e);
     if ctx.seven_pairs && ctx.melds.sets == 0 {
-        mask |= seven_pairs_wait(hand, &e);
+        mask |= seven_pairs_wait(hand);
     }
     if used.count_ones() == 2 {
         mask &= tile_bits(used);
@@ -173,16 +173,9 @@ fn standard_waits(e: &[SuitEntry; 3]) -> u32 {
 
 /// The tile that completes seven pairs: the only tile held an odd number of times.
 #[inline]
-fn seven_pairs_wait(hand: &Counts, e: &[SuitEntry; 3]) -> u32 {
-    if e.iter().filter(|e| !e.even()).count() != 1 {
-        return 0;
-    }
-    let odd = hand
-        .array()
-        .iter()
-        .enumerate()
-        .filter(|(_, &c)| c % 2 == 1)
-        .fold(0u32, |m, (t, _)| m | 1 << t);
+fn seven_pairs_wait(hand: &Counts) -> u32 {
+    let [_, ones, _, threes, _] = hand.count_masks();
+    let odd = ones | threes;
     if odd.count_ones() == 1 {
         odd
     } else {
