@@ -204,3 +204,28 @@ def test_default_actions_play_a_whole_hand():
 def test_the_wildcard_variant_is_refused_until_it_is_built():
     with pytest.raises(IllegalActionError, match="wild"):
         Game("yaoji", seed=1)
+
+
+def test_rules_objects_names_and_dicts_all_start_a_game_and_the_log_holds_to_dict():
+    rules = xueliu.Rules.preset("chengdu", exchange="opposite")
+    by_object = Game(rules, seed=3)
+    by_dict = Game({"preset": "chengdu", "exchange": "opposite"}, seed=3)
+    full_dict = Game(rules.to_dict(), seed=3)
+    assert by_object.to_json() == by_dict.to_json() == full_dict.to_json()
+    assert by_object.events[0]["rules"] == rules.to_dict()
+    assert Game("chengdu", seed=3).events[0]["rules"] == xueliu.Rules.preset("chengdu").to_dict()
+    with pytest.raises(xueliu.RulesError):
+        Game("chengdoo", seed=1)
+
+
+def test_win_scores_are_score_objects_matching_the_log():
+    rng = random.Random(9)
+    for seed in range(40):
+        game = Game("chengdu_xueliu", seed=seed)
+        play(game, rng)
+        logged = [e["score"] for e in game.events if e["type"] == "win"]
+        assert [w.score.to_dict() for w in game.wins] == logged
+        if logged:
+            assert isinstance(game.wins[0].score, xueliu.Score)
+            return
+    raise AssertionError("no win in 40 random hands")

@@ -208,7 +208,7 @@ def test_a_root_only_kong_scores_as_a_root_in_a_later_win():
     game.act(0, Action.kong("5m"))
     assert game.events[-1] == {"type": "draw", "seat": 0, "tile": "9p", "replacement": True}
     game.act(0, Action.win())
-    score = game.wins[0].score
+    score = game.wins[0].score.to_dict()
     names = {b["name"]: b["count"] for b in score["bonuses"]}
     # basic 0 + roots 2 (four 9p, and the kong as a root) + 杠上花 1 = 3 fan; counted as a
     # kong it would have been one root and a concealed kong worth 2.

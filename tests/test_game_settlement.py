@@ -25,7 +25,7 @@ def test_heavenly_the_dealers_first_fourteen_win_as_a_self_draw():
     )
     game.act(0, Action.win())
     win = game.wins[0]
-    assert (win.kind, win.from_seat, win.score["pattern"]) == ("self_draw", None, "heavenly")
+    assert (win.kind, win.from_seat, win.score.pattern) == ("self_draw", None, "heavenly")
     # heavenly 6 fan: 6 × 2^(6-1) = 192 from each other seat.
     assert payments(game.events) == [(1, 0, 192, "self_draw"), (2, 0, 192, "self_draw"), (3, 0, 192, "self_draw")]
 
@@ -39,7 +39,7 @@ def test_earthly_a_non_dealers_first_draw_before_any_pong_or_kong(claimed, patte
         claimed=claimed,
     )
     game.act(1, Action.win())
-    assert game.wins[0].score["pattern"] == pattern
+    assert game.wins[0].score.pattern == pattern
     assert payments(game.events) == [(p, 1, points, "self_draw") for p in (0, 2, 3)]
 
 
@@ -52,7 +52,7 @@ def test_kong_flower_a_win_on_the_replacement_tile():
     )
     game.act(0, Action.kong("5m"))
     game.act(0, Action.win())
-    bonuses = {b["name"] for b in game.wins[0].score["bonuses"]}
+    bonuses = {b["name"] for b in game.wins[0].score.to_dict()["bonuses"]}
     assert bonuses == {"concealed_kong", "kong_flower"}
     # basic 1 + concealed kong 1 + 杠上花 1 = 3 fan = 24, after the kong's 12 from each.
     assert payments(game.events) == [(p, 0, 12, "kong") for p in (1, 2, 3)] + [(p, 0, 24, "self_draw") for p in (1, 2, 3)]
@@ -102,7 +102,7 @@ def test_kong_shot_and_every_kong_income_transfer_mode(mode, transfer):
     game.act(0, Action.kong("5m"))
     game.act(0, Action.discard("6s"))
     game.act(1, Action.win())
-    assert "kong_shot" in {b["name"] for b in game.wins[0].score["bonuses"]}
+    assert "kong_shot" in {b["name"] for b in game.wins[0].score.to_dict()["bonuses"]}
     # Kong: 12 from each; win: basic 1 + 杠上炮 1 = 2 fan = 12; then 呼叫转移 right after.
     assert payments(game.events) == [(p, 0, 12, "kong") for p in (1, 2, 3)] + [(0, 1, 12, "win")] + transfer
     assert sum(game.scores) == 0

@@ -70,12 +70,14 @@ def check_parameters(node: ast.FunctionDef, obj, skip_self: bool) -> None:
     args = node.args
     stub = [(a.arg, "positional") for a in args.posonlyargs + args.args]
     stub += [(a.arg, "keyword") for a in args.kwonlyargs]
+    if args.kwarg:
+        stub.append((args.kwarg.arg, "var_keyword"))
     if skip_self:
         stub = stub[1:]
     runtime = []
+    kinds = {inspect.Parameter.KEYWORD_ONLY: "keyword", inspect.Parameter.VAR_KEYWORD: "var_keyword"}
     for p in inspect.signature(obj).parameters.values():
-        kind = "keyword" if p.kind is p.KEYWORD_ONLY else "positional"
-        runtime.append((p.name, kind))
+        runtime.append((p.name, kinds.get(p.kind, "positional")))
     if skip_self and runtime and runtime[0][0] in ("self", "cls", "$self"):
         runtime = runtime[1:]
     assert stub == runtime, node.name

@@ -2,8 +2,9 @@
 
 The work happens in Rust (``xueliu._xueliu``); this package re-exports it. Hands are given as a
 string (``"23445677m345789p"``, or with 万/筒/条), a sequence of :class:`Tile` or indices 0–26,
-or 27 tile counts. ``xueliu.reference`` holds a slow pure-Python version of the same rules, used
-to test the fast one.
+or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu", cap_fan=4)``);
+:func:`score` scores a win under them and :func:`best_waits` values a ready hand's waits.
+``xueliu.reference`` holds a slow pure-Python version of the same rules, used to test the fast one.
 """
 
 from ._xueliu import (
@@ -16,15 +17,21 @@ from ._xueliu import (
     InvalidHandError,
     Meld,
     SnapshotError,
+    Rules,
+    RulesError,
+    Score,
+    ScoreError,
     Tile,
     TileParseError,
     Win,
     XueliuError,
+    best_waits,
     decompositions,
     format_tiles,
     hand_facts,
     is_win,
     parse_tiles,
+    score,
     shanten,
     waits,
 )
@@ -40,16 +47,22 @@ __all__ = [
     "InvalidHandError",
     "Meld",
     "SnapshotError",
+    "Rules",
+    "RulesError",
+    "Score",
+    "ScoreError",
     "Tile",
     "TileParseError",
     "Win",
     "XueliuError",
     "batch",
+    "best_waits",
     "decompositions",
     "format_tiles",
     "hand_facts",
     "is_win",
     "parse_tiles",
+    "score",
     "shanten",
     "waits",
 ]

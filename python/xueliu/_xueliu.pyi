@@ -1,6 +1,6 @@
 """Type stubs for the compiled extension. Kept equal to the runtime by tests/test_stubs.py."""
 
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Iterable, Literal, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -12,6 +12,8 @@ UNREACHABLE: int
 class XueliuError(ValueError): ...
 class TileParseError(XueliuError): ...
 class InvalidHandError(XueliuError): ...
+class RulesError(XueliuError): ...
+class ScoreError(XueliuError): ...
 
 class Tile:
     def __new__(cls, value: Union[int, str]) -> "Tile": ...
@@ -94,7 +96,7 @@ class IllegalActionError(XueliuError): ...
 class SnapshotError(IllegalActionError): ...
 
 ActionLike = Union["Action", str]
-RulesLike = Union[str, dict[str, Any], Any, None]
+RulesLike = Union["Rules", str, dict[str, Any], None]
 TileLike = Union[Tile, str, int]
 
 class Action:
@@ -142,7 +144,7 @@ class Win:
     @property
     def kind(self) -> str: ...
     @property
-    def score(self) -> dict[str, Any]: ...
+    def score(self) -> Score: ...
 
 class Game:
     def __new__(cls, rules: RulesLike = None, *, seed: Optional[int] = None) -> "Game": ...
@@ -181,3 +183,108 @@ class Game:
     def replay(rules: RulesLike, seed: int, actions: Iterable[tuple[int, ActionLike]]) -> "Game": ...
     @staticmethod
     def from_events(events: Union[str, list[dict[str, Any]]]) -> "Game": ...
+
+class Rules:
+    # Every option of docs/rules-schema.md, read as an attribute; the schema's "preset" is
+    # `preset_name`, since `Rules.preset` builds rules.
+    mode: Literal["xuezhan", "xueliu"]
+    first_dealer: Literal["east", "random", "dice"]
+    dealer_rotation: Literal["rotate", "first_winner"]
+    kong_draw_from: Literal["front", "back"]
+    pong_last_discard: bool
+    exchange: Optional[Literal["dice", "clockwise", "counterclockwise", "opposite", "random"]]
+    exchange_redeal_if_unchanged: bool
+    exchange_same_suit: bool
+    declare_void: bool
+    allow_seven_pairs: bool
+    gen_counts_kongs: bool
+    rob_concealed_kong: bool
+    late_kong: Literal["full", "root_only", "kept_fourth_forbidden", "forbidden"]
+    pass_win_lock: Literal["none", "until_draw", "until_draw_unless_higher"]
+    last_four: Literal["none", "forced", "self_draw_forced", "ron_forced"]
+    fan: dict[str, Optional[int]]
+    gen_fan: int
+    exposed_kong_fan: int
+    concealed_kong_fan: int
+    kong_flower_fan: int
+    kong_shot_fan: int
+    rob_kong_fan: int
+    rob_kong_scoring: Literal["as_basic", "normal"]
+    self_draw_bonus: Literal["none", "add_base", "add_fan"]
+    scoring: Literal["linear", "exponential", "multiplier_table"]
+    base_points: int
+    fan_offset: int
+    cap_fan: Optional[int]
+    self_draw_payers: Literal["not_won", "all_others"]
+    kong_fan: Literal["win_and_loss", "win_only"]
+    kong_payments: bool
+    kong_flower_after_direct_kong: Literal["feeder_pays_all", "all_pay", "as_discard_win"]
+    kong_income_transfer: Literal["none", "last_kong", "all_kongs", "refund_to_payers"]
+    flower_pig_penalty: Literal["double_ready_value", "fixed_fan", "cap"]
+    flower_pig_fan: int
+    flower_pig_payees: Literal["ready", "ready_or_won", "non_pigs"]
+    tax_refund: bool
+    ready_difference: bool
+    wilds: bool
+    no_wild_fan: int
+    heavenly_stacks: bool
+    @property
+    def preset_name(
+        self,
+    ) -> Optional[Literal["dashiyou", "sanxia", "sanxia_piao", "chengdu", "chengdu_xueliu", "xuezhan", "yaoji"]]: ...
+    @staticmethod
+    def preset(name: str, /, **overrides: Any) -> "Rules": ...
+    @staticmethod
+    def presets() -> list[str]: ...
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> "Rules": ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def replace(self, **overrides: Any) -> "Rules": ...
+    def describe(self) -> str: ...
+    def points(self, fan: int) -> int: ...
+    def __hash__(self) -> int: ...
+
+class Score:
+    @property
+    def pattern(self) -> str: ...
+    @property
+    def pattern_fan(self) -> int: ...
+    @property
+    def bonuses(self) -> list[tuple[str, int]]: ...
+    @property
+    def fan(self) -> int: ...
+    @property
+    def capped_fan(self) -> int: ...
+    @property
+    def multiplier(self) -> int: ...
+    @property
+    def extra_points(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    def payment(self, *, exposed_kongs: int = 0, concealed_kongs: int = 0) -> int: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def __hash__(self) -> int: ...
+
+def score(
+    hand: HandLike,
+    win_tile: Union[Tile, str, int],
+    *,
+    rules: Union[Rules, str],
+    melds: Sequence[str] = (),
+    concealed_kongs: Sequence[str] = (),
+    void: Optional[str] = None,
+    self_draw: bool = False,
+    kong_flower: bool = False,
+    kong_shot: bool = False,
+    robbed_kong: bool = False,
+    heavenly: bool = False,
+    earthly: bool = False,
+) -> Score: ...
+def best_waits(
+    hand: HandLike,
+    *,
+    rules: Union[Rules, str],
+    melds: Sequence[str] = (),
+    concealed_kongs: Sequence[str] = (),
+    void: Optional[str] = None,
+) -> list[tuple[Tile, Score]]: ...

@@ -137,14 +137,9 @@ pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
         return 0;
     }
     let e = entries(hand);
-    let mut mask = 0u32;
-    for s in 0..3 {
-        if e[(s + 1) % 3].complete() && e[(s + 2) % 3].complete() {
-            mask |= e[s].waits() << (9 * s);
-        }
-    }
+    let mut mask = standard_waits(&e);
     if ctx.seven_pairs && ctx.melds.sets == 0 {
-        mask |= seven_pairs_wait(hand, &e);
+        mask |= seven_pairs_wait(hand);
     }
     if used.count_ones() == 2 {
         mask &= tile_bits(used);
@@ -163,18 +158,24 @@ pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
     mask
 }
 
+/// The tiles that complete sets and a pair: a suit's waits count when the other two suits are
+/// complete already. No suit or copy rule applied.
+#[inline]
+fn standard_waits(e: &[SuitEntry; 3]) -> u32 {
+    let mut mask = 0u32;
+    for s in 0..3 {
+        if e[(s + 1) % 3].complete() && e[(s + 2) % 3].complete() {
+            mask |= e[s].waits() << (9 * s);
+        }
+    }
+    mask
+}
+
 /// The tile that completes seven pairs: the only tile held an odd number of times.
 #[inline]
-fn seven_pairs_wait(hand: &Counts, e: &[SuitEntry; 3]) -> u32 {
-    if e.iter().filter(|e| !e.even()).count() != 1 {
-        return 0;
-    }
-    let odd = hand
-        .array()
-        .iter()
-        .enumerate()
-        .filter(|(_, &c)| c % 2 == 1)
-        .fold(0u32, |m, (t, _)| m | 1 << t);
+fn seven_pairs_wait(hand: &Counts) -> u32 {
+    let [_, ones, _, threes, _] = hand.count_masks();
+    let odd = ones | threes;
     if odd.count_ones() == 1 {
         odd
     } else {
@@ -340,33 +341,42 @@ pub struct HandFacts {
 const TERMINAL_TILES: u32 = 0x101 | 0x101 << 9 | 0x101 << 18;
 /// Tiles of rank 2, 5 or 8 (将).
 const TILES_258: u32 = 0x92 | 0x92 << 9 | 0x92 << 18;
+/// Tiles of rank 4, 5 or 6: no set holding one also holds a 1 or a 9, so a 带幺九 hand has none.
+const MIDDLE_TILES: u32 = 0x38 | 0x38 << 9 | 0x38 << 18;
 
 /// The facts of a hand that [`is_win`]; meaningless otherwise. Works on bit masks of tiles by
 /// count, without branches, so it costs the same for every hand.
 #[inline]
 pub fn facts(hand: &Counts, ctx: &Context) -> HandFacts {
-    facts_from(ctx, &entries(hand), &hand.count_masks())
+    let e = entries(hand);
+    let standard = e.iter().all(|e| e.complete());
+    facts_from(ctx, &hand.count_masks(), standard, || {
+        e.iter().all(|e| e.terminal_complete())
+    })
 }
 
 /// Calls `visit` with each wait of a ready hand (as [`waits`]) and the [`facts`] of the complete
-/// hand it makes. Every completed suit's table entry is read before any is used, so the cache
-/// misses of a hand's waits overlap instead of following one another.
+/// hand it makes. The completed hand's facts come from the ready hand's table entries and count
+/// masks; only a possible 带幺九 needs the completed suit's entry, so most waits cost no table
+/// read (a cache miss on random hands).
 pub fn waits_with_facts(hand: &Counts, ctx: &Context, mut visit: impl FnMut(Tile, HandFacts)) {
     let mask = waits(hand, ctx);
-    let (table, base) = (suit_table(), entries(hand));
-    let mut completed = [base[0]; KINDS];
-    for t in tiles_of(mask) {
-        completed[t.index()] = table.get(hand.key(t.suit()) + POW5[t.rank() as usize - 1]);
-    }
+    let e = entries(hand);
+    let standard = standard_waits(&e);
     let masks = hand.count_masks();
     for t in tiles_of(mask) {
-        let mut e = base;
-        e[t.suit().index()] = completed[t.index()];
         // Adding `t` moves its bit from the mask of its count to the next.
         let (mut with_t, count, bit) = (masks, hand.count(t) as usize, 1 << t.index());
         with_t[count] &= !bit;
         with_t[count + 1] |= bit;
-        visit(t, facts_from(ctx, &e, &with_t));
+        let terminals = || {
+            let suit = t.suit();
+            let mut completed = e;
+            completed[suit.index()] =
+                suit_table().get(hand.key(suit) + POW5[t.rank() as usize - 1]);
+            completed.iter().all(|e| e.terminal_complete())
+        };
+        visit(t, facts_from(ctx, &with_t, standard & bit != 0, terminals));
     }
 }
 
@@ -379,11 +389,17 @@ fn tiles_of(mut mask: u32) -> impl Iterator<Item = Tile> {
     })
 }
 
-/// Facts from the suits' table entries and the hand's [`Counts::count_masks`].
+/// Facts from the hand's [`Counts::count_masks`], whether it splits into sets and a pair, and
+/// whether every suit splits so each set and the pair hold a 1 or a 9 (asked only when that is
+/// still possible).
 #[inline]
-fn facts_from(ctx: &Context, e: &[SuitEntry; 3], masks: &[u32; 5]) -> HandFacts {
+fn facts_from(
+    ctx: &Context,
+    masks: &[u32; 5],
+    standard: bool,
+    terminal_splits: impl FnOnce() -> bool,
+) -> HandFacts {
     let melds = &ctx.melds;
-    let standard = e.iter().all(|e| e.complete());
     let [_, ones, twos, threes, fours] = *masks;
     let melded = melds.pong_mask | melds.kong_mask;
     let used = ones | twos | threes | fours | melded;
@@ -392,11 +408,12 @@ fn facts_from(ctx: &Context, e: &[SuitEntry; 3], masks: &[u32; 5]) -> HandFacts 
     let roots = fours.count_ones() + (melds.pong_mask & ones).count_ones();
     HandFacts {
         standard,
-        seven_pairs: ctx.seven_pairs && melds.sets == 0 && e.iter().all(|e| e.even()),
+        seven_pairs: ctx.seven_pairs && melds.sets == 0 && ones | threes == 0,
         all_triplets: standard && ones | fours == 0 && twos.count_ones() == 1,
         terminals: standard
+            && used & MIDDLE_TILES == 0
             && melded & !TERMINAL_TILES == 0
-            && e.iter().all(|e| e.terminal_complete()),
+            && terminal_splits(),
         one_suit: suits_used == 1,
         only_258: used & !TILES_258 == 0,
         roots: roots as u8,
@@ -571,23 +588,36 @@ mod tests {
         entries(hand).iter().all(|e| e.complete())
     }
 
-    /// A random complete hand in two suits whose triplets may be melded.
+    /// A random complete hand in two suits whose triplets may be melded: one in three builds
+    /// from ranks 1, 7 and 9 only (123, 789, 111, 999 and their pairs, so 带幺九 hands occur),
+    /// one in six is seven pairs.
     fn random_win(rng: &mut crate::rng::Rng) -> Option<(Counts, Context)> {
         let suits = [rng.below(3) as usize, rng.below(3) as usize];
+        let outer = rng.below(3) == 0;
         let pick = |rng: &mut crate::rng::Rng| {
-            let t = suits[rng.below(2) as usize] * 9 + rng.below(9) as usize;
-            Tile::new(t as u8).unwrap()
+            let rank = if outer {
+                [0, 6, 8][rng.below(3) as usize]
+            } else {
+                rng.below(9) as usize
+            };
+            Tile::new((suits[rng.below(2) as usize] * 9 + rank) as u8).unwrap()
         };
         let mut counts = [0u8; KINDS];
         let mut melds = Vec::new();
-        counts[pick(rng).index()] += 2;
-        for _ in 0..4 {
-            let t = pick(rng);
-            match rng.below(5) {
-                0 if t.rank() <= 7 => (0..3).for_each(|i| counts[t.index() + i] += 1),
-                0 | 1 => counts[t.index()] += 3,
-                2 => melds.push(Meld::pong(t)),
-                k => melds.push(Meld::kong(t, k == 4)),
+        if rng.below(6) == 0 {
+            (0..7).for_each(|_| counts[pick(rng).index()] += 2);
+        } else {
+            counts[pick(rng).index()] += 2;
+            for _ in 0..4 {
+                let t = pick(rng);
+                match rng.below(5) {
+                    0 if matches!(t.rank(), 1 | 7) || (!outer && t.rank() <= 7) => {
+                        (0..3).for_each(|i| counts[t.index() + i] += 1)
+                    }
+                    0 | 1 => counts[t.index()] += 3,
+                    2 => melds.push(Meld::pong(t)),
+                    k => melds.push(Meld::kong(t, k == 4)),
+                }
             }
         }
         let hand = Counts::from_array(&counts).ok()?;
@@ -634,7 +664,7 @@ mod tests {
     #[test]
     fn waits_with_facts_match_facts_of_each_completed_hand() {
         let mut rng = crate::rng::Rng::new(11);
-        let mut waits_seen = 0;
+        let (mut waits_seen, mut terminal_waits, mut seven_pairs_waits) = (0, 0, 0);
         for _ in 0..5_000 {
             let Some((complete, ctx)) = random_win(&mut rng) else {
                 continue;
@@ -653,8 +683,14 @@ mod tests {
             waits_with_facts(&ready, &ctx, |t, f| found.push((t, f)));
             assert_eq!(found, expected, "{ready}");
             waits_seen += found.len();
+            terminal_waits += found.iter().filter(|(_, f)| f.terminals).count();
+            seven_pairs_waits += found.iter().filter(|(_, f)| f.seven_pairs).count();
         }
         assert!(waits_seen > 2_000, "{waits_seen}");
+        assert!(
+            terminal_waits > 5 && seven_pairs_waits > 20,
+            "{terminal_waits} {seven_pairs_waits}"
+        );
     }
 
     #[test]

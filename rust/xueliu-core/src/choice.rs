@@ -51,7 +51,7 @@ macro_rules! choice {
 
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str($crate::choice::Choice::name(*self))
+                f.pad($crate::choice::Choice::name(*self))
             }
         }
     };
@@ -78,5 +78,6 @@ mod tests {
         assert_eq!(Fruit::parse("plum"), None);
         assert_eq!(Fruit::names(), "\"apple\", \"pear\"");
         assert_eq!(Fruit::Pear.to_string(), "pear");
+        assert_eq!(format!("[{:<6}]", Fruit::Pear), "[pear  ]");
     }
 }

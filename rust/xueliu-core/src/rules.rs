@@ -241,6 +241,11 @@ pub enum RulesError {
     },
     /// Options that are each valid but cannot be used together.
     Inconsistent(String),
+    /// A full set of options or patterns was needed; these were not given.
+    Missing {
+        within: &'static str,
+        names: Vec<String>,
+    },
 }
 
 impl fmt::Display for RulesError {
@@ -266,6 +271,11 @@ impl fmt::Display for RulesError {
                 expected,
             } => write!(f, "option {option:?} cannot be {value}; valid: {expected}"),
             RulesError::Inconsistent(why) => f.write_str(why),
+            RulesError::Missing { within, names } => write!(
+                f,
+                "missing {within}: {}; a rules dict names every option and every fan pattern (docs/rules-schema.md)",
+                names.join(", ")
+            ),
         }
     }
 }
@@ -359,8 +369,8 @@ impl Rules {
                 out.push_str("  fan (pattern fan; — where the room lacks the pattern)\n");
                 for (pattern, fan) in self.fan.iter() {
                     let fan = fan.map_or("—".to_owned(), |f| f.to_string());
-                    let name = format!("{pattern} {}", pattern.chinese());
-                    out.push_str(&format!("      {name:<34}{fan}\n"));
+                    let chinese = pattern.chinese();
+                    out.push_str(&format!("    {pattern:<34}{fan:<4}{chinese}\n"));
                 }
                 continue;
             }

@@ -4,6 +4,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use xueliu_core::hand::HandError;
+use xueliu_core::rules::RulesError as CoreRulesError;
+use xueliu_core::score::ScoreError as CoreScoreError;
 use xueliu_core::tile::{parse_hint, TileParseError as CoreTileParseError};
 
 create_exception!(
@@ -38,6 +40,18 @@ create_exception!(
     IllegalActionError,
     "A game snapshot (`Game.from_json`) that is not valid JSON or not a consistent game."
 );
+create_exception!(
+    xueliu,
+    RulesError,
+    XueliuError,
+    "An unknown preset, option or pattern name, or a bad option value; the message lists the valid ones."
+);
+create_exception!(
+    xueliu,
+    ScoreError,
+    XueliuError,
+    "A win that cannot be scored: the hand does not win under the rules, or the situation flags contradict each other."
+);
 
 pub fn tile_parse_error(e: CoreTileParseError) -> PyErr {
     TileParseError::new_err(format!("{e}; {}", parse_hint()))
@@ -47,6 +61,17 @@ pub fn hand_error(e: HandError) -> PyErr {
     InvalidHandError::new_err(e.to_string())
 }
 
+pub fn rules_error(e: CoreRulesError) -> PyErr {
+    RulesError::new_err(e.to_string())
+}
+
+pub fn score_error(e: CoreScoreError) -> PyErr {
+    match e {
+        CoreScoreError::Hand(e) => hand_error(e),
+        other => ScoreError::new_err(other.to_string()),
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("XueliuError", py.get_type::<XueliuError>())?;
@@ -54,5 +79,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidHandError", py.get_type::<InvalidHandError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("SnapshotError", py.get_type::<SnapshotError>())?;
+    m.add("RulesError", py.get_type::<RulesError>())?;
+    m.add("ScoreError", py.get_type::<ScoreError>())?;
     Ok(())
 }

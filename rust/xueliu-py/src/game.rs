@@ -2,6 +2,7 @@
 //! value by value. No rule logic lives here.
 
 use crate::errors::{IllegalActionError, SnapshotError};
+use crate::score::Score;
 use crate::tiles::{index_to_tile, Tile};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -227,8 +228,7 @@ pub struct Win {
     from_seat: Option<u8>,
     /// `"discard"`, `"self_draw"` or `"robbed_kong"`.
     kind: &'static str,
-    /// The score as a dict (fan, points, …).
-    score: Py<PyAny>,
+    score: Py<Score>,
 }
 
 #[pymethods]
@@ -244,31 +244,26 @@ impl Win {
     }
 }
 
-/// Rules given as a preset name, a `Rules.to_dict()`-style dict (a preset plus overrides), or
-/// any object with a `to_dict()` method.
+/// Rules given as a `Rules`, a preset name, or a dict: `Rules.to_dict()`'s full form, or a
+/// `"preset"` (chengdu if absent) and options to override.
 fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<Rules>> {
-    let bad = |e: String| IllegalActionError::new_err(e);
-    if let Ok(name) = rules.cast::<PyString>() {
-        return Rules::preset(&name.to_cow()?)
-            .map(Arc::new)
-            .map_err(|e| bad(e.to_string()));
-    }
-    let dict = if rules.hasattr("to_dict")? {
-        rules.call_method0("to_dict")?
-    } else {
-        rules.clone()
+    let class = rules.py().get_type::<crate::rules::Rules>();
+    let rules = match rules.cast::<pyo3::types::PyDict>() {
+        Ok(d) if d.len() == Rules::KEYS.len() => class.call_method1("from_dict", (d,))?,
+        Ok(d) => {
+            let overrides = d.copy()?;
+            let name = match overrides.get_item("preset")? {
+                Some(name) => {
+                    overrides.del_item("preset")?;
+                    name
+                }
+                None => "chengdu".into_pyobject(rules.py())?.into_any(),
+            };
+            class.call_method("preset", (name,), Some(&overrides))?
+        }
+        Err(_) => rules.clone(),
     };
-    if dict.cast::<pyo3::types::PyDict>().is_err() {
-        return Err(pyo3::exceptions::PyTypeError::new_err(
-            "rules is a preset name such as \"chengdu\", a Rules, or a dict of options",
-        ));
-    }
-    let text: String = rules
-        .py()
-        .import("json")?
-        .call_method1("dumps", (dict,))?
-        .extract()?;
-    core::rules_from_json(&text).map(Arc::new).map_err(bad)
+    crate::rules::rules_arg(&rules).map(Arc::new)
 }
 
 fn seat_arg(seat: i64) -> PyResult<u8> {
@@ -300,13 +295,6 @@ fn action_arg(action: &Bound<'_, PyAny>) -> PyResult<core::Action> {
 
 fn illegal(e: core::IllegalAction) -> PyErr {
     IllegalActionError::new_err(e.0)
-}
-
-fn score_json(score: &xueliu_core::score::Score) -> String {
-    use xueliu_core::game::ScoreJson;
-    let mut out = String::new();
-    xueliu_core::game::write_json(&ScoreJson(score), &mut out);
-    out
 }
 
 fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -446,7 +434,7 @@ impl Game {
                     tile: Tile(w.tile),
                     from_seat: w.from,
                     kind: w.kind.name(),
-                    score: json_loads(py, &score_json(&w.score))?.unbind(),
+                    score: Py::new(py, Score(w.score))?,
                 })
             })
             .collect()

@@ -8,6 +8,8 @@ mod batch;
 mod convert;
 mod errors;
 mod game;
+mod rules;
+mod score;
 mod tiles;
 
 #[pymodule]
@@ -20,6 +22,8 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Action>()?;
     m.add_class::<game::Meld>()?;
     m.add_class::<game::Win>()?;
+    m.add_class::<rules::Rules>()?;
+    m.add_class::<score::Score>()?;
     m.add_function(wrap_pyfunction!(tiles::parse_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(tiles::format_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::is_win, m)?)?;
@@ -27,6 +31,8 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analysis::shanten, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::decompositions, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::hand_facts, m)?)?;
+    m.add_function(wrap_pyfunction!(score::score, m)?)?;
+    m.add_function(wrap_pyfunction!(score::best_waits, m)?)?;
     m.add("UNREACHABLE", xueliu_core::analysis::UNREACHABLE)?;
     batch::register(m)?;
     Ok(())

@@ -14,18 +14,7 @@ pub struct Tile(pub CoreTile);
 impl Tile {
     #[new]
     fn new(value: &Bound<'_, PyAny>) -> PyResult<Tile> {
-        if let Ok(text) = value.cast::<PyString>() {
-            let tiles = tile::parse_tiles(&text.to_cow()?).map_err(tile_parse_error)?;
-            return match tiles[..] {
-                [t] => Ok(Tile(t)),
-                _ => Err(InvalidHandError::new_err(format!(
-                    "Tile({text}) names {} tiles; name one, e.g. Tile(\"5m\")",
-                    tiles.len()
-                ))),
-            };
-        }
-        let index: i64 = value.extract()?;
-        index_to_tile(index).map(Tile)
+        tile_arg(value).map(Tile)
     }
 
     /// Index 0–26.
@@ -65,6 +54,25 @@ impl Tile {
     fn __getnewargs__(&self) -> (usize,) {
         (self.0.index(),)
     }
+}
+
+/// One tile given as a `Tile`, its notation (`"5m"`) or its index.
+pub fn tile_arg(value: &Bound<'_, PyAny>) -> PyResult<CoreTile> {
+    if let Ok(tile) = value.cast::<Tile>() {
+        return Ok(tile.get().0);
+    }
+    if let Ok(text) = value.cast::<PyString>() {
+        let tiles = tile::parse_tiles(&text.to_cow()?).map_err(tile_parse_error)?;
+        return match tiles[..] {
+            [t] => Ok(t),
+            _ => Err(InvalidHandError::new_err(format!(
+                "{text:?} names {} tiles where one tile is wanted, e.g. \"5m\"",
+                tiles.len()
+            ))),
+        };
+    }
+    let index: i64 = value.extract()?;
+    index_to_tile(index)
 }
 
 pub fn index_to_tile(index: i64) -> PyResult<CoreTile> {

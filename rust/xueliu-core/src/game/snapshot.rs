@@ -13,6 +13,7 @@ use super::{
 };
 use crate::hand::Counts;
 use crate::meld::{Meld, MeldKind};
+use crate::pattern::FanTable;
 use crate::rng::Rng;
 use crate::rules::{Rules, Value as RulesValue};
 use crate::score::Situation;
@@ -30,7 +31,7 @@ pub(super) fn rules_json(rules: &Rules) -> String {
     let mut o = Object::new(&mut out);
     for key in Rules::KEYS {
         match rules.get(key) {
-            Ok(RulesValue::Null) | Err(_) => o.field(key, &None::<u8>),
+            Ok(RulesValue::Null | RulesValue::Unsupported(_)) | Err(_) => o.field(key, &None::<u8>),
             Ok(RulesValue::Bool(b)) => o.field(key, &b),
             Ok(RulesValue::Int(i)) => o.field(key, &i),
             Ok(RulesValue::Text(t)) => o.field(key, &t),
@@ -56,41 +57,35 @@ pub fn rules_from_json(text: &str) -> Result<Rules, String> {
     rules_from(&value)
 }
 
-/// Reads `Rules.to_dict()`: the named preset (chengdu if none), then every option given.
+/// Reads `Rules.to_dict()`: every option of the schema, as `Rules::from_values` requires.
 pub(crate) fn rules_from(v: &Value) -> Result<Rules, String> {
     let map = v
         .as_object()
         .ok_or("rules: expected an object of options")?;
-    let preset = map
-        .get("preset")
-        .and_then(Value::as_str)
-        .unwrap_or("chengdu");
-    let mut rules = Rules::preset(preset).map_err(|e| format!("rules: {e}"))?;
+    let mut entries = Vec::with_capacity(map.len());
     for (key, value) in map {
-        let bad = |e: crate::rules::RulesError| format!("rules: {e}");
-        if key == "fan" {
+        let value = if key == "fan" {
             let table = value.as_object().ok_or("rules.fan: expected an object")?;
-            for (pattern, fan) in table {
-                rules.set_fan(pattern, rules_value(fan)?).map_err(bad)?;
-            }
+            let fans = table.iter().map(|(p, f)| (p.clone(), rules_value(f)));
+            RulesValue::Fan(FanTable::from_named(fans).map_err(|e| format!("rules: {e}"))?)
         } else {
-            rules.set(key, rules_value(value)?).map_err(bad)?;
-        }
+            rules_value(value)
+        };
+        entries.push((key.clone(), value));
     }
-    rules.validate().map_err(|e| format!("rules: {e}"))?;
-    Ok(rules)
+    Rules::from_values(entries).map_err(|e| format!("rules: {e}"))
 }
 
-fn rules_value(v: &Value) -> Result<RulesValue, String> {
-    Ok(match v {
+fn rules_value(v: &Value) -> RulesValue {
+    match v {
         Value::Null => RulesValue::Null,
         Value::Bool(b) => RulesValue::Bool(*b),
-        Value::Number(n) => {
-            RulesValue::Int(n.as_i64().ok_or(format!("rules: {n} is not an integer"))?)
-        }
+        Value::Number(n) => n
+            .as_i64()
+            .map_or_else(|| RulesValue::Unsupported(n.to_string()), RulesValue::Int),
         Value::String(s) => RulesValue::Text(s.clone()),
-        other => return Err(format!("rules: {other} is not an option value")),
-    })
+        other => RulesValue::Unsupported(other.to_string()),
+    }
 }
 
 fn bits_to_tiles(bits: u32) -> Vec<Tile> {

@@ -3,7 +3,7 @@
 
 use super::{Rules, RulesError, MAX_BASE_POINTS, MAX_FAN};
 use crate::choice::Choice;
-use crate::pattern::{FanTable, Pattern};
+use crate::pattern::{FanTable, Pattern, PATTERNS};
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -16,6 +16,8 @@ pub enum Value {
     Text(String),
     /// The `fan` option: every pattern's fan or null.
     Fan(FanTable),
+    /// A value of no schema type (a float, a list, …), described for the error that rejects it.
+    Unsupported(String),
 }
 
 impl fmt::Display for Value {
@@ -27,6 +29,7 @@ impl fmt::Display for Value {
             Value::Int(i) => write!(f, "{i}"),
             Value::Text(t) => write!(f, "{t:?}"),
             Value::Fan(_) => f.write_str("a fan table"),
+            Value::Unsupported(description) => f.write_str(description),
         }
     }
 }
@@ -251,8 +254,37 @@ impl Rules {
         Ok(())
     }
 
-    /// Sets one pattern's fan: an integer, or null to remove the pattern from the room.
-    pub fn set_fan(&mut self, pattern: &str, value: Value) -> Result<(), RulesError> {
+    /// Rules from a value for every key of [`Rules::KEYS`], as `to_dict` writes them; then
+    /// [`Rules::validate`]. A missing or unknown key is an error.
+    pub fn from_values(
+        entries: impl IntoIterator<Item = (String, Value)>,
+    ) -> Result<Rules, RulesError> {
+        let mut rules = super::Preset::Chengdu.rules();
+        let mut seen = [false; Rules::KEYS.len()];
+        for (key, value) in entries {
+            rules.set(&key, value)?;
+            let i = Rules::KEYS
+                .iter()
+                .position(|&k| k == key)
+                .expect("set knows the key");
+            seen[i] = true;
+        }
+        let missing = Rules::KEYS.iter().zip(seen).filter(|(_, seen)| !seen);
+        let names: Vec<String> = missing.map(|(k, _)| k.to_string()).collect();
+        if !names.is_empty() {
+            return Err(RulesError::Missing {
+                within: "options",
+                names,
+            });
+        }
+        rules.validate()?;
+        Ok(rules)
+    }
+}
+
+impl FanTable {
+    /// Sets one pattern's fan by name: an integer, or null to remove the pattern from the room.
+    pub fn set_named(&mut self, pattern: &str, value: Value) -> Result<(), RulesError> {
         let p = Pattern::parse(pattern)
             .ok_or_else(|| RulesError::UnknownPattern(pattern.to_owned()))?;
         let fan = match value {
@@ -266,8 +298,32 @@ impl Rules {
                 })
             }
         };
-        self.fan.set(p, fan);
+        self.set(p, fan);
         Ok(())
+    }
+
+    /// A table from a value for every pattern; a missing or unknown pattern is an error.
+    pub fn from_named(
+        entries: impl IntoIterator<Item = (String, Value)>,
+    ) -> Result<FanTable, RulesError> {
+        let mut table = FanTable::EMPTY;
+        let mut seen = [false; PATTERNS];
+        for (name, value) in entries {
+            table.set_named(&name, value)?;
+            seen[Pattern::parse(&name).expect("set_named knows the name") as usize] = true;
+        }
+        let names: Vec<String> = Pattern::ALL
+            .iter()
+            .filter(|&&p| !seen[p as usize])
+            .map(|p| p.name().to_owned())
+            .collect();
+        if !names.is_empty() {
+            return Err(RulesError::Missing {
+                within: "fan patterns",
+                names,
+            });
+        }
+        Ok(table)
     }
 }
 
@@ -326,10 +382,48 @@ mod tests {
         let e = r.set("cap", Value::Int(3)).unwrap_err().to_string();
         assert!(e.starts_with("unknown option \"cap\"; options: \"preset\", \"mode\""));
         assert!(e.contains("\"cap_fan\""));
-        let e = r.set_fan("pinghu", Value::Int(1)).unwrap_err().to_string();
+        let e = r
+            .fan
+            .set_named("pinghu", Value::Int(1))
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("unknown pattern \"pinghu\" in fan; patterns: \"basic\""));
-        r.set_fan("golden_hook", Value::Int(3)).unwrap();
+        r.fan.set_named("golden_hook", Value::Int(3)).unwrap();
         assert_eq!(r.fan.get(Pattern::GoldenHook), Some(3));
-        assert!(r.set_fan("basic", Value::Bool(true)).is_err());
+        assert!(r.fan.set_named("basic", Value::Bool(true)).is_err());
+        assert!(r.set("cap_fan", Value::Unsupported("1.5".into())).is_err());
+    }
+
+    #[test]
+    fn from_values_needs_every_key() {
+        let yaoji = Rules::preset("yaoji").unwrap();
+        let all = || Rules::KEYS.map(|k| (k.to_owned(), yaoji.get(k).unwrap()));
+        assert_eq!(Rules::from_values(all()).unwrap(), yaoji);
+        let e = Rules::from_values(
+            all()
+                .into_iter()
+                .filter(|(k, _)| k != "wilds" && k != "mode"),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "missing options: mode, wilds; a rules dict names every option and every fan pattern \
+             (docs/rules-schema.md)"
+        );
+        let fan: Vec<(String, Value)> = yaoji
+            .fan
+            .iter()
+            .map(|(p, f)| {
+                (
+                    p.name().to_owned(),
+                    f.map_or(Value::Null, |f| Value::Int(f as i64)),
+                )
+            })
+            .collect();
+        assert_eq!(FanTable::from_named(fan.clone()).unwrap(), yaoji.fan);
+        let e = FanTable::from_named(fan.into_iter().skip(1))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("missing fan patterns: basic;"), "{e}");
     }
 }

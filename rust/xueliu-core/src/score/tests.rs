@@ -323,7 +323,8 @@ fn gen_counts_kongs_and_room_patterns() {
     // basic 0 + 明杠 1 + the kong as a root 1.
     let s = win("23445677m345p", &[meld("9999p")], &r, Situation::DISCARD);
     assert_eq!(s.fan, 2);
-    r.set_fan("golden_hook", crate::rules::Value::Int(4))
+    r.fan
+        .set_named("golden_hook", crate::rules::Value::Int(4))
         .unwrap();
     let melds = [meld("111m"), meld("999m"), meld("555p"), meld("777p")];
     let s = win("88p", &melds, &r, Situation::DISCARD);

@@ -1,0 +1,215 @@
+//! `score`, `best_waits` and the `Score` they return.
+
+use crate::convert;
+use crate::errors::{hand_error, score_error, InvalidHandError};
+use crate::rules::rules_arg;
+use crate::tiles::{tile_arg, Tile};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use xueliu_core::meld::{Meld, Melds};
+use xueliu_core::score::{self as core, Score as CoreScore, Situation};
+use xueliu_core::Choice;
+
+/// A scored win: the pattern (only the highest counts), each bonus with its fan, the total, the
+/// cap applied, and the points one payer pays. `str(score)` is a breakdown to check by hand.
+#[pyclass(frozen, eq, hash, module = "xueliu")]
+#[derive(PartialEq, Eq, Hash)]
+pub struct Score(pub CoreScore);
+
+#[pymethods]
+impl Score {
+    /// The pattern's name, e.g. `"full_flush"`.
+    #[getter]
+    fn pattern(&self) -> &'static str {
+        self.0.pattern.name()
+    }
+
+    #[getter]
+    fn pattern_fan(&self) -> u32 {
+        self.0.pattern_fan
+    }
+
+    /// `(name, fan)` for each bonus, e.g. `[("root", 2), ("kong_flower", 1)]`; a bonus held
+    /// several times (roots, kongs) appears once with their fan together.
+    #[getter]
+    fn bonuses(&self) -> Vec<(&'static str, u32)> {
+        self.0
+            .bonuses
+            .iter()
+            .map(|(bonus, _, fan)| (bonus.name(), fan))
+            .collect()
+    }
+
+    /// Pattern fan plus bonuses.
+    #[getter]
+    fn fan(&self) -> u32 {
+        self.0.fan
+    }
+
+    /// `fan` limited by the room's `cap_fan` (封顶).
+    #[getter]
+    fn capped_fan(&self) -> u32 {
+        self.0.capped_fan
+    }
+
+    /// Points per base point: the fan (linear) or 2 to the fan less the offset (exponential).
+    #[getter]
+    fn multiplier(&self) -> u64 {
+        self.0.multiplier
+    }
+
+    /// 自摸加底: points each payer adds for a self-drawn win.
+    #[getter]
+    fn extra_points(&self) -> u64 {
+        self.0.extra_points
+    }
+
+    /// Points one payer pays: base × multiplier + extra.
+    #[getter]
+    fn points(&self) -> u64 {
+        self.0.points
+    }
+
+    /// What a payer holding these kongs pays: under 杠进杠出 (`kong_fan="win_and_loss"`) their
+    /// own kong fan adds to the winner's; otherwise `points`.
+    #[pyo3(signature = (*, exposed_kongs=0, concealed_kongs=0))]
+    fn payment(&self, exposed_kongs: u8, concealed_kongs: u8) -> u64 {
+        self.0.payment(exposed_kongs, concealed_kongs)
+    }
+
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("pattern", self.pattern())?;
+        d.set_item("pattern_fan", self.0.pattern_fan)?;
+        let bonuses = self
+            .0
+            .bonuses
+            .iter()
+            .map(|(bonus, count, fan)| {
+                let b = PyDict::new(py);
+                b.set_item("name", bonus.name())?;
+                b.set_item("count", count)?;
+                b.set_item("fan", fan)?;
+                Ok(b)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        d.set_item("bonuses", bonuses)?;
+        d.set_item("fan", self.0.fan)?;
+        d.set_item("capped_fan", self.0.capped_fan)?;
+        d.set_item("multiplier", self.0.multiplier)?;
+        d.set_item("extra_points", self.0.extra_points)?;
+        d.set_item("points", self.0.points)?;
+        Ok(d)
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Score(pattern='{}', fan={}, capped_fan={}, points={})",
+            self.pattern(),
+            self.0.fan,
+            self.0.capped_fan,
+            self.0.points
+        )
+    }
+}
+
+/// The winner's melds: pongs and exposed kongs as `"555m"` / `"5555m"`, concealed kongs apart.
+fn all_melds(melds: Vec<String>, concealed_kongs: Vec<String>) -> PyResult<Vec<Meld>> {
+    let mut all = convert::melds(Some(melds))?;
+    for text in concealed_kongs {
+        all.push(Meld::parse(&text, true).map_err(hand_error)?);
+    }
+    Ok(all)
+}
+
+/// Scores a win. `hand` is the concealed tiles *without* the winning tile (13 less 3 per meld),
+/// so `score("2344567m345789p", "7m", rules="chengdu")` reads as "this hand wins on 7m".
+/// `melds` are pongs and exposed kongs (`"555m"`, `"5555m"`), `concealed_kongs` the 暗杠
+/// (`"7777p"`). The flags say how the win came about; 杠上花, 天胡 and 地胡 are self-drawn.
+#[pyfunction]
+#[pyo3(signature = (
+    hand, win_tile, *, rules, melds=Vec::new(), concealed_kongs=Vec::new(), void=None,
+    self_draw=false, kong_flower=false, kong_shot=false, robbed_kong=false, heavenly=false,
+    earthly=false
+), text_signature = "(hand, win_tile, *, rules, melds=(), concealed_kongs=(), void=None, \
+    self_draw=False, kong_flower=False, kong_shot=False, robbed_kong=False, heavenly=False, \
+    earthly=False)")]
+#[allow(clippy::too_many_arguments)]
+pub fn score(
+    hand: &Bound<'_, PyAny>,
+    win_tile: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    melds: Vec<String>,
+    concealed_kongs: Vec<String>,
+    void: Option<&str>,
+    self_draw: bool,
+    kong_flower: bool,
+    kong_shot: bool,
+    robbed_kong: bool,
+    heavenly: bool,
+    earthly: bool,
+) -> PyResult<Score> {
+    let rules = rules_arg(rules)?;
+    let melds = all_melds(melds, concealed_kongs)?;
+    let mut counts = convert::counts(hand)?;
+    let win_tile = tile_arg(win_tile)?;
+    let summary = Melds::new(&melds).map_err(hand_error)?;
+    if counts.len() != summary.concealed_size() - 1 {
+        return Err(InvalidHandError::new_err(format!(
+            "a hand of {} tiles, but score() takes the hand without its winning tile: {} tiles \
+             with {} meld(s)",
+            counts.len(),
+            summary.concealed_size() - 1,
+            summary.sets
+        )));
+    }
+    if counts.count(win_tile) >= 4 {
+        return Err(hand_error(xueliu_core::hand::HandError::TooManyCopies {
+            tile: win_tile,
+            count: 5,
+        }));
+    }
+    counts.add(win_tile);
+    let situation = Situation {
+        self_draw,
+        kong_flower,
+        kong_shot,
+        robbed_kong,
+        heavenly,
+        earthly,
+    };
+    let void = convert::void(void)?;
+    core::score(&counts, win_tile, &melds, void, &rules, &situation)
+        .map(Score)
+        .map_err(score_error)
+}
+
+/// Every wait of a ready hand (13 tiles less 3 per meld) with its best score under 查叫: the
+/// pattern, roots and the player's own kongs, capped; no situational bonus. Empty when the hand
+/// is not ready.
+#[pyfunction]
+#[pyo3(
+    signature = (hand, *, rules, melds=Vec::new(), concealed_kongs=Vec::new(), void=None),
+    text_signature = "(hand, *, rules, melds=(), concealed_kongs=(), void=None)"
+)]
+pub fn best_waits(
+    hand: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    melds: Vec<String>,
+    concealed_kongs: Vec<String>,
+    void: Option<&str>,
+) -> PyResult<Vec<(Tile, Score)>> {
+    let rules = rules_arg(rules)?;
+    let melds = all_melds(melds, concealed_kongs)?;
+    let counts = convert::counts(hand)?;
+    let void = convert::void(void)?;
+    let waits = core::best_waits(&counts, &melds, void, &rules).map_err(score_error)?;
+    Ok(waits
+        .into_iter()
+        .map(|(tile, score)| (Tile(tile), Score(score)))
+        .collect())
+}
