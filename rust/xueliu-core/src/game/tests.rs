@@ -1,5 +1,6 @@
 //! Rule tests on the Rust side; the Python tests cover each rule by name as well.
 
+use super::events::claim;
 use super::*;
 use crate::rules::Rules;
 
@@ -186,5 +187,244 @@ fn snapshots_restore_exactly_and_logs_replay() {
             assert_eq!(again.events_json(None), log);
             assert_eq!(again.scores(), game.scores());
         }
+    }
+}
+
+/// A crafted position: the given hands (seat 0 first), voids, the wall's front, the rest of
+/// the tiles behind it, and `pending`.
+fn position(
+    rules: Rules,
+    hands: [&str; 4],
+    voids: [Suit; 4],
+    front: &str,
+    pending: Pending,
+) -> Game {
+    use crate::tile::parse_tiles;
+    let mut game = Game::new(Arc::new(rules), 0, true).unwrap();
+    let mut left = [4u8; 27];
+    for (i, h) in hands.iter().enumerate() {
+        let s = &mut game.seats[i];
+        *s = Seat::EMPTY;
+        s.void = Some(voids[i]);
+        s.turn = 1;
+        s.draws = 1;
+        for t in parse_tiles(h).unwrap() {
+            s.receive(t, 1);
+            left[t.index()] -= 1;
+        }
+    }
+    let mut wall: Vec<Tile> = parse_tiles(front).unwrap();
+    wall.iter().for_each(|t| left[t.index()] -= 1);
+    wall.extend(Tile::all().flat_map(|t| std::iter::repeat_n(t, left[t.index()] as usize)));
+    game.wall.tiles[..wall.len()].copy_from_slice(&wall);
+    game.wall.front = 0;
+    game.wall.back = wall.len() as u8;
+    game.river = River::new();
+    game.log = Some(Log::default());
+    game.claimed = true;
+    game.pending = pending;
+    let seven = game.rules.allow_seven_pairs;
+    game.seats.iter_mut().for_each(|s| s.refresh_waits(seven));
+    game
+}
+
+fn t(text: &str) -> Tile {
+    crate::tile::parse_tiles(text).unwrap()[0]
+}
+
+fn on_turn(seat: u8, drawn: &str) -> Pending {
+    Pending::Turn(Turn {
+        seat,
+        kind: TurnKind::Draw,
+        drawn: Some(t(drawn)),
+        kong: None,
+        last_four: false,
+    })
+}
+
+fn rules(name: &str) -> Rules {
+    Rules::preset(name).unwrap()
+}
+
+const QUIET: [&str; 3] = ["1122334455667p", "1122334455667p", "778899p1122334s"];
+const QUIET_VOIDS: [Suit; 3] = [Suit::S, Suit::S, Suit::M];
+
+fn with_quiet(rules: Rules, hand: &str, void: Suit, front: &str, pending: Pending) -> Game {
+    let hands = [hand, QUIET[0], QUIET[1], QUIET[2]];
+    let voids = [void, QUIET_VOIDS[0], QUIET_VOIDS[1], QUIET_VOIDS[2]];
+    position(rules, hands, voids, front, pending)
+}
+
+fn payments(game: &Game) -> Vec<(u8, u8, i64, Reason)> {
+    game.events()
+        .filter_map(|e| match *e {
+            Event::Payment {
+                payer,
+                payee,
+                amount,
+                reason,
+            } => Some((payer, payee, amount, reason)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn late_kong_modes_decide_a_concealed_kong_of_a_kept_fourth() {
+    use crate::rules::LateKong::*;
+    for (mode, allowed, paid) in [
+        (Full, true, 3),
+        (RootOnly, true, 0),
+        (KeptFourthForbidden, false, 0),
+        (Forbidden, false, 0),
+    ] {
+        let mut r = rules("chengdu");
+        r.late_kong = mode;
+        let mut game = with_quiet(r, "5555m123m789m11s44s", Suit::P, "", on_turn(0, "1s"));
+        game.seats[0].turn = 3; // the four 5m arrived on turn 1
+        assert_eq!(game.is_legal(0, Action::Kong(t("5m"))), allowed, "{mode:?}");
+        if allowed {
+            game.act(0, Action::Kong(t("5m"))).unwrap();
+            assert_eq!(payments(&game).len(), paid, "{mode:?}");
+            assert_eq!(game.seats[0].root_only_kongs != 0, mode == RootOnly);
+        }
+    }
+}
+
+#[test]
+fn a_replacement_draw_continues_the_turn_so_a_second_fourth_is_not_late() {
+    let mut r = rules("chengdu");
+    r.late_kong = crate::rules::LateKong::Forbidden;
+    let mut game = with_quiet(r, "5555m6666m123m11s", Suit::P, "9m", on_turn(0, "1s"));
+    game.act(0, Action::Kong(t("5m"))).unwrap();
+    assert!(game.is_legal(0, Action::Kong(t("6m"))));
+}
+
+#[test]
+fn concealed_kong_pays_two_base_from_each_seat_that_has_not_won() {
+    let mut game = with_quiet(
+        rules("chengdu"),
+        "5555m123m789m11s44s",
+        Suit::P,
+        "",
+        on_turn(0, "1s"),
+    );
+    game.seats[1].wins = 1;
+    game.act(0, Action::Kong(t("5m"))).unwrap();
+    assert_eq!(
+        payments(&game),
+        vec![(2, 0, 12, Reason::Kong), (3, 0, 12, Reason::Kong)]
+    );
+}
+
+#[test]
+fn kong_flower_after_a_direct_kong_feeder_pays_all() {
+    let mut game = with_quiet(
+        rules("chengdu"),
+        "555m123m789m11s44s",
+        Suit::P,
+        "4s",
+        Pending::Over,
+    );
+    game.river.push(1, t("5m"));
+    let r = Responses {
+        from: 1,
+        tile: t("5m"),
+        kong: None,
+        claims: [claim::KONG | claim::PONG, 0, 0, 0],
+        forced: 0,
+        decisions: [None; 4],
+        after_kong: None,
+    };
+    game.pending = Pending::Respond(r);
+    game.act(0, Action::Kong(t("5m"))).unwrap();
+    game.act(0, Action::Win).unwrap();
+    // 2 × 6 for the kong; basic 1 + exposed kong 1 + 杠上花 1 = 3 fan = 24 per payer, × 3 payers.
+    assert_eq!(
+        payments(&game),
+        vec![
+            (1, 0, 12, Reason::Kong),
+            (1, 0, 72, Reason::KongFlowerFeeder)
+        ]
+    );
+}
+
+#[test]
+fn last_four_forces_a_self_drawn_win_under_self_draw_forced() {
+    let mut game = with_quiet(
+        rules("xuezhan"),
+        "123m456m789m234s11s",
+        Suit::P,
+        "",
+        on_turn(0, "1s"),
+    );
+    if let Pending::Turn(turn) = &mut game.pending {
+        turn.last_four = true;
+    }
+    let mut buf = ActionList::new();
+    game.legal_actions(0, &mut buf);
+    assert_eq!(buf.as_slice(), &[Action::Win]);
+    assert_eq!(game.default_action(0), Some(Action::Win));
+}
+
+#[test]
+fn exchange_dice_follow_seed_000s_table() {
+    let mut seen = [None; 7];
+    for seed in 0..60 {
+        let mut game = Game::new(Arc::new(rules("dashiyou")), seed, true).unwrap();
+        for s in 0..4 {
+            let a = game.default_action(s).unwrap();
+            game.act(s, a).unwrap();
+        }
+        let roll = game.events().find_map(|e| match e {
+            Event::Dice {
+                exchange: true,
+                roll,
+                ..
+            } => Some(*roll),
+            _ => None,
+        });
+        let direction = game.events().find_map(|e| match e {
+            Event::Exchange { direction, .. } => Some(*direction),
+            _ => None,
+        });
+        if let (Some(roll), Some(direction)) = (roll, direction) {
+            seen[roll as usize] = Some(direction);
+        }
+    }
+    use Direction::*;
+    let table = [
+        None,
+        Some(Opposite),
+        Some(Clockwise),
+        Some(Opposite),
+        Some(Counterclockwise),
+        Some(Opposite),
+        Some(Clockwise),
+    ];
+    assert_eq!(seen, table);
+}
+
+#[test]
+fn an_illegal_action_changes_nothing() {
+    let mut game = with_quiet(
+        rules("chengdu"),
+        "123m456m789m11s44s5m",
+        Suit::P,
+        "",
+        on_turn(0, "5m"),
+    );
+    game.check_invariants().unwrap();
+    let before = game.to_json();
+    for (seat, action) in [
+        (1, Action::Discard(t("1p"))),
+        (0, Action::Discard(t("9p"))),
+        (0, Action::Pong),
+        (0, Action::Void(Suit::M)),
+        (9, Action::Win),
+    ] {
+        let e = game.act(seat, action).unwrap_err();
+        assert!(!e.0.is_empty());
+        assert_eq!(game.to_json(), before);
     }
 }
