@@ -886,7 +886,7 @@ impl Game {
     }
 
     /// Recomputes the waits kept per seat (see `Seat::waits`).
-    fn refresh_cached_waits(&mut self) {
+    pub(super) fn refresh_cached_waits(&mut self) {
         let seven = self.rules.allow_seven_pairs;
         let on_move = match self.pending {
             Pending::Turn(t) => Some(t),

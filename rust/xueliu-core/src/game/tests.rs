@@ -223,8 +223,7 @@ fn position(
     game.log = Some(Log::default());
     game.claimed = true;
     game.pending = pending;
-    let seven = game.rules.allow_seven_pairs;
-    game.seats.iter_mut().for_each(|s| s.refresh_waits(seven));
+    game.refresh_cached_waits();
     game
 }
 
