@@ -2,7 +2,9 @@
 //! contract fixes (docs/game-protocol.md §9).
 
 use crate::hand::Counts;
+use crate::rules::{Rules, Value as RulesValue};
 use crate::tile::{Suit, Tile};
+use crate::Choice;
 use std::fmt::Write;
 
 /// A value that writes itself as JSON.
@@ -146,4 +148,29 @@ impl<'a> Object<'a> {
     pub fn end(&mut self) {
         self.out.push('}');
     }
+}
+
+/// `Rules.to_dict()` as JSON: every option by its schema name, in schema order.
+pub(super) fn rules_json(rules: &Rules) -> String {
+    let mut out = String::new();
+    let mut o = Object::new(&mut out);
+    for key in Rules::KEYS {
+        match rules.get(key) {
+            Ok(RulesValue::Null | RulesValue::Unsupported(_)) | Err(_) => o.field(key, &None::<u8>),
+            Ok(RulesValue::Bool(b)) => o.field(key, &b),
+            Ok(RulesValue::Int(i)) => o.field(key, &i),
+            Ok(RulesValue::Text(t)) => o.field(key, &t),
+            Ok(RulesValue::Fan(table)) => {
+                let mut fan = String::new();
+                let mut f = Object::new(&mut fan);
+                for (pattern, value) in table.iter() {
+                    f.field(pattern.name(), &value);
+                }
+                f.end();
+                o.field(key, &Raw(&fan))
+            }
+        };
+    }
+    o.end();
+    out
 }

@@ -10,8 +10,11 @@ mod action;
 mod check;
 mod claims;
 mod events;
+mod explain;
+mod json_in;
 mod json_out;
 mod log;
+mod replay;
 mod settle;
 mod setup;
 mod snapshot;
@@ -24,7 +27,7 @@ mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{Direction, EndReason, Event, KongKind, Reason, WinKind};
-pub use snapshot::rules_from_json;
+pub use json_in::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
 pub use value::ScoreJson;
 
@@ -39,7 +42,7 @@ use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::{Mode, Rules};
 use crate::tile::{Suit, Tile};
-use events::{EventContext, KongKind as Kind};
+use events::EventContext;
 use json_out::Object;
 pub use json_out::ToJson;
 use log::Log;
@@ -443,107 +446,6 @@ impl Game {
         }
     }
 
-    /// Why `action` is illegal for `seat`, and what is legal.
-    fn explain(&self, seat: u8, action: Action) -> IllegalAction {
-        if seat > 3 {
-            return IllegalAction(format!("seat {seat} does not exist; seats are 0-3"));
-        }
-        if self.is_over() {
-            return IllegalAction(format!("{action}: the hand is over; nobody acts"));
-        }
-        if !self.must_act(seat) {
-            return IllegalAction(format!(
-                "seat {seat} cannot act now ({} phase): waiting for seats {:?}",
-                self.phase().name(),
-                self.to_act()
-            ));
-        }
-        let mut legal = ActionList::new();
-        self.legal_actions(seat, &mut legal);
-        let why = self.why_illegal(seat, action);
-        let shown: Vec<String> = legal.iter().take(24).map(|a| a.to_string()).collect();
-        let more = if legal.len() > shown.len() {
-            format!(", … ({} in all)", legal.len())
-        } else {
-            String::new()
-        };
-        IllegalAction(format!(
-            "{action} is not legal for seat {seat}: {why}; legal: {}{more}",
-            shown.join(", ")
-        ))
-    }
-
-    fn why_illegal(&self, seat: u8, action: Action) -> String {
-        let s = &self.seats[seat as usize];
-        let phase = self.phase().name();
-        let kind_ok = match (&self.pending, action) {
-            (Pending::Exchange(_), Action::Exchange(_)) => true,
-            (Pending::Void(_), Action::Void(_)) => true,
-            (Pending::Turn(_), Action::Discard(_) | Action::Kong(_) | Action::Win) => true,
-            (Pending::Respond(_), Action::Win | Action::Pass) => true,
-            (Pending::Respond(r), Action::Pong | Action::Kong(_)) => r.kong.is_none(),
-            _ => false,
-        };
-        if !kind_ok {
-            return format!(
-                "a {} is not a decision of the {phase} phase now",
-                action.kind()
-            );
-        }
-        let held = |t: Tile, n: u8| s.hand.count(t) >= n;
-        match (&self.pending, action) {
-            (_, Action::Exchange(t)) if !setup::holds_all(&s.hand, &t) => {
-                "those tiles are not all in hand".into()
-            }
-            (_, Action::Exchange(_)) => "the three must be of one suit".into(),
-            (Pending::Turn(_), Action::Discard(d)) => {
-                if !held(d, 1) {
-                    format!("{d} is not in hand")
-                } else if self.locked(seat) {
-                    "a 血流 winner's hand is locked: discard the tile just drawn".into()
-                } else if s.holds_void() {
-                    let v = s.void.map(|v| v.letter()).unwrap_or('?');
-                    format!("while holding a tile of the void suit {v}, discard one of those")
-                } else {
-                    "a win is forced here".into()
-                }
-            }
-            (Pending::Turn(t), Action::Win) if t.kind == TurnKind::AfterPong => {
-                "after a pong the ponger only discards".into()
-            }
-            (Pending::Turn(_), Action::Win) => "the hand is not complete under these rules".into(),
-            (Pending::Turn(_), Action::Kong(k)) => {
-                if self.wall.is_empty() {
-                    "no kong when the wall is empty".into()
-                } else if !(held(k, 4) || s.has_pong(k) && held(k, 1)) {
-                    format!("a kong of {k} needs four in hand or a pong of it plus one in hand")
-                } else {
-                    format!("a kong of {k} is not allowed here (void suit, late_kong, a 血流 winner's waits, or a pong this turn)")
-                }
-            }
-            (Pending::Respond(r), Action::Pong) => {
-                format!("pong needs two {} in hand, not of the void suit, not by a 血流 winner, and not on the last discard unless pong_last_discard", r.tile)
-            }
-            (Pending::Respond(r), Action::Kong(k)) if k != r.tile => {
-                format!("a kong on this discard is of {}", r.tile)
-            }
-            (Pending::Respond(r), Action::Kong(_)) => {
-                format!(
-                    "a direct kong needs three {} in hand and tiles left in the wall",
-                    r.tile
-                )
-            }
-            (Pending::Respond(r), Action::Win) => {
-                format!(
-                    "{} does not complete the hand, or 过胡 locks the win",
-                    r.tile
-                )
-            }
-            (Pending::Respond(_), Action::Pass) => "the win is forced (last_four)".into(),
-            _ => "it is not among the legal actions".into(),
-        }
-    }
-
     fn push(&mut self, event: Event) {
         if let Some(log) = &mut self.log {
             log.push(event);
@@ -553,7 +455,7 @@ impl Game {
 
 impl EventContext for Game {
     fn rules_json(&self) -> String {
-        snapshot::rules_json(&self.rules)
+        json_out::rules_json(&self.rules)
     }
 
     fn win_json(&self, index: usize, viewer: Option<u8>, o: &mut Object<'_>) {
@@ -591,12 +493,5 @@ impl Game {
         }
         out.push(']');
         out
-    }
-}
-
-/// Kong kinds are written by name in snapshots as well.
-impl ToJson for Kind {
-    fn write_json(&self, out: &mut String) {
-        self.name().write_json(out);
     }
 }

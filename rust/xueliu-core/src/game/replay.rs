@@ -1,0 +1,311 @@
+//! Replaying a game from its event log: the decisions the log records, played again from its
+//! `start` event, must write the same log.
+
+use super::events::{claim, Direction, EndReason, Event, Reason};
+use super::json_in::*;
+use super::log::Log;
+use super::{Action, Game, IllegalAction};
+use crate::tile::Tile;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// Reads a log back into events; win events refer to the win list in order.
+pub(super) fn events_from(v: &Value, path: &str, game: &Game) -> R<Log<Event>> {
+    let mut log = Log::default();
+    let mut wins = 0u16;
+    for (i, e) in array(v, path)?.iter().enumerate() {
+        let ep = format!("{path}[{i}]");
+        let event = event_from(e, &ep, &mut wins)?;
+        log.push(event);
+    }
+    if wins as usize != game.wins.len() {
+        return Err(format!(
+            "{path}: {wins} win events for {} wins",
+            game.wins.len()
+        ));
+    }
+    Ok(log)
+}
+
+/// One event of the full (unfiltered) log.
+pub(super) fn event_from(v: &Value, path: &str, wins: &mut u16) -> R<Event> {
+    let at = At { value: v, path };
+    let get = |key: &str| at.field(key);
+    let seat = || -> R<u8> {
+        let (x, p) = get("seat")?;
+        seat_num(x, &p)
+    };
+    let tile_f = |key: &str| -> R<Tile> {
+        let (x, p) = get(key)?;
+        tile(x, &p)
+    };
+    let (x, p) = get("type")?;
+    let kinds = [
+        "start", "dice", "deal", "exchange", "redeal", "void", "draw", "discard", "pass", "pong",
+        "kong", "beaten", "robbed", "win", "payment", "end",
+    ];
+    Ok(match name(x, &p, &kinds)? {
+        "start" => {
+            let (x, p) = get("seed")?;
+            let (d, dp) = get("dealer")?;
+            Event::Start {
+                seed: uint(x, &p, u64::MAX)?,
+                dealer: seat_num(d, &dp)?,
+            }
+        }
+        "dice" => {
+            let (x, p) = get("purpose")?;
+            let purpose = name(x, &p, &["dealer", "wall", "exchange"])?;
+            let (r, rp) = get("rolls")?;
+            let rolls = array(r, &rp)?;
+            let die = |v: &Value, p: &str| -> R<u8> {
+                match v.as_u64() {
+                    Some(n @ 1..=6) => Ok(n as u8),
+                    _ => err(p, "a die 1-6", v),
+                }
+            };
+            if purpose == "dealer" {
+                if rolls.len() != 4 {
+                    return Err(format!("{rp}: one list of rolls per seat"));
+                }
+                let mut out: [Vec<u8>; 4] = Default::default();
+                for (s, list) in rolls.iter().enumerate() {
+                    for (j, d) in array(list, &rp)?.iter().enumerate() {
+                        out[s].push(die(d, &format!("{rp}[{s}][{j}]"))?);
+                    }
+                }
+                Event::DealerDice { rolls: out }
+            } else {
+                match rolls.as_slice() {
+                    [d] => Event::Dice {
+                        exchange: purpose == "exchange",
+                        seat: seat()?,
+                        roll: die(d, &rp)?,
+                    },
+                    _ => return Err(format!("{rp}: one die")),
+                }
+            }
+        }
+        "deal" => {
+            let (x, p) = get("tiles")?;
+            Event::Deal {
+                seat: seat()?,
+                tiles: counts(x, &p)?,
+            }
+        }
+        "exchange" => {
+            let (x, p) = get("direction")?;
+            let direction = match name(x, &p, &["counterclockwise", "clockwise", "opposite"])? {
+                "counterclockwise" => Direction::Counterclockwise,
+                "clockwise" => Direction::Clockwise,
+                _ => Direction::Opposite,
+            };
+            let lists = |key: &str| -> R<[[Tile; 3]; 4]> {
+                let (x, p) = get(key)?;
+                let list = array(x, &p)?;
+                let mut out = [[Tile::new(0).expect("1m"); 3]; 4];
+                if list.len() != 4 {
+                    return Err(format!("{p}: four lists"));
+                }
+                for (s, l) in list.iter().enumerate() {
+                    let lp = format!("{p}[{s}]");
+                    match tiles(l, &lp)?.as_slice() {
+                        [a, b, c] => out[s] = [*a, *b, *c],
+                        _ => return Err(format!("{lp}: three tiles")),
+                    }
+                }
+                Ok(out)
+            };
+            Event::Exchange {
+                direction,
+                given: lists("given")?,
+                received: lists("received")?,
+            }
+        }
+        "redeal" => Event::Redeal,
+        "void" => {
+            let (x, p) = get("suit")?;
+            Event::Void {
+                seat: seat()?,
+                suit: suit(x, &p)?,
+            }
+        }
+        "draw" => {
+            let (x, p) = get("replacement")?;
+            Event::Draw {
+                seat: seat()?,
+                tile: tile_f("tile")?,
+                replacement: boolean(x, &p)?,
+            }
+        }
+        "discard" => Event::Discard {
+            seat: seat()?,
+            tile: tile_f("tile")?,
+        },
+        "pass" => {
+            let (x, p) = get("on")?;
+            let on_kong = name(x, &p, &["discard", "kong"])? == "kong";
+            let (c, cp) = get("could")?;
+            let mut could = 0;
+            for (j, n) in array(c, &cp)?.iter().enumerate() {
+                could |= match name(n, &format!("{cp}[{j}]"), &["win", "kong", "pong"])? {
+                    "win" => claim::WIN,
+                    "kong" => claim::KONG,
+                    _ => claim::PONG,
+                };
+            }
+            Event::Pass {
+                seat: seat()?,
+                on_kong,
+                could,
+            }
+        }
+        "pong" => {
+            let (x, p) = get("from")?;
+            Event::Pong {
+                seat: seat()?,
+                tile: tile_f("tile")?,
+                from: seat_num(x, &p)?,
+            }
+        }
+        "kong" => {
+            let (k, kp) = get("kind")?;
+            let (x, p) = get("from")?;
+            let (l, lp) = get("late")?;
+            Event::Kong {
+                seat: seat()?,
+                tile: tile_f("tile")?,
+                kind: kong_kind(k, &kp)?,
+                from: opt(x, |x| seat_num(x, &p))?,
+                late: boolean(l, &lp)?,
+            }
+        }
+        "beaten" => {
+            let (x, p) = get("claim")?;
+            let claim = match name(x, &p, &["pong", "kong"])? {
+                "pong" => claim::PONG,
+                _ => claim::KONG,
+            };
+            Event::Beaten {
+                seat: seat()?,
+                claim,
+            }
+        }
+        "robbed" => Event::Robbed {
+            seat: seat()?,
+            tile: tile_f("tile")?,
+        },
+        "win" => {
+            let index = *wins;
+            *wins += 1;
+            Event::Win { index }
+        }
+        "payment" => {
+            let (x, p) = get("payer")?;
+            let (y, q) = get("payee")?;
+            let (a, ap) = get("amount")?;
+            let (r, rp) = get("reason")?;
+            let names: Vec<&str> = Reason::ALL.iter().map(|r| r.name()).collect();
+            let reason = name(r, &rp, &names)?;
+            Event::Payment {
+                payer: seat_num(x, &p)?,
+                payee: seat_num(y, &q)?,
+                amount: int(a, &ap)?,
+                reason: Reason::ALL
+                    .into_iter()
+                    .find(|r| r.name() == reason)
+                    .unwrap_or(Reason::Win),
+            }
+        }
+        _ => {
+            let (x, p) = get("reason")?;
+            let reason = match name(x, &p, &["three_won", "wall_empty"])? {
+                "three_won" => EndReason::ThreeWon,
+                _ => EndReason::WallEmpty,
+            };
+            let (s, sp) = get("scores")?;
+            let list = array(s, &sp)?;
+            if list.len() != 4 {
+                return Err(format!("{sp}: four scores"));
+            }
+            let mut scores = [0i64; 4];
+            for (i, x) in list.iter().enumerate() {
+                scores[i] = int(x, &sp)?;
+            }
+            Event::End { reason, scores }
+        }
+    })
+}
+
+impl Game {
+    /// Replays an event log: its `start` event gives seed and rules, its decisions the actions;
+    /// the replay must write the same log again.
+    pub fn from_events(text: &str) -> Result<Game, IllegalAction> {
+        let bad = |e: String| IllegalAction(format!("bad event log: {e}"));
+        let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let list = array(&value, "events").map_err(bad)?;
+        let start = list.first().ok_or_else(|| bad("the log is empty".into()))?;
+        let at = At {
+            value: start,
+            path: "events[0]",
+        };
+        let (x, p) = at.field("seed").map_err(bad)?;
+        let seed = uint(x, &p, u64::MAX).map_err(bad)?;
+        let (x, _) = at.field("rules").map_err(bad)?;
+        let rules = Arc::new(rules_from(x).map_err(bad)?);
+        let actions = decisions(list).map_err(bad)?;
+        let game = Game::replay(rules, seed, &actions, true)?;
+        let written: Value =
+            serde_json::from_str(&game.events_json(None)).map_err(|e| bad(e.to_string()))?;
+        if written != value {
+            return Err(bad(
+                "replaying its decisions writes a different log (edited or from another version)"
+                    .into(),
+            ));
+        }
+        Ok(game)
+    }
+}
+
+/// The decisions a log records, in order.
+fn decisions(list: &[Value]) -> R<Vec<(u8, Action)>> {
+    let mut out = Vec::new();
+    let mut last_discard = None;
+    let mut wins = 0u16;
+    for (i, e) in list.iter().enumerate() {
+        let path = format!("events[{i}]");
+        match event_from(e, &path, &mut wins)? {
+            Event::Exchange { given, .. } => {
+                for (seat, tiles) in given.iter().enumerate() {
+                    out.push((seat as u8, Action::exchange(*tiles)));
+                }
+            }
+            Event::Void { seat, suit } => out.push((seat, Action::Void(suit))),
+            Event::Discard { seat, tile } => {
+                last_discard = Some(tile);
+                out.push((seat, Action::Discard(tile)));
+            }
+            Event::Pass { seat, .. } => out.push((seat, Action::Pass)),
+            Event::Beaten { seat, claim } => {
+                let action = if claim == claim::PONG {
+                    Action::Pong
+                } else {
+                    Action::Kong(last_discard.ok_or(format!("{path}: a kong before any discard"))?)
+                };
+                out.push((seat, action));
+            }
+            Event::Pong { seat, .. } => out.push((seat, Action::Pong)),
+            Event::Kong { seat, tile, .. } => out.push((seat, Action::Kong(tile))),
+            Event::Win { .. } => {
+                let (x, p) = At {
+                    value: e,
+                    path: &path,
+                }
+                .field("seat")?;
+                out.push((seat_num(x, &p)?, Action::Win));
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
