@@ -2,7 +2,7 @@
 seats. A legal one is taken; an illegal one raises IllegalActionError and leaves the snapshot
 exactly as it was."""
 
-from hypothesis import settings, strategies as st
+from hypothesis import given, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from xueliu import Action, Game, IllegalActionError
@@ -63,3 +63,59 @@ class GameMachine(RuleBasedStateMachine):
 
 GameMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=80, deadline=None)
 test_game_machine = GameMachine.TestCase
+
+
+json_leaf = st.one_of(
+    st.none(), st.booleans(), st.integers(-2, 2**64), st.floats(allow_nan=False),
+    st.sampled_from(TILES + ["x", "turn", "respond", "discard 5m", "pass", "win", "kong 5m", "p"]),
+    st.just([]), st.just({}),
+)
+
+
+def mutate(value, path):
+    """Replaces the value at `path` (a list of choices drawn per level) with `path[-1]`."""
+    *steps, leaf = path
+    node = value
+    for step in steps[:-1] if steps else []:
+        if isinstance(node, dict) and node:
+            node = node[sorted(node)[step % len(node)]]
+        elif isinstance(node, list) and node:
+            node = node[step % len(node)]
+    if steps:
+        if isinstance(node, dict) and node:
+            node[sorted(node)[steps[-1] % len(node)]] = leaf
+        elif isinstance(node, list) and node:
+            node[steps[-1] % len(node)] = leaf
+    return value
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 500),
+    moves=st.integers(0, 120),
+    path=st.tuples(st.lists(st.integers(0, 200), min_size=1, max_size=5), json_leaf),
+)
+def test_edited_snapshots_are_refused_or_play_on_without_panicking(seed, moves, path):
+    import json
+    import random
+
+    from xueliu import SnapshotError
+
+    game = Game("chengdu_xueliu", seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        s = game.to_act()[0]
+        game.act(s, rng.choice(game.legal_actions(s)))
+    data = mutate(json.loads(game.to_json()), list(path[0]) + [path[1]])
+    try:
+        restored = Game.from_json(json.dumps(data))
+    except SnapshotError:
+        return
+    for _ in range(100):
+        if restored.is_over:
+            break
+        s = restored.to_act()[0]
+        restored.act(s, rng.choice(restored.legal_actions(s)))
+    assert sum(restored.scores) == 0
