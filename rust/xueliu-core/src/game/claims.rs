@@ -214,7 +214,7 @@ impl Game {
             s.pong_with_three |= 1 << r.tile.index();
         }
         s.push_meld(Meld::pong(r.tile));
-        s.turn += 1;
+        s.turn = s.turn.saturating_add(1);
         self.push(Event::Pong {
             seat,
             tile: r.tile,

@@ -197,7 +197,7 @@ pub(super) fn event_from(v: &Value, path: &str, wins: &mut u16) -> R<Event> {
         },
         "win" => {
             let index = *wins;
-            *wins += 1;
+            *wins = wins.saturating_add(1);
             Event::Win { index }
         }
         "payment" => {

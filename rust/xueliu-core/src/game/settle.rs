@@ -54,7 +54,8 @@ impl Game {
             score,
             shared: false,
         });
-        self.seats[seat as usize].wins += 1;
+        let s = &mut self.seats[seat as usize];
+        s.wins = s.wins.saturating_add(1);
         self.push(Event::Win {
             index: index as u16,
         });

@@ -243,7 +243,7 @@ impl Game {
         s.declined = None;
         // A replacement after a kong on one's own turn continues that turn (§5 *(c)*).
         if kong.is_none() || direct {
-            s.turn += 1;
+            s.turn = s.turn.saturating_add(1);
         }
         if kong.is_none() {
             s.draws = s.draws.saturating_add(1);
