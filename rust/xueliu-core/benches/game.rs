@@ -69,7 +69,12 @@ fn main() {
         "{:<16} {:>14} {:>14} {:>12} {:>10} {:>10}",
         "preset", "hands/s (off)", "hands/s (log)", "decisions", "clone ns", "clone+log"
     );
+    // GAME_BENCH_PRESETS=dashiyou,sanxia limits the run (for profiling one preset).
+    let chosen = std::env::var("GAME_BENCH_PRESETS").unwrap_or_default();
     for name in ["chengdu", "xuezhan", "chengdu_xueliu", "dashiyou", "sanxia"] {
+        if !chosen.is_empty() && !chosen.split(',').any(|c| c == name) {
+            continue;
+        }
         let rules = Arc::new(Rules::preset(name).unwrap());
         let (off, per_hand) = random_hands(&rules, false, 20_000);
         let (on, _) = random_hands(&rules, true, 20_000);

@@ -139,11 +139,24 @@ impl Game {
         };
         let tile = |i: usize| Tile::new(i as u8).unwrap_or(Tile::new(0).expect("1m"));
         for &(lo, hi) in suits {
-            for a in (lo..hi).filter(|&a| counts[a] > 0) {
-                for b in (a..hi).filter(|&b| counts[b] > (b == a) as u8) {
-                    // Copies of c needed: one, plus one for each earlier pick of the same tile.
-                    for c in (b..hi).filter(|&c| counts[c] > (c == b) as u8 + (c == a) as u8) {
-                        f(Action::Exchange([tile(a), tile(b), tile(c)]));
+            // The kinds held, so the loops below visit nothing absent.
+            let mut held = [0usize; 27];
+            let mut n = 0;
+            for i in (lo..hi).filter(|&i| counts[i] > 0) {
+                held[n] = i;
+                n += 1;
+            }
+            let held = &held[..n];
+            for (x, &a) in held.iter().enumerate() {
+                for (y, &b) in held.iter().enumerate().skip(x) {
+                    if counts[b] <= (b == a) as u8 {
+                        continue;
+                    }
+                    for &c in &held[y..] {
+                        // Copies of c needed: one, plus one per earlier pick of the same tile.
+                        if counts[c] > (c == b) as u8 + (c == a) as u8 {
+                            f(Action::Exchange([tile(a), tile(b), tile(c)]));
+                        }
                     }
                 }
             }

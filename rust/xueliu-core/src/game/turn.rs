@@ -86,9 +86,11 @@ impl Game {
         if let Some(v) = s.void {
             bits &= !(0x1FF << (9 * v.index()));
         }
-        (0..counts.len())
-            .filter(move |i| bits & 1 << i != 0)
-            .map(tile_at)
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            (i < 32).then(|| tile_at(i))
+        })
     }
 
     /// Whether the kong is late: added onto a pong made with three in hand, or whose fourth
