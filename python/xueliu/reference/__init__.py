@@ -1,0 +1,24 @@
+"""A slow, brute-force reference for hand analysis, the oracle the Rust engine is tested against.
+
+It shares no tables, parser or algorithm with the engine: wins and decompositions come from trying
+every split, shanten from comparing the hand with every complete hand the rules allow. Pure Python
+plus numpy; it never imports the compiled extension.
+"""
+
+from __future__ import annotations
+
+from .hand import UNREACHABLE, decompositions, hand_facts, is_win, shanten, waits
+from .tiles import format_tiles, parse_tiles, tile_name, to_counts
+
+__all__ = [
+    "UNREACHABLE",
+    "decompositions",
+    "format_tiles",
+    "hand_facts",
+    "is_win",
+    "parse_tiles",
+    "shanten",
+    "tile_name",
+    "to_counts",
+    "waits",
+]
