@@ -5,6 +5,7 @@
 //! [`meld`] (pongs and kongs), [`tables`] (per-suit tables), [`analysis`] (win, waits, shanten).
 
 pub mod analysis;
+pub mod batch;
 pub mod hand;
 pub mod meld;
 pub mod rng;

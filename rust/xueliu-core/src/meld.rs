@@ -136,6 +136,9 @@ impl Melds {
 
     /// Checks that hand and melds together hold at most four of each tile.
     pub fn check_copies(&self, hand: &Counts) -> Result<(), HandError> {
+        if self.sets == 0 {
+            return Ok(()); // a Counts never holds more than four of a tile
+        }
         for t in Tile::all() {
             let count = hand.count(t) + self.held[t.index()];
             if count > COPIES {
