@@ -2,8 +2,8 @@
 
 Run with ``pytest benches --benchmark-enable``. The normal test run executes each benchmark once
 with timing disabled, so the benchmarks cannot rot. Rates are per hand (or per decision): each
-benchmark records how many items one call processes in ``extra_info["items"]``. Ratios are
-taken against the first benchmark of each group, all measured in the same run.
+benchmark records how many items one call processes in ``extra_info["items"]``. Each rate is also
+given as a multiple of the slowest in its group, all measured in the same run.
 """
 
 from __future__ import annotations
@@ -77,12 +77,10 @@ def pytest_terminal_summary(terminalreporter, config):
         groups.setdefault(bench.group or "", []).append(bench)
     write = terminalreporter.write_line
     write("")
-    write("rates measured side by side in this run (items per second; ratio to the group's first row)")
+    write("rates measured side by side in this run (items per second; × the group's slowest)")
     for group, benches in groups.items():
         write(f"  {group}")
-        base = None
-        for bench in benches:
-            items = bench.extra_info.get("items", 1)
-            rate = items / bench.stats.median
-            base = base or rate
-            write(f"    {bench.name:<44} {rate:>14,.0f}/s   ×{rate / base:,.2f}")
+        rates = {b.name: b.extra_info.get("items", 1) / b.stats.median for b in benches}
+        slowest = min(rates.values())
+        for name, rate in rates.items():
+            write(f"    {name:<44} {rate:>14,.0f}/s   ×{rate / slowest:,.1f}")
