@@ -13,8 +13,12 @@ use xueliu_core::tile::{self, Suit, KINDS};
 /// A hand given in any of the accepted forms.
 pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
     if let Ok(text) = hand.cast::<PyString>() {
-        let tiles = tile::parse_tiles(&text.to_cow()?).map_err(tile_parse_error)?;
-        return Counts::from_tiles(&tiles).map_err(hand_error);
+        let mut array = [0u8; KINDS];
+        tile::for_each_tile(&text.to_cow()?, |t| {
+            array[t.index()] = array[t.index()].saturating_add(1)
+        })
+        .map_err(tile_parse_error)?;
+        return Counts::from_array(&array).map_err(hand_error);
     }
     let len = hand.len().map_err(|_| {
         InvalidHandError::new_err(format!(
