@@ -210,7 +210,8 @@ class Game:
     ) -> Game:
         """Test-only: start the play phase from given hands and wall (its front first).
 
-        ``melds`` are pongs (``"555m"``, claimed from the previous seat) per seat. With
+        ``melds`` per seat: pongs ``"555m"`` and direct kongs ``"5555m"`` (claimed from the previous
+        seat), concealed kongs ``"[5555m]"``; they come with no payment history. With
         ``first_draw`` the given seat draws first (every hand holds 13 tiles counting melds);
         otherwise the dealer starts its first turn with 14.
         """
@@ -223,10 +224,13 @@ class Game:
             for tile in parse_tiles(hands[seat]):
                 game._hands[seat][tile] += 1
             for text in (melds[seat] if melds else ()):
-                tiles = parse_tiles(text)
-                assert len(tiles) == 3 and len(set(tiles)) == 1, text
+                concealed = text.startswith("[")
+                tiles = parse_tiles(text.strip("[]"))
+                assert len(tiles) in (3, 4) and len(set(tiles)) == 1, text
+                kind = None if len(tiles) == 3 else "concealed" if concealed else "direct"
                 game._melds[seat].append(
-                    {"type": "pong", "tile": tiles[0], "from": (seat + 3) % 4, "kind": None,
+                    {"type": "pong" if kind is None else "kong", "tile": tiles[0],
+                     "from": None if concealed else (seat + 3) % 4, "kind": kind,
                      "late": False, "root_only": False, "pong_with_three": False}
                 )
             if voids is not None and voids[seat] is not None:
