@@ -541,6 +541,22 @@ def test_passing_a_rob_lets_the_kong_stand():
     assert since(game, mark)[1] == {"type": "pass", "seat": 2, "on": "kong", "could": ["win"]}
 
 
+def test_two_robbers_and_who_draws_next():
+    # Seats 2 and 3 both wait on 5p: both rob (each basic 1 + 抢杠 1 = 12, paid by the owner), in turn
+    # order from the owner; the next draw is after the robber farthest from the owner (seat 3): seat 0.
+    hands = [ROB["hands"][0], ROB["hands"][1], ROB["hands"][2], "456s789s567s11s46p"]
+    game = position("chengdu", hands, "5p1s2s3s4s6s", voids=["s", "s", "s", "m"], melds=ROB["melds"], first_draw=1)
+    game.act(1, kong("5p"))
+    assert game.to_act() == [2, 3]
+    mark = len(game.events)
+    game.act(3, WIN)
+    game.act(2, WIN)
+    new = since(game, mark)
+    assert [e["type"] for e in new] == ["robbed", "win", "payment", "win", "payment", "draw"]
+    assert payments(new) == [(1, 2, 12, "win"), (1, 3, 12, "win")]
+    assert new[-1] == {"type": "draw", "seat": 0, "tile": "1s", "replacement": False}
+
+
 ROB_CONCEALED_HANDS = ["123456789m123p9s", "555p1122m7788p34p", "123456789m46p11p", "4455667788m999p"]
 
 
@@ -937,6 +953,62 @@ def test_kong_shot_and_income_transfer(transfer, expected):
     win = of_type(game.events, "win")[0]
     assert win["score"]["bonuses"] == [["kong_shot", 1]] and win["score"]["points"] == 12
     assert payments(since(game, mark)) == expected
+
+
+SHOT_TWO = ["4455667788m199s", "555p123m456m79m13p", "123456789m11p78p", "234s234s888s99s78p"]
+
+
+@pytest.mark.parametrize("transfer,expected", [
+    ("last_kong", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer"), (1, 3, 12, "win"), (1, 3, 36, "kong_transfer")]),
+    ("refund_to_payers", [(1, 2, 12, "win"), (1, 0, 12, "kong_transfer"), (1, 2, 12, "kong_transfer"),
+                          (1, 3, 12, "kong_transfer"), (1, 3, 12, "win")]),
+])
+def test_kong_shot_with_two_winners(transfer, expected):
+    # Seat 1's 暗杠 earned 36; its next discard 6p is won by seats 2 and 3 (each 1 + 杠上炮 1 = 12).
+    # last_kong: each winner also gets the 36; refund_to_payers: the payers get theirs back once.
+    game = position("chengdu", SHOT_TWO, "5p6p1s2s3s4s5s6s", voids=["p", "s", "s", "m"], first_draw=1,
+                    kong_income_transfer=transfer)
+    game.act(1, kong("5p"))
+    game.act(1, discard("6p"))
+    mark = len(game.events)
+    game.act(3, WIN)
+    game.act(2, WIN)
+    assert payments(since(game, mark)) == expected
+
+
+@pytest.mark.parametrize("transfer,refund", [("last_kong", []), ("none", [(1, 0, 12, "tax_refund")])])
+def test_tax_refund_skips_transferred_income_and_xuezhan_winners(transfer, refund):
+    # The same kong and 杠上炮, but the replacement 6p is the last tile: the forced wins, then 流局.
+    # Seat 0 waits on 1s for seven pairs (3 fan = 24); seat 1 is not ready and pays it (查叫).
+    # 退税: seat 1's kong income was passed on (last_kong) -> nothing; without transfer it repays
+    # seat 0 only - seats 2 and 3 have won (血战) and collect no 退税.
+    game = position("chengdu", SHOT_TWO, "5p6p", voids=["p", "s", "s", "m"], first_draw=1,
+                    kong_income_transfer=transfer)
+    game.act(1, kong("5p"))
+    game.act(1, discard("6p"))
+    assert game.legal_actions(2) == [WIN] and game.legal_actions(3) == [WIN]  # ron_forced, wall empty
+    game.act(2, WIN)
+    game.act(3, WIN)
+    assert game.is_over and game.events[-1]["reason"] == "wall_empty"
+    settlement = payments(game.events[[e["type"] for e in game.events].index("win"):])
+    settlement = [p for p in settlement if p[3] in ("flower_pig", "not_ready", "ready_difference", "tax_refund")]
+    assert settlement == [(1, 0, 24, "not_ready")] + refund
+
+
+def test_xuezhan_winner_out_of_the_ready_check():
+    # xuezhan: seat 1 won on the dealer's 6p; at 流局 it neither pays nor collects 查叫 or 补差价.
+    # Seat 2 waits 5s (seven pairs 2 fan = 4); seat 3 is not ready and pays seat 2 only; seat 0 still
+    # holds a 6p of its void p: a pig, paying 4 fan = 16 to every non-pig, the winner included.
+    hands = ["123456789m66p129s", "123m456m789p11p45p", "1199m2288s3377s5s", "4455m134466789s"]
+    game = position("xuezhan", hands, "7m", voids=["p", "s", "p", "p"])
+    game.act(0, discard("6p"))
+    game.act(1, WIN)
+    assert game.events[-1] == {"type": "draw", "seat": 2, "tile": "7m", "replacement": False}
+    game.act(2, discard("7m"))
+    assert game.is_over
+    assert payments(game.events) == [
+        (0, 1, 1, "win"), (0, 1, 16, "flower_pig"), (0, 2, 16, "flower_pig"), (0, 3, 16, "flower_pig"), (3, 2, 4, "not_ready"),
+    ]
 
 
 # --- 12. payments: win_and_loss, self_draw_payers, 血战 leavers (R§9, P§8) ------------------------

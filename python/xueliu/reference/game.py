@@ -48,7 +48,9 @@ READINGS (where the documents are silent or ambiguous):
     turn rules allow is tried this way (the tile need not be the one just drawn). Set-aside
     winning tiles are not part of the hand for ``waits`` or ``is_win``.
 13. 地胡: a self-drawn win by a non-dealer on its first (ordinary) draw, when no pong has been
-    made and no kong has stood in the hand (a robbed kong does not count).
+    made and no kong has stood in the hand (a robbed kong does not count). Earlier wins do not
+    matter: a seat whose first draw comes after someone won on a discard, or a 血流 seat that won
+    on a discard before its first draw and then self-draws on it, still scores 地胡.
 14. ``kong_fan = "win_and_loss"`` with a cap: the payer's kong fan is added to the winner's
     uncapped ``fan``, then the cap, then the curve (+ base for ``self_draw_bonus = "add_base"``).
 15. Direct-kong payment: the discarder pays even when it has won (血流). Added/concealed kong
@@ -71,6 +73,16 @@ READINGS (where the documents are silent or ambiguous):
     "kong": null|"direct"|"added"|"concealed", "late"}``.
 20. ``events_for``: a hidden ``deal`` becomes ``{"type", "seat", "tiles": null, "count"}``; the
     seat's own ``deal`` has no ``count``.
+21. 杠上炮 (``kong_shot``) is a discard made on a turn that began with a replacement draw; 杠上花 a
+    self-drawn win on such a turn; 点杠花 when the kong that gave that replacement was direct.
+22. Holding void-suit tiles does not stop a pong or kong of another suit (only the discard rule
+    binds). A direct-kong response action carries its tile: ``{"kind": "kong", "tile": "5m"}``.
+23. A robbed added kong leaves the pong in place; a robbed concealed kong puts the other three
+    back in the owner's hand. The robbing wins pay as wins on the owner's discard (reason ``win``).
+24. Fours dealt or received in the exchange arrive on the seat's turn 1, even when that turn is
+    the one after a pong (P§5); a seat's turns are counted from 1.
+25. 呼叫转移 with nothing to transfer (the last kong was root-only, or no kong payments) logs no
+    payment; a 点杠花 ``feeder_pays_all`` with no payers logs none either.
 """
 
 from __future__ import annotations
