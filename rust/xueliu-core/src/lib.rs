@@ -7,6 +7,7 @@
 //! presets), [`score`] (scoring a win and a ready hand's waits).
 
 pub mod analysis;
+pub mod batch;
 mod choice;
 pub mod hand;
 pub mod meld;
