@@ -19,7 +19,8 @@ use std::fmt;
 /// How a win came about: what the hand alone does not tell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Situation {
-    /// 自摸: the winner drew the tile.
+    /// 自摸: the winner drew the tile. Set it with `kong_flower` (杠上花 is self-drawn, seed 002
+    /// 計分規則 6) and with `heavenly` (天胡算自摸, seed 000 胡牌規則 4).
     pub self_draw: bool,
     /// 杠上花: won on a kong's replacement tile; also set `self_draw`.
     pub kong_flower: bool,
@@ -49,12 +50,6 @@ impl Situation {
         self_draw: true,
         ..Situation::DISCARD
     };
-
-    /// Whether the winner drew the winning tile. 杠上花 is a self-drawn win (seed 002 計分規則 6),
-    /// and so are 天胡 (seed 000 胡牌規則 4) and 地胡: the caller sets `self_draw` with them.
-    pub const fn self_drawn(&self) -> bool {
-        self.self_draw
-    }
 
     /// Rejects flags no real win has together.
     fn check(&self, melds: &Melds) -> Result<(), ScoreError> {
@@ -528,10 +523,9 @@ fn situational(bonuses: &mut Bonuses, rules: &Rules, s: &Situation) -> u64 {
         bonuses.add(Bonus::Heavenly, s.heavenly as u8, fan(Pattern::Heavenly));
         bonuses.add(Bonus::Earthly, s.earthly as u8, fan(Pattern::Earthly));
     }
-    let self_drawn = s.self_drawn();
     match rules.self_draw_bonus {
-        SelfDrawBonus::AddFan => bonuses.add(Bonus::SelfDraw, self_drawn as u8, 1),
-        SelfDrawBonus::AddBase if self_drawn => return rules.base_points as u64,
+        SelfDrawBonus::AddFan => bonuses.add(Bonus::SelfDraw, s.self_draw as u8, 1),
+        SelfDrawBonus::AddBase if s.self_draw => return rules.base_points as u64,
         _ => {}
     }
     0
