@@ -143,6 +143,14 @@ impl Bonuses {
         }
     }
 
+    /// Takes away up to `count` of `bonus`.
+    fn remove(&mut self, bonus: Bonus, count: u8) {
+        let held = &mut self.counts[bonus as usize];
+        let taken = count.min(*held);
+        *held -= taken;
+        self.fan -= taken as u16 * self.fan_each[bonus as usize] as u16;
+    }
+
     /// Each bonus present: the bonus, how many, and their fan together.
     pub fn iter(&self) -> impl Iterator<Item = (Bonus, u8, u32)> + '_ {
         Bonus::ALL.iter().filter_map(|&b| {
@@ -209,6 +217,25 @@ impl Score {
             curve,
             payer_kong_fan,
         }
+    }
+
+    /// This score with some of the winner's kongs scored as roots instead (`late_kong =
+    /// "root_only"`, seed 002 計分規則 12: a late kong 只算根). The kong bonus goes; a root comes
+    /// unless `gen_counts_kongs` counts the kong as one already. The change is the same for
+    /// every pattern the hand could take, so the pattern stays the best.
+    pub fn with_root_only_kongs(&self, rules: &Rules, exposed: u8, concealed: u8) -> Score {
+        let mut bonuses = self.bonuses;
+        bonuses.remove(Bonus::ExposedKong, exposed);
+        bonuses.remove(Bonus::ConcealedKong, concealed);
+        if !rules.gen_counts_kongs {
+            bonuses.add(Bonus::Root, exposed + concealed, rules.gen_fan);
+        }
+        Score::new(
+            (self.pattern, self.pattern_fan),
+            bonuses,
+            self.extra_points,
+            rules,
+        )
     }
 
     /// What a payer holding these kongs pays. Under 杠进杠出 (`kong_fan = "win_and_loss"`) the

@@ -483,3 +483,31 @@ fn display_is_a_checkable_breakdown() {
          points per payer        6 × 2^(4−1) = 48"
     );
 }
+
+#[test]
+fn late_kongs_can_score_as_roots() {
+    // xuezhan basic 0 + 暗杠 2 = 2; as a root-only late kong: 0 + a root 1 = 1.
+    let xuezhan = rules("xuezhan");
+    let s = win(
+        "23445677m345p",
+        &[concealed_kong("9999p")],
+        &xuezhan,
+        Situation::DISCARD,
+    );
+    let late = s.with_root_only_kongs(&xuezhan, 0, 1);
+    assert_eq!((s.fan, late.fan), (2, 1));
+    assert_eq!(bonus_list(&late), [(Bonus::Root, 1, 1)]);
+    assert_eq!(late.points, 2);
+    // With gen_counts_kongs the kong is a root already: only its kong fan goes.
+    let mut counting = xuezhan;
+    counting.gen_counts_kongs = true;
+    let s = win(
+        "23445677m345p",
+        &[meld("9999p")],
+        &counting,
+        Situation::DISCARD,
+    );
+    let late = s.with_root_only_kongs(&counting, 1, 0);
+    assert_eq!((s.fan, late.fan), (2, 1));
+    assert_eq!(bonus_list(&late), [(Bonus::Root, 1, 1)]);
+}
