@@ -131,9 +131,6 @@ def test_bad_fan_entries():
 def test_rules_that_cannot_score_are_refused():
     with pytest.raises(RulesError, match="fan.basic cannot be null"):
         Rules.preset("chengdu", fan={"basic": None})
-    with pytest.raises(RulesError, match="allow_seven_pairs is true but fan.seven_pairs is null"):
-        Rules.preset("chengdu", fan={"seven_pairs": None})
-    assert Rules.preset("chengdu", fan={"seven_pairs": None}, allow_seven_pairs=False)
     with pytest.raises(RulesError, match="do not fit 64 bits"):
         Rules.preset("xuezhan", fan={"flush_dragon_seven_pairs": 64})
     assert Rules.preset("xuezhan", fan={"flush_dragon_seven_pairs": 64}, cap_fan=20)

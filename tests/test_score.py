@@ -59,6 +59,8 @@ SEED_004 = [
 @pytest.mark.parametrize("hand, full, limited, roots", SEED_004)
 def test_seed_004_hands_in_every_preset(preset, hand, full, limited, roots):
     pattern = full if "terminals" in FAN[preset] else limited
+    if pattern == "basic" and "concealed" in FAN[preset]:
+        pattern = "concealed"  # dashiyou: a hand with no pong or exposed kong is 门清
     if pattern is None:
         with pytest.raises(ScoreError, match="seven pairs are not allowed"):
             win(hand, preset)
@@ -107,17 +109,17 @@ def test_seed_001_sanxia_and_its_piao_room():
 
 def test_seed_000_dashiyou_patterns_and_kongs():
     # 基本胡 3, 門清 4, 碰碰胡 6, 清一色 8, 清碰 12; 明槓 +1, 暗槓 +2.
-    assert win("23445677m345789p", "dashiyou").fan == 3
-    assert win("23445677m345789p", "dashiyou", self_draw=True).pattern == "concealed"
+    assert win("23445677m789p", "dashiyou", melds=["333p"]).fan == 3
+    assert win("23445677m345789p", "dashiyou").pattern == "concealed"
     assert win("23445677m345789p", "dashiyou", self_draw=True).fan == 4
     assert win("111333444m66677p", "dashiyou", self_draw=True).fan == 6
     assert win("11223345678999m", "dashiyou").fan == 8
     assert win("22244455577799m", "dashiyou").fan == 12
     s = win("23445677m345p", "dashiyou", melds=["9999p"])
     assert (s.pattern, s.fan, s.bonuses) == ("basic", 4, [("exposed_kong", 1)])
-    s = win("23445677m345p", "dashiyou", concealed_kongs=["9999p"], self_draw=True)
+    s = win("23445677m345p", "dashiyou", concealed_kongs=["9999p"])
     assert (s.pattern, s.fan, s.bonuses) == ("concealed", 6, [("concealed_kong", 2)])
-    # A pong is a claimed tile: no 門清 even when self-drawn.
+    # A pong took another player's tile: no 門清 even when self-drawn.
     assert win("23445677m789p", "dashiyou", melds=["333p"], self_draw=True).pattern == "basic"
 
 
@@ -258,8 +260,10 @@ def test_bad_wins_raise_and_say_why():
         xueliu.score("2344567m345788p", "7m", rules="chengdu")
     with pytest.raises(ScoreError, match="cannot be kong_shot"):
         xueliu.score("2344567m345789p", "7m", rules="chengdu", self_draw=True, kong_shot=True)
-    with pytest.raises(ScoreError, match="need a kong"):
+    with pytest.raises(ScoreError, match="pass self_draw too"):
         xueliu.score("2344567m345789p", "7m", rules="chengdu", kong_flower=True)
+    with pytest.raises(ScoreError, match="need a kong"):
+        xueliu.score("2344567m345789p", "7m", rules="chengdu", self_draw=True, kong_flower=True)
     with pytest.raises(ScoreError, match="wild"):
         xueliu.score("23445677m345p11s", "1s", rules="yaoji")
     with pytest.raises(InvalidHandError, match="without its winning tile"):
@@ -286,7 +290,7 @@ def test_best_waits_value_each_wait():
     for preset in ("xuezhan", "yaoji"):
         waits = xueliu.best_waits("2344567m345p", rules=preset, concealed_kongs=["9999p"])
         assert [(str(t), s.fan) for t, s in waits] == [("1m", 2), ("4m", 2), ("7m", 2)]
-    # dashiyou values a wait as self-drawn (自摸最大牌型): a concealed hand is 门清.
+    # dashiyou: a hand with no pong or exposed kong waits as 门清.
     assert {s.pattern for _, s in xueliu.best_waits("2344567m345789p", rules="dashiyou")} == {"concealed"}
     assert xueliu.best_waits("1357m2468p13579s", rules="xuezhan") == []
     assert xueliu.best_waits("2344567m345789p", rules="chengdu", void="m") == []

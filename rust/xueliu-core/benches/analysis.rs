@@ -120,6 +120,25 @@ fn main() {
     });
     rate("waits, ready hands", &ready, |h| waits(h, &ctx));
     rate("waits, random 13 tiles", &thirteen, |h| waits(h, &ctx));
+    // As the batch API does it: from a count array, checked, then analysed.
+    let arrays: Vec<[u8; 27]> = fourteen.iter().map(|h| *h.array()).collect();
+    let arrays_rate = |name: &str, f: &dyn Fn(&Counts) -> u32| {
+        let start = Instant::now();
+        let mut sum = 0u32;
+        for a in &arrays {
+            let h = Counts::from_array(black_box(a)).unwrap();
+            ctx.check(&h, xueliu_core::analysis::HandSize::Either)
+                .unwrap();
+            sum = sum.wrapping_add(f(&h));
+        }
+        black_box(sum);
+        println!(
+            "{name:<34} {:>8.1} M hands/s",
+            arrays.len() as f64 / start.elapsed().as_secs_f64() / 1e6
+        );
+    };
+    arrays_rate("from_array + check + is_win", &|h| is_win(h, &ctx) as u32);
+    arrays_rate("from_array + check + shanten", &|h| shanten(h, &ctx) as u32);
     // The same work on 1,000 hands repeated: table entries stay in cache.
     let few: Vec<Counts> = fourteen[..1000]
         .iter()

@@ -3,7 +3,7 @@
 
 use crate::hand::{Counts, HandError, POW5};
 use crate::meld::{Meld, Melds};
-use crate::tables::{capped_overlaps, pack_overlaps, split_sums, suit_table, NibbleMax, SuitEntry};
+use crate::tables::{best_split, capped_overlaps, suit_table, SuitEntry, SuitTable, SHAPES};
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 
 /// Shanten of a hand that no complete hand can be reached from, because its melds already use
@@ -195,51 +195,52 @@ pub fn shanten(hand: &Counts, ctx: &Context) -> i8 {
     }
     let sets = 4 - ctx.melds.sets as usize;
     let size = (3 * sets + 2) as i8;
+    let table = suit_table();
     let e = entries(hand);
-    let fields: [u64; 3] = std::array::from_fn(|s| {
-        if melded & (1 << s) == 0 {
-            e[s].overlap_field()
-        } else {
-            let base = 9 * s;
-            let cap = std::array::from_fn(|r| COPIES - ctx.melds.held[base + r]);
-            pack_overlaps(&capped_overlaps(
-                &hand.suit_counts(Suit::from_index(s)),
-                &cap,
-            ))
-        }
-    });
     let seven = ctx.seven_pairs && ctx.melds.sets == 0;
-    // With a suit left empty, the other two suits' split keeps at least as much as any split
-    // that uses the empty one, so only that pair of suits needs a look.
-    let pairs: &[(usize, usize)] = match hand.suit_mask() | melded {
-        0b011 => &[(0, 1)],
-        0b101 => &[(0, 2)],
-        0b110 => &[(1, 2)],
-        _ => &[(0, 1), (0, 2), (1, 2)],
+    // A void suit leaves one pair of suits. Otherwise, with a suit left empty, the other two
+    // suits' split keeps at least as much as any split using the empty one.
+    let pairs: &[(usize, usize)] = match (ctx.void, hand.suit_mask() | melded) {
+        (Some(Suit::M), _) | (None, 0b110) => &[(1, 2)],
+        (Some(Suit::P), _) | (None, 0b101) => &[(0, 2)],
+        (Some(Suit::S), _) | (None, 0b011) => &[(0, 1)],
+        (None, _) => &[(0, 1), (0, 2), (1, 2)],
     };
-    let mut kept = NibbleMax::default();
+    let mut best = 0u8;
     for &(a, b) in pairs {
         let pair_suits = (1u8 << a) | (1 << b);
-        if melded & !pair_suits != 0 || ctx.void.is_some_and(|v| pair_suits & v.bit() != 0) {
+        if melded & !pair_suits != 0 {
             continue;
         }
-        let mut sums = split_sums(fields[a], fields[b], sets);
+        let kept = if melded & pair_suits == 0 {
+            table.best_split(e[a], e[b], sets)
+        } else {
+            let capped = |s| capped_suit_overlaps(table, hand, ctx, e[s], s);
+            best_split(&capped(a), &capped(b), sets)
+        };
+        best = best.max(kept);
         if seven {
-            // Standard splits fill nibbles 0–9; seven pairs ride in nibble 10.
-            sums |= (seven_pairs_overlap(e[a], e[b]) as u64) << 40;
+            best = best.max(table.seven_pairs_overlap(e[a], e[b]));
         }
-        kept.add(sums);
     }
-    size - 1 - kept.max() as i8
+    size - 1 - best as i8
 }
 
-/// Most tiles a hand shares with seven pairs in two suits (four of a kind = two pairs): the seven
-/// best pair slots of the two suits.
-#[inline]
-fn seven_pairs_overlap(a: SuitEntry, b: SuitEntry) -> u8 {
-    let ((twos_a, ones_a), (twos_b, ones_b)) = (a.pair_slots(), b.pair_slots());
-    let pairs = (twos_a + twos_b).min(7);
-    2 * pairs + (ones_a + ones_b).min(7 - pairs)
+/// A suit's overlaps when melds may cap it: from the table if no meld uses the suit, else by the
+/// dynamic programme that respects the cap.
+fn capped_suit_overlaps(
+    table: &SuitTable,
+    hand: &Counts,
+    ctx: &Context,
+    entry: SuitEntry,
+    s: usize,
+) -> [u8; SHAPES] {
+    if ctx.melds.suit_mask & (1 << s) == 0 {
+        return *table.overlaps(entry);
+    }
+    let base = 9 * s;
+    let cap = std::array::from_fn(|r| COPIES - ctx.melds.held[base + r]);
+    capped_overlaps(&hand.suit_counts(Suit::from_index(s)), &cap)
 }
 
 /// One set of a standard split.
@@ -553,6 +554,17 @@ mod tests {
     fn shanten(h: &Counts, ctx: &Context) -> i8 {
         ctx.check(h, HandSize::Either).unwrap();
         super::shanten(h, ctx)
+    }
+
+    #[test]
+    fn shanten_with_a_void_suit_uses_the_other_two() {
+        // Thirteen 1-4m are all void: only the 1p can stay, in a hand of p and s.
+        let void_m = Context {
+            void: Some(Suit::M),
+            seven_pairs: false,
+            ..Context::PLAIN
+        };
+        assert_eq!(shanten(&hand("1111222233334m1p"), &void_m), 14 - 1 - 1);
     }
 
     #[test]

@@ -64,18 +64,22 @@ impl Counts {
     }
 
     /// Counts from a count array; a count above four is an error.
+    #[inline]
     pub fn from_array(counts: &[u8; KINDS]) -> Result<Counts, HandError> {
-        let mut hand = Counts::new();
-        for t in Tile::all() {
-            let count = counts[t.index()];
-            if count > COPIES {
-                return Err(HandError::TooManyCopies { tile: t, count });
-            }
-            for _ in 0..count {
-                hand.add(t);
-            }
+        if let Some(i) = counts.iter().position(|&c| c > COPIES) {
+            let tile = Tile::new(i as u8).expect("index below 27");
+            return Err(HandError::TooManyCopies {
+                tile,
+                count: counts[i],
+            });
         }
-        Ok(hand)
+        let key =
+            |suit: usize| -> u32 { (0..9).map(|r| counts[9 * suit + r] as u32 * POW5[r]).sum() };
+        Ok(Counts {
+            counts: *counts,
+            keys: [key(0), key(1), key(2)],
+            len: counts.iter().sum(),
+        })
     }
 
     #[inline]

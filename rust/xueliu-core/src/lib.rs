@@ -8,6 +8,7 @@
 //! machine: one hand from the shuffle to the last payment).
 
 pub mod analysis;
+pub mod batch;
 mod choice;
 pub mod game;
 pub mod hand;

@@ -300,17 +300,12 @@ impl Rules {
         }
     }
 
-    /// Checks what no single option can: a pattern for every winning shape, and points that fit
-    /// 64 bits for the largest win the options allow.
+    /// Checks what no single option can: a pattern for every win (`basic`, which any winning
+    /// shape has), and points that fit 64 bits for the largest win the options allow.
     pub fn validate(&self) -> Result<(), RulesError> {
         let inconsistent = |why: &str| Err(RulesError::Inconsistent(why.to_owned()));
         if self.fan.get(Pattern::Basic).is_none() {
             return inconsistent("fan.basic cannot be null: every standard hand needs a pattern");
-        }
-        if self.allow_seven_pairs && self.fan.get(Pattern::SevenPairs).is_none() {
-            return inconsistent(
-                "allow_seven_pairs is true but fan.seven_pairs is null: a seven-pairs hand needs a pattern",
-            );
         }
         let (largest, pig) = (self.largest_payment_fan(), self.flower_pig_fan);
         let extra = self.base_points as u64;
@@ -329,7 +324,7 @@ impl Rules {
     }
 
     /// An upper bound on the fan one payer can be charged for a win: the largest pattern and
-    /// every bonus at its most, capped, plus the payer's own kongs under 杠进杠出. Saturates, so
+    /// every bonus at its most, plus the payer's own kongs under 杠进杠出, capped. Saturates, so
     /// absurd values read as "too large" instead of wrapping.
     fn largest_payment_fan(&self) -> u32 {
         let kong = self.exposed_kong_fan.max(self.concealed_kong_fan);
@@ -355,7 +350,7 @@ impl Rules {
             KongFan::WinAndLoss => MAX_KONGS.saturating_mul(kong),
             KongFan::WinOnly => 0,
         };
-        self.curve().cap(win).saturating_add(payer)
+        self.curve().cap(win.saturating_add(payer))
     }
 
     /// A readable table of every option and its value, and the fan table.
@@ -406,15 +401,9 @@ mod tests {
     }
 
     #[test]
-    fn validate_needs_basic_and_seven_pairs_fan() {
+    fn validate_needs_a_basic_fan() {
         let mut r = Rules::preset("chengdu").unwrap();
         r.fan.set(Pattern::SevenPairs, None);
-        assert!(r
-            .validate()
-            .unwrap_err()
-            .to_string()
-            .contains("seven_pairs"));
-        r.allow_seven_pairs = false;
         r.validate().unwrap();
         r.fan.set(Pattern::Basic, None);
         assert!(r.validate().unwrap_err().to_string().contains("fan.basic"));

@@ -19,17 +19,18 @@ use std::fmt;
 /// How a win came about: what the hand alone does not tell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Situation {
-    /// 自摸: the winner drew the tile.
+    /// 自摸: the winner drew the tile. Set it with `kong_flower` (杠上花 is self-drawn, seed 002
+    /// 計分規則 6) and with `heavenly` (天胡算自摸, seed 000 胡牌規則 4).
     pub self_draw: bool,
-    /// 杠上花: won on a kong's replacement tile (a self-drawn win).
+    /// 杠上花: won on a kong's replacement tile; also set `self_draw`.
     pub kong_flower: bool,
     /// 杠上炮: won on the discard the discarder made right after their kong.
     pub kong_shot: bool,
     /// 抢杠: won on another player's add kong.
     pub robbed_kong: bool,
-    /// 天胡: the dealer won on the dealt fourteen (a self-drawn win).
+    /// 天胡: the dealer won on the dealt fourteen (settled as a self-draw).
     pub heavenly: bool,
-    /// 地胡: a non-dealer won on their first draw (a self-drawn win).
+    /// 地胡: a non-dealer won on their first draw.
     pub earthly: bool,
 }
 
@@ -50,17 +51,14 @@ impl Situation {
         ..Situation::DISCARD
     };
 
-    /// Whether the winner drew the winning tile: 杠上花 (seed 002 計分規則 6), 天胡 (seed 000
-    /// 胡牌規則 4) and 地胡 count as self-drawn.
-    pub const fn self_drawn(&self) -> bool {
-        self.self_draw || self.kong_flower || self.heavenly || self.earthly
-    }
-
     /// Rejects flags no real win has together.
     fn check(&self, melds: &Melds) -> Result<(), ScoreError> {
         let reject = |why| Err(ScoreError::Situation(why));
-        if self.self_drawn() && (self.kong_shot || self.robbed_kong) {
-            return reject("a self-drawn win (self_draw, kong_flower, heavenly, earthly) cannot be kong_shot or robbed_kong, which are wins on another player's tile");
+        if self.kong_flower && !self.self_draw {
+            return reject("kong_flower (杠上花) is a self-drawn win: pass self_draw too");
+        }
+        if self.self_draw && (self.kong_shot || self.robbed_kong) {
+            return reject("a self-drawn win cannot be kong_shot or robbed_kong, which are wins on another player's tile");
         }
         if self.kong_shot && self.robbed_kong {
             return reject("kong_shot and robbed_kong cannot both hold: one is a discard, the other a kong's tile");
@@ -81,8 +79,12 @@ impl Situation {
 }
 
 choice! {
-    /// A bonus added to the pattern's fan (§8, §11, §13).
+    /// A bonus added to the pattern's fan (§8, §11, §13), in the order a breakdown lists them.
     pub enum Bonus {
+        /// 天胡 added to the hand's pattern (`heavenly_stacks`).
+        Heavenly = "heavenly",
+        /// 地胡 added to the hand's pattern (`heavenly_stacks`).
+        Earthly = "earthly",
         /// 根: four of a kind that is not a declared kong.
         Root = "root",
         /// 明杠: the winner's direct or added kong.
@@ -99,10 +101,6 @@ choice! {
         SelfDraw = "self_draw",
         /// 无鸡加番: no wild in the winning hand.
         NoWild = "no_wild",
-        /// 天胡 added to the hand's pattern (`heavenly_stacks`).
-        Heavenly = "heavenly",
-        /// 地胡 added to the hand's pattern (`heavenly_stacks`).
-        Earthly = "earthly",
     }
 }
 
@@ -143,6 +141,14 @@ impl Bonuses {
             self.fan_each[bonus as usize] = fan_each;
             self.fan += count as u16 * fan_each as u16;
         }
+    }
+
+    /// Takes away up to `count` of `bonus`.
+    fn remove(&mut self, bonus: Bonus, count: u8) {
+        let held = &mut self.counts[bonus as usize];
+        let taken = count.min(*held);
+        *held -= taken;
+        self.fan -= taken as u16 * self.fan_each[bonus as usize] as u16;
     }
 
     /// Each bonus present: the bonus, how many, and their fan together.
@@ -213,9 +219,29 @@ impl Score {
         }
     }
 
+    /// This score with some of the winner's kongs scored as roots instead (`late_kong =
+    /// "root_only"`, seed 002 計分規則 12: a late kong 只算根). The kong bonus goes; a root comes
+    /// unless `gen_counts_kongs` counts the kong as one already. The change is the same for
+    /// every pattern the hand could take, so the pattern stays the best.
+    pub fn with_root_only_kongs(&self, rules: &Rules, exposed: u8, concealed: u8) -> Score {
+        let mut bonuses = self.bonuses;
+        bonuses.remove(Bonus::ExposedKong, exposed);
+        bonuses.remove(Bonus::ConcealedKong, concealed);
+        if !rules.gen_counts_kongs {
+            bonuses.add(Bonus::Root, exposed + concealed, rules.gen_fan);
+        }
+        Score::new(
+            (self.pattern, self.pattern_fan),
+            bonuses,
+            self.extra_points,
+            rules,
+        )
+    }
+
     /// What a payer holding these kongs pays. Under 杠进杠出 (`kong_fan = "win_and_loss"`) the
-    /// payer's own kong fan adds to the winner's capped fan; otherwise every payer pays
-    /// `points`. Exact for rules that pass [`Rules::validate`], which bounds every payment.
+    /// payer's own kong fan adds to the winner's fan, and the cap limits the sum (as a win's
+    /// total); otherwise every payer pays `points`. Exact for rules that pass
+    /// [`Rules::validate`], which bounds every payment.
     pub fn payment(&self, payer_exposed_kongs: u8, payer_concealed_kongs: u8) -> u64 {
         let Some((exposed, concealed)) = self.payer_kong_fan else {
             return self.points;
@@ -223,7 +249,7 @@ impl Score {
         let own = (payer_exposed_kongs as u32)
             .saturating_mul(exposed)
             .saturating_add((payer_concealed_kongs as u32).saturating_mul(concealed));
-        let fan = self.capped_fan.saturating_add(own);
+        let fan = self.curve.cap(self.fan.saturating_add(own));
         let points = self.curve.points(fan).unwrap_or(u64::MAX);
         points.saturating_add(self.extra_points)
     }
@@ -343,28 +369,10 @@ pub fn score(
             reason: why_not_a_win(hand, &ctx),
         });
     }
-    Ok(score_known_win(
-        hand,
-        &ctx,
-        RootKongs::NONE,
-        rules,
-        situation,
-    ))
-}
-
-/// Kongs among the melds that count as a 根 (root) instead of as a kong: late kongs under
-/// `late_kong = "root_only"` (seed 002 計分規則 12), by kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct RootKongs {
-    pub exposed: u8,
-    pub concealed: u8,
-}
-
-impl RootKongs {
-    pub const NONE: RootKongs = RootKongs {
-        exposed: 0,
-        concealed: 0,
-    };
+    let facts = analysis::facts(hand, &ctx);
+    let (pattern, mut bonuses) = hand_value(&facts, &ctx.melds, rules, situation);
+    let extra = situational(&mut bonuses, rules, situation);
+    Ok(Score::new(pattern, bonuses, extra, rules))
 }
 
 /// [`score`] without its checks, for a caller that already knows the hand wins (the game
@@ -374,12 +382,11 @@ impl RootKongs {
 pub fn score_known_win(
     hand: &Counts,
     ctx: &Context,
-    root_kongs: RootKongs,
     rules: &Rules,
     situation: &Situation,
 ) -> Score {
     let facts = analysis::facts(hand, ctx);
-    let (pattern, mut bonuses) = hand_value(&facts, &ctx.melds, root_kongs, rules, situation);
+    let (pattern, mut bonuses) = hand_value(&facts, &ctx.melds, rules, situation);
     let extra = situational(&mut bonuses, rules, situation);
     Score::new(pattern, bonuses, extra, rules)
 }
@@ -389,22 +396,19 @@ pub fn score_known_win(
 pub fn best_waits_known(
     hand: &Counts,
     ctx: &Context,
-    root_kongs: RootKongs,
     rules: &Rules,
     mut f: impl FnMut(Tile, Score),
 ) {
     analysis::waits_with_facts(hand, ctx, |tile, facts| {
-        let situation = &Situation::SELF_DRAW;
-        let (pattern, bonuses) = hand_value(&facts, &ctx.melds, root_kongs, rules, situation);
+        let (pattern, bonuses) = hand_value(&facts, &ctx.melds, rules, &Situation::DISCARD);
         f(tile, Score::new(pattern, bonuses, 0, rules));
     });
 }
 
 /// Every wait of a ready hand (13 tiles less 3 per meld) with its best score under 查叫 (RULES.md
-/// §9): the pattern, roots and the player's own kongs, capped; no situational bonus. A wait is
-/// valued as a self-drawn win (seed 000: 自摸最大牌型), which matters only for `concealed`. A
-/// wait counts even if every other copy is visible; only a tile whose four copies the player
-/// holds is not a wait. Empty when the hand is not ready. `rules` as for [`score`].
+/// §9): the pattern, roots and the player's own kongs, capped; no situational bonus. A wait
+/// counts even if every other copy is visible; only a tile whose four copies the player holds
+/// is not a wait. Empty when the hand is not ready. `rules` as for [`score`].
 pub fn best_waits(
     hand: &Counts,
     melds: &[Meld],
@@ -417,13 +421,7 @@ pub fn best_waits(
     check_no_wilds(hand, &ctx, rules)?;
     let mut scores = Vec::new();
     analysis::waits_with_facts(hand, &ctx, |tile, facts| {
-        let (pattern, bonuses) = hand_value(
-            &facts,
-            &ctx.melds,
-            RootKongs::NONE,
-            rules,
-            &Situation::SELF_DRAW,
-        );
+        let (pattern, bonuses) = hand_value(&facts, &ctx.melds, rules, &Situation::DISCARD);
         scores.push((tile, Score::new(pattern, bonuses, 0, rules)));
     });
     Ok(scores)
@@ -434,7 +432,6 @@ pub fn best_waits(
 fn hand_value(
     facts: &HandFacts,
     melds: &Melds,
-    root_kongs: RootKongs,
     rules: &Rules,
     situation: &Situation,
 ) -> ((Pattern, u32), Bonuses) {
@@ -442,26 +439,33 @@ fn hand_value(
     // seven pairs win.
     let (pattern, fan) =
         best_pattern(facts, melds, rules, situation).unwrap_or((Pattern::Basic, 0));
-    // A root-only kong is a root and not a kong, whatever `gen_counts_kongs` says.
-    let exposed = melds.exposed_kongs.saturating_sub(root_kongs.exposed);
-    let concealed = melds.concealed_kongs.saturating_sub(root_kongs.concealed);
     let kong_roots = if rules.gen_counts_kongs {
-        exposed + concealed
+        melds.kongs()
     } else {
         0
     };
-    let roots = (facts.roots + kong_roots + root_kongs.exposed + root_kongs.concealed)
-        .saturating_sub(pattern.takes_a_root() as u8);
+    let roots = facts.roots + kong_roots - pattern.takes_a_root() as u8;
     let mut bonuses = Bonuses::default();
     bonuses.add(Bonus::Root, roots, rules.gen_fan);
-    bonuses.add(Bonus::ExposedKong, exposed, rules.exposed_kong_fan);
-    bonuses.add(Bonus::ConcealedKong, concealed, rules.concealed_kong_fan);
+    bonuses.add(
+        Bonus::ExposedKong,
+        melds.exposed_kongs,
+        rules.exposed_kong_fan,
+    );
+    bonuses.add(
+        Bonus::ConcealedKong,
+        melds.concealed_kongs,
+        rules.concealed_kong_fan,
+    );
     ((pattern, fan), bonuses)
 }
 
-/// The pattern with the most fan net of the root it takes; on a tie the pattern with more fan
-/// (seed 004 names 11224444557799m 清龙七对, not 清七对 and a root), then the one listed first
-/// in the schema. A robbing win under `rob_kong_scoring = "as_basic"` is always `basic`.
+/// The pattern a win counts (RULES.md §8). Each way the hand splits — sets and a pair, or seven
+/// pairs — counts only its highest-fan patterns (seeds 002/004: 只按最大番算); the split worth
+/// most then wins (seed 004 §四.8). Bonuses differ between splits only by the root a dragon seven
+/// pairs takes, so "worth most" is the most fan net of that root; then the most pattern fan; then
+/// the pattern listed first in the schema. A robbing win under `rob_kong_scoring = "as_basic"`
+/// is always `basic`.
 #[inline]
 fn best_pattern(
     facts: &HandFacts,
@@ -475,11 +479,12 @@ fn best_pattern(
             .get(Pattern::Basic)
             .map(|fan| (Pattern::Basic, fan));
     }
-    let mut held = patterns_held(facts, melds, rules, situation) & rules.fan.available();
+    let (standard, seven_pairs) = patterns_held(facts, melds, rules, situation);
+    let mut candidates = highest(standard, rules) | highest(seven_pairs, rules);
     let mut best: Option<(Pattern, u32, i64)> = None;
-    while held != 0 {
-        let pattern = Pattern::ALL[held.trailing_zeros() as usize];
-        held &= held - 1;
+    while candidates != 0 {
+        let pattern = Pattern::ALL[candidates.trailing_zeros() as usize];
+        candidates &= candidates - 1;
         let fan = rules.fan.get(pattern).unwrap_or(0);
         let net = fan as i64 - (pattern.takes_a_root() as i64) * rules.gen_fan as i64;
         if best.is_none_or(|(_, best_fan, best_net)| (net, fan) > (best_net, best_fan)) {
@@ -489,40 +494,71 @@ fn best_pattern(
     best.map(|(pattern, fan, _)| (pattern, fan))
 }
 
-/// The patterns some split of the hand has (RULES.md §8, §13), bit `p` for pattern `p`.
+/// The patterns of `held` the room has that have the most fan among them.
 #[inline]
-fn patterns_held(f: &HandFacts, melds: &Melds, rules: &Rules, situation: &Situation) -> u32 {
-    let four = f.roots > 0;
+fn highest(held: u32, rules: &Rules) -> u32 {
+    let mut available = held & rules.fan.available();
+    let mut top = 0;
+    let mut most = None;
+    while available != 0 {
+        let bit = available & available.wrapping_neg();
+        available &= available - 1;
+        let fan = rules.fan.get(Pattern::ALL[bit.trailing_zeros() as usize]);
+        match fan.cmp(&most) {
+            std::cmp::Ordering::Greater => (top, most) = (bit, fan),
+            std::cmp::Ordering::Equal => top |= bit,
+            std::cmp::Ordering::Less => {}
+        }
+    }
+    top
+}
+
+/// The patterns the hand's standard splits have together, and those of its seven-pairs split
+/// (RULES.md §8, §13), bit `p` for pattern `p`; 0 for a shape the hand does not have. A
+/// standard split's patterns depend on the split only through triplets and terminals, which
+/// [`HandFacts`] reports for some split each, so their union is exact. Seven pairs are a win
+/// shape too: they have `basic`, `concealed` and `full_flush` as any hand would.
+#[inline]
+fn patterns_held(f: &HandFacts, melds: &Melds, rules: &Rules, situation: &Situation) -> (u32, u32) {
     let first_draw = !rules.heavenly_stacks;
-    [
-        (Pattern::Basic, f.standard),
-        // (r) 门清: no pong, no exposed kong, and a self-drawn winning tile.
-        (
-            Pattern::Concealed,
-            melds.claimed() == 0 && situation.self_drawn(),
-        ),
-        (Pattern::AllTriplets, f.all_triplets),
+    let any_shape = [
+        (Pattern::Basic, true),
+        // (r) 门清: no pong and no exposed kong; the winning tile may come from a discard.
+        (Pattern::Concealed, melds.claimed() == 0),
         (Pattern::FullFlush, f.one_suit),
-        (Pattern::Terminals, f.terminals),
-        (Pattern::SevenPairs, f.seven_pairs),
-        (Pattern::DragonSevenPairs, f.seven_pairs && four),
-        (Pattern::FlushTriplets, f.all_triplets && f.one_suit),
-        (Pattern::Triplets258, f.all_triplets && f.only_258),
-        (Pattern::FlushSevenPairs, f.seven_pairs && f.one_suit),
-        (
-            Pattern::FlushDragonSevenPairs,
-            f.seven_pairs && f.one_suit && four,
-        ),
-        (Pattern::FlushTerminals, f.terminals && f.one_suit),
         (Pattern::Heavenly, situation.heavenly && first_draw),
         (Pattern::Earthly, situation.earthly && first_draw),
-        (Pattern::GoldenHook, f.standard && melds.sets == 4),
-        (Pattern::EighteenArhats, f.standard && melds.kongs() == 4),
-    ]
-    .iter()
-    .fold(0, |mask, &(pattern, held)| {
-        mask | (held as u32) << pattern as usize
-    })
+    ];
+    let standard = [
+        (Pattern::AllTriplets, f.all_triplets),
+        (Pattern::Terminals, f.terminals),
+        (Pattern::FlushTriplets, f.all_triplets && f.one_suit),
+        (Pattern::Triplets258, f.all_triplets && f.only_258),
+        (Pattern::FlushTerminals, f.terminals && f.one_suit),
+        (Pattern::GoldenHook, melds.sets == 4),
+        (Pattern::EighteenArhats, melds.kongs() == 4),
+    ];
+    let four = f.roots > 0;
+    let seven_pairs = [
+        (Pattern::SevenPairs, true),
+        (Pattern::DragonSevenPairs, four),
+        (Pattern::FlushSevenPairs, f.one_suit),
+        (Pattern::FlushDragonSevenPairs, f.one_suit && four),
+    ];
+    let mask = |held: &[(Pattern, bool)]| {
+        held.iter().fold(0, |mask, &(pattern, yes)| {
+            mask | (yes as u32) << pattern as usize
+        })
+    };
+    let any = mask(&any_shape);
+    (
+        if f.standard { any | mask(&standard) } else { 0 },
+        if f.seven_pairs {
+            any | mask(&seven_pairs)
+        } else {
+            0
+        },
+    )
 }
 
 /// Adds the bonuses of how the win came about; returns the 自摸加底 points.
@@ -544,10 +580,9 @@ fn situational(bonuses: &mut Bonuses, rules: &Rules, s: &Situation) -> u64 {
         bonuses.add(Bonus::Heavenly, s.heavenly as u8, fan(Pattern::Heavenly));
         bonuses.add(Bonus::Earthly, s.earthly as u8, fan(Pattern::Earthly));
     }
-    let self_drawn = s.self_drawn();
     match rules.self_draw_bonus {
-        SelfDrawBonus::AddFan => bonuses.add(Bonus::SelfDraw, self_drawn as u8, 1),
-        SelfDrawBonus::AddBase if self_drawn => return rules.base_points as u64,
+        SelfDrawBonus::AddFan => bonuses.add(Bonus::SelfDraw, s.self_draw as u8, 1),
+        SelfDrawBonus::AddBase if s.self_draw => return rules.base_points as u64,
         _ => {}
     }
     0
@@ -586,38 +621,3 @@ fn why_not_a_win(hand: &Counts, ctx: &Context) -> &'static str {
 
 #[cfg(test)]
 mod tests;
-
-#[cfg(test)]
-mod root_kong_tests {
-    use super::*;
-    use crate::tile::parse_tiles;
-
-    /// A late kong under `late_kong = "root_only"` scores as a 根, not as a kong (RULES.md §6).
-    #[test]
-    fn a_root_only_kong_scores_as_a_root() {
-        let rules = Rules::preset("xuezhan").unwrap();
-        let kong = Meld::parse("5555p", true).unwrap();
-        let hand = Counts::from_tiles(&parse_tiles("123m456m789m11p").unwrap()).unwrap();
-        let ctx = Context::new(&[kong], None, true).unwrap();
-        let win = |roots| score_known_win(&hand, &ctx, roots, &rules, &Situation::SELF_DRAW);
-        // basic 0 + concealed kong 2 = 2 fan; as a root: basic 0 + root 1 = 1 fan.
-        assert_eq!(win(RootKongs::NONE).fan, 2);
-        let as_root = win(RootKongs {
-            exposed: 0,
-            concealed: 1,
-        });
-        assert_eq!(as_root.fan, 1);
-        assert_eq!(
-            as_root.bonuses.iter().collect::<Vec<_>>(),
-            vec![(Bonus::Root, 1, 1)]
-        );
-        let mut waits = Vec::new();
-        let ready = Counts::from_tiles(&parse_tiles("123m456m789m1p").unwrap()).unwrap();
-        let roots = RootKongs {
-            exposed: 0,
-            concealed: 1,
-        };
-        best_waits_known(&ready, &ctx, roots, &rules, |t, s| waits.push((t, s.fan)));
-        assert_eq!(waits, vec![(parse_tiles("1p").unwrap()[0], 1)]);
-    }
-}

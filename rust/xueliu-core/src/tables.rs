@@ -1,10 +1,12 @@
 //! Per-suit tables over all 5^9 suit keys, generated at first use (about a quarter of a second).
 //!
 //! A hand is complete when each suit is, so one look-up per suit answers most questions. For a suit
-//! vector `h` (its key is `Σ h[r] · 5^r`) an entry holds:
+//! vector `h` of at most 14 tiles (its key is `Σ h[r] · 5^r`) a 32-bit entry holds:
 //!
-//! - `overlap(s, p)`: the most tiles `h` shares with any complete suit vector of `s` sets (0–4) and
-//!   `p` pairs (0–1), at most four of a tile. Shanten is built from these ([`crate::analysis`]).
+//! - `shape`: an id for the suit's ten *overlaps* — for `s` sets (0–4) and `p` pairs (0–1), the
+//!   most tiles `h` shares with any complete suit vector of that shape, at most four of a tile.
+//!   Only 126 distinct overlap lists exist, so [`SuitTable::best_split`] can precompute, for every
+//!   two shapes and every number of sets, the most tiles two suits keep together: shanten's core.
 //! - `complete`: `h` splits into sets, plus one pair if its size is 2 mod 3.
 //! - `waits`: the ranks whose addition makes `h` complete.
 //! - `terminal_complete`: `h` splits so that every set and the pair holds a 1 or a 9 (带幺九).
@@ -12,44 +14,42 @@
 //! - `pair_slots`: for seven pairs, how many pair slots keep two of the suit's tiles and how many
 //!   keep one (a rank offers two slots: the first keeps min(count, 2), the second min(count, 4) − 2).
 //!
-//! Bits 59–63 are free; the 幺鸡 variant keeps its "wilds needed" counts in a table of its own.
+//! Bits 26–31 are free; the 幺鸡 variant keeps its "wilds needed" counts in a table of its own.
+//! Keys of more than 14 tiles never occur in a hand and hold meaningless entries.
 //!
-//! How `overlap` is built: mark every complete vector, close the marks downwards (every `g ≤ c`
+//! How overlaps are built: mark every complete vector, close the marks downwards (every `g ≤ c`
 //! of a complete `c` can be kept), then take, for each `h`, the largest marked `g ≤ h`. Both steps
 //! are one sweep per rank over the key space.
 
 use crate::hand::{POW5, SUIT_KEYS};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
-const COMPLETE: u64 = 1 << 40;
-const WAITS_SHIFT: u32 = 41;
-const TERMINAL_COMPLETE: u64 = 1 << 50;
-const EVEN: u64 = 1 << 51;
-const TWOS_SHIFT: u32 = 52;
-const ONES_SHIFT: u32 = 55;
-/// The ten overlap nibbles.
-const OVERLAP_FIELD: u64 = (1 << 40) - 1;
+const SHAPE_BITS: u32 = 7;
+const COMPLETE: u32 = 1 << 7;
+const WAITS_SHIFT: u32 = 8;
+const TERMINAL_COMPLETE: u32 = 1 << 17;
+const EVEN: u32 = 1 << 18;
+const SLOTS_SHIFT: u32 = 19;
+/// Seven-pairs slot combinations: (slots keeping two, 0–7) × 10 + (slots keeping one, 0–9).
+const SLOT_IDS: usize = 80;
 
 /// Most sets one suit of a hand can hold.
 pub const MAX_SETS: usize = 4;
-/// Number of `(sets, pairs)` shapes: sets 0–4 × pairs 0–1.
+/// Number of `(sets, pairs)` shapes: sets 0–4 × pairs 0–1, indexed `2 * sets + pairs`.
 pub const SHAPES: usize = (MAX_SETS + 1) * 2;
+/// Room for shape ids.
+const MAX_SHAPE_IDS: usize = 1 << SHAPE_BITS;
 
-/// One suit's facts, unpacked from a table entry.
+/// One suit's facts, as a table entry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct SuitEntry(u64);
+pub struct SuitEntry(u32);
 
 impl SuitEntry {
-    /// Most tiles shared with a complete suit vector of `sets` sets and `pairs` pairs.
+    /// The id of the suit's overlap list; [`SuitTable::overlaps`] reads it.
     #[inline]
-    pub fn overlap(self, sets: usize, pairs: usize) -> u8 {
-        ((self.0 >> (4 * (2 * sets + pairs))) & 0xF) as u8
-    }
-
-    /// All ten overlaps, indexed `2 * sets + pairs`.
-    #[inline]
-    pub fn overlaps(self) -> [u8; SHAPES] {
-        std::array::from_fn(|i| ((self.0 >> (4 * i)) & 0xF) as u8)
+    pub fn shape(self) -> usize {
+        (self.0 & (MAX_SHAPE_IDS as u32 - 1)) as usize
     }
 
     #[inline]
@@ -60,7 +60,7 @@ impl SuitEntry {
     /// Bit `r` is set when adding rank `r + 1` makes the suit complete.
     #[inline]
     pub fn waits(self) -> u32 {
-        ((self.0 >> WAITS_SHIFT) & 0x1FF) as u32
+        (self.0 >> WAITS_SHIFT) & 0x1FF
     }
 
     #[inline]
@@ -76,86 +76,24 @@ impl SuitEntry {
     /// Seven-pairs slots that keep two tiles (at most 7) and that keep one (at most 9).
     #[inline]
     pub fn pair_slots(self) -> (u8, u8) {
-        (
-            ((self.0 >> TWOS_SHIFT) & 0x7) as u8,
-            ((self.0 >> ONES_SHIFT) & 0xF) as u8,
-        )
-    }
-
-    /// The overlaps packed as nibbles, index `2 * sets + pairs`.
-    #[inline]
-    pub fn overlap_field(self) -> u64 {
-        self.0 & OVERLAP_FIELD
-    }
-}
-
-/// Packs overlaps into nibbles, as [`SuitEntry::overlap_field`] holds them.
-#[inline]
-pub fn pack_overlaps(overlaps: &[u8; SHAPES]) -> u64 {
-    overlaps
-        .iter()
-        .enumerate()
-        .fold(0, |field, (i, &v)| field | (v as u64) << (4 * i))
-}
-
-/// Tiles kept by every way two suits share `sets` sets and one pair: nibble `i` holds
-/// `a[i] + b[2·sets + 1 − i]` for the overlap fields `a` and `b`. Sums stay below 16 (a hand has
-/// at most 14 tiles), so nibbles add without carries.
-#[inline]
-pub fn split_sums(a: u64, b: u64, sets: usize) -> u64 {
-    let shapes = 2 * sets + 2;
-    let mask = (1u64 << (4 * shapes)) - 1;
-    (a & mask) + (reverse_nibbles(b) >> (4 * (16 - shapes)))
-}
-
-#[inline]
-fn reverse_nibbles(x: u64) -> u64 {
-    let x = x.swap_bytes();
-    ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
-}
-
-/// The largest nibble seen across several nibble vectors, kept as two vectors of byte lanes.
-#[derive(Clone, Copy, Default)]
-pub struct NibbleMax(u64, u64);
-
-impl NibbleMax {
-    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
-
-    #[inline]
-    pub fn add(&mut self, nibbles: u64) {
-        self.0 = max_bytes(self.0, nibbles & Self::LOW);
-        self.1 = max_bytes(self.1, (nibbles >> 4) & Self::LOW);
+        let id = self.slots_id() as u8;
+        (id / 10, id % 10)
     }
 
     #[inline]
-    pub fn max(self) -> u8 {
-        let mut m = max_bytes(self.0, self.1);
-        m = max_bytes(m, m >> 32);
-        m = max_bytes(m, m >> 16);
-        m = max_bytes(m, m >> 8);
-        (m & 0xFF) as u8
+    fn slots_id(self) -> usize {
+        ((self.0 >> SLOTS_SHIFT) & 0x7F) as usize
     }
-}
-
-/// The most tiles two suits keep together when they share `sets` sets and one pair.
-#[inline]
-pub fn best_split(a: u64, b: u64, sets: usize) -> u8 {
-    let mut m = NibbleMax::default();
-    m.add(split_sums(a, b, sets));
-    m.max()
-}
-
-/// Lane-wise maximum of bytes below 128.
-#[inline]
-fn max_bytes(a: u64, b: u64) -> u64 {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let a_ge_b = ((a | HIGH) - b) & HIGH;
-    let mask = (a_ge_b >> 7) * 0xFF;
-    (a & mask) | (b & !mask)
 }
 
 pub struct SuitTable {
-    entries: Box<[u64]>,
+    entries: Box<[u32]>,
+    /// Overlap lists by shape id.
+    shapes: Vec<[u8; SHAPES]>,
+    /// `best_split` for every number of sets and two shape ids.
+    splits: Box<[u8]>,
+    /// `seven_pairs_overlap` for every two slot ids.
+    sevens: Box<[u8]>,
 }
 
 impl SuitTable {
@@ -163,6 +101,40 @@ impl SuitTable {
     pub fn get(&self, key: u32) -> SuitEntry {
         SuitEntry(self.entries[key as usize])
     }
+
+    /// The suit's overlaps, indexed `2 * sets + pairs`.
+    #[inline]
+    pub fn overlaps(&self, entry: SuitEntry) -> &[u8; SHAPES] {
+        &self.shapes[entry.shape()]
+    }
+
+    /// The most tiles two suits keep together when they share `sets` sets and one pair.
+    #[inline]
+    pub fn best_split(&self, a: SuitEntry, b: SuitEntry, sets: usize) -> u8 {
+        self.splits[(sets * MAX_SHAPE_IDS + a.shape()) * MAX_SHAPE_IDS + b.shape()]
+    }
+
+    /// The most tiles two suits keep together as seven pairs (four of a kind = two pairs).
+    #[inline]
+    pub fn seven_pairs_overlap(&self, a: SuitEntry, b: SuitEntry) -> u8 {
+        self.sevens[a.slots_id() * SLOT_IDS + b.slots_id()]
+    }
+}
+
+/// The most tiles two suits keep as seven pairs, from their pair slots: the seven best slots.
+pub fn seven_pairs_overlap((twos_a, ones_a): (u8, u8), (twos_b, ones_b): (u8, u8)) -> u8 {
+    let pairs = (twos_a + twos_b).min(7);
+    2 * pairs + (ones_a + ones_b).min(7 - pairs)
+}
+
+/// The most tiles two suits with overlaps `a` and `b` keep together when they share `sets` sets
+/// and one pair: the best way to divide the sets and the pair between them.
+pub fn best_split(a: &[u8; SHAPES], b: &[u8; SHAPES], sets: usize) -> u8 {
+    (0..=sets)
+        .flat_map(|s| [(s, 0), (s, 1)])
+        .map(|(s, p)| a[2 * s + p] + b[2 * (sets - s) + 1 - p])
+        .max()
+        .unwrap_or(0)
 }
 
 /// The shared table, built on first use.
@@ -316,12 +288,19 @@ fn build() -> SuitTable {
         })
         .collect();
 
+    // Number the distinct overlap lists of real suits (at most 14 tiles).
+    let mut shapes: Vec<[u8; SHAPES]> = Vec::new();
+    let mut ids: HashMap<[u8; SHAPES], u32> = HashMap::new();
     let entries = (0..SUIT_KEYS)
         .map(|key| {
             let d = digits(key as u32);
-            let mut entry = 0u64;
-            for (shape, values) in overlaps.iter().enumerate() {
-                entry |= (values[key] as u64) << (4 * shape);
+            let mut entry = 0u32;
+            if sizes[key] <= 14 {
+                let list: [u8; SHAPES] = std::array::from_fn(|shape| overlaps[shape][key]);
+                entry |= *ids.entry(list).or_insert_with(|| {
+                    shapes.push(list);
+                    shapes.len() as u32 - 1
+                });
             }
             if complete[key] {
                 entry |= COMPLETE;
@@ -333,14 +312,39 @@ fn build() -> SuitTable {
                 entry |= EVEN;
             }
             let (twos, ones) = pair_slots(&d);
-            entry |= (twos.min(7) as u64) << TWOS_SHIFT | (ones.min(15) as u64) << ONES_SHIFT;
+            entry |= (twos.min(7) as u32 * 10 + ones.min(9) as u32) << SLOTS_SHIFT;
             let waits = (0..9)
                 .filter(|&r| d[r] < 4 && complete[key + POW5[r] as usize])
-                .fold(0u64, |mask, r| mask | 1 << r);
+                .fold(0u32, |mask, r| mask | 1 << r);
             entry | waits << WAITS_SHIFT
         })
         .collect();
-    SuitTable { entries }
+    assert!(
+        shapes.len() <= MAX_SHAPE_IDS,
+        "{} overlap shapes do not fit in {SHAPE_BITS} bits",
+        shapes.len()
+    );
+    let mut splits = vec![0u8; (MAX_SETS + 1) * MAX_SHAPE_IDS * MAX_SHAPE_IDS].into_boxed_slice();
+    for sets in 0..=MAX_SETS {
+        for (a, list_a) in shapes.iter().enumerate() {
+            for (b, list_b) in shapes.iter().enumerate() {
+                splits[(sets * MAX_SHAPE_IDS + a) * MAX_SHAPE_IDS + b] =
+                    best_split(list_a, list_b, sets);
+            }
+        }
+    }
+    let sevens = (0..SLOT_IDS * SLOT_IDS)
+        .map(|i| {
+            let (a, b) = ((i / SLOT_IDS) as u8, (i % SLOT_IDS) as u8);
+            seven_pairs_overlap((a / 10, a % 10), (b / 10, b % 10))
+        })
+        .collect();
+    SuitTable {
+        entries,
+        shapes,
+        splits,
+        sevens,
+    }
 }
 
 /// Seven-pairs slots of a suit: (slots keeping two tiles, slots keeping one).
@@ -484,7 +488,7 @@ mod tests {
             );
             assert_eq!(entry.even(), counts.iter().all(|c| c % 2 == 0));
             let (twos, ones) = pair_slots(counts);
-            assert_eq!(entry.pair_slots(), (twos.min(7), ones), "{counts:?}");
+            assert_eq!(entry.pair_slots(), (twos.min(7), ones.min(9)), "{counts:?}");
             // A suit of 14 tiles never waits: a waiting hand has 13.
             let size: u8 = counts.iter().sum();
             let waits = (0..9)
@@ -500,7 +504,7 @@ mod tests {
                 assert_eq!(entry.waits(), waits, "{counts:?}");
             }
             assert_eq!(
-                entry.overlaps(),
+                *table.overlaps(entry),
                 capped_overlaps(counts, &[4; 9]),
                 "{counts:?}"
             );
@@ -516,12 +520,15 @@ mod tests {
         for_each_complete(|k, sets, pairs, _| {
             let e = table.get(k);
             assert!(e.complete());
-            assert_eq!(e.overlap(sets, pairs) as usize, 3 * sets + 2 * pairs);
+            assert_eq!(
+                table.overlaps(e)[2 * sets + pairs] as usize,
+                3 * sets + 2 * pairs
+            );
         });
     }
 
     #[test]
-    fn best_split_matches_a_plain_loop() {
+    fn split_table_matches_the_plain_division() {
         let table = suit_table();
         let mut rng = crate::rng::Rng::new(5);
         for _ in 0..100_000 {
@@ -534,16 +541,8 @@ mod tests {
             }
             let (ea, eb) = (table.get(key(a)), table.get(key(b)));
             for sets in 0..=MAX_SETS {
-                let plain = (0..=sets)
-                    .flat_map(|s| (0..2).map(move |p| (s, p)))
-                    .map(|(s, p)| ea.overlap(s, p) + eb.overlap(sets - s, 1 - p))
-                    .max()
-                    .unwrap();
-                assert_eq!(
-                    best_split(ea.overlap_field(), eb.overlap_field(), sets),
-                    plain,
-                    "{a:?} {b:?} {sets}"
-                );
+                let plain = best_split(table.overlaps(ea), table.overlaps(eb), sets);
+                assert_eq!(table.best_split(ea, eb, sets), plain, "{a:?} {b:?} {sets}");
             }
         }
     }

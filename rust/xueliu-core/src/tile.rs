@@ -158,53 +158,54 @@ const PARSE_HINT: &str =
 /// `"23445677万345789筒"`. Spaces between groups are allowed. The tiles come back in the order
 /// written; counting copies is the caller's business.
 pub fn parse_tiles(text: &str) -> Result<Vec<Tile>, TileParseError> {
+    let mut tiles = Vec::with_capacity(14);
+    for_each_tile(text, |t| tiles.push(t))?;
+    Ok(tiles)
+}
+
+/// Calls `visit` with each tile of `text`, in the order written, without allocating.
+pub fn for_each_tile(text: &str, mut visit: impl FnMut(Tile)) -> Result<(), TileParseError> {
     let error = |position, found, reason| TileParseError {
         text: text.to_owned(),
         position,
         found,
         reason,
     };
-    let mut tiles = Vec::with_capacity(14);
-    let mut ranks: Vec<(usize, u8)> = Vec::with_capacity(14);
-    for (position, c) in text.chars().enumerate() {
-        if let Some(d) = c.to_digit(10) {
-            if d == 0 {
+    const NO_SUIT: &str = "has no suit: a group must end in m, p or s";
+    // The byte where the pending ranks start, and the last of them (position, character).
+    let mut group_start = None;
+    let mut last_rank = None;
+    for (position, (byte, c)) in text.char_indices().enumerate() {
+        if c.is_ascii_digit() {
+            if c == '0' {
                 return Err(error(position, Some(c), "is not a rank: ranks are 1-9"));
             }
-            ranks.push((position, d as u8));
+            group_start.get_or_insert(byte);
+            last_rank = Some((position, c));
         } else if let Some(suit) = Suit::from_char(c) {
-            if ranks.is_empty() {
+            let Some(start) = group_start.take() else {
                 return Err(error(
                     position,
                     Some(c),
                     "is a suit with no ranks before it",
                 ));
+            };
+            for digit in text[start..byte].bytes() {
+                visit(Tile::from_suit_rank(suit, digit - b'0').expect("rank 1-9"));
             }
-            for (_, rank) in ranks.drain(..) {
-                tiles.push(Tile::from_suit_rank(suit, rank).expect("rank 1-9"));
-            }
+            last_rank = None;
         } else if c.is_whitespace() {
-            if let Some(&(position, d)) = ranks.last() {
-                let found = char::from_digit(d as u32, 10);
-                return Err(error(
-                    position,
-                    found,
-                    "has no suit: a group must end in m, p or s",
-                ));
+            if let Some((position, c)) = last_rank {
+                return Err(error(position, Some(c), NO_SUIT));
             }
         } else {
             return Err(error(position, Some(c), "is not a rank or a suit"));
         }
     }
-    if let Some(&(position, d)) = ranks.last() {
-        let found = char::from_digit(d as u32, 10);
-        return Err(error(
-            position,
-            found,
-            "has no suit: a group must end in m, p or s",
-        ));
+    match last_rank {
+        Some((position, c)) => Err(error(position, Some(c), NO_SUIT)),
+        None => Ok(()),
     }
-    Ok(tiles)
 }
 
 /// The hint appended to tile errors in user-facing messages.

@@ -1,7 +1,7 @@
 //! Hand analysis functions: `is_win`, `waits`, `shanten`, `decompositions`, `hand_facts`.
 
 use crate::convert::hand_and_context;
-use crate::tiles::Tile;
+use crate::tiles::{tile_object, Tile};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use xueliu_core::analysis::{

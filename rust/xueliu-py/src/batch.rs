@@ -1,11 +1,12 @@
 //! `xueliu.batch`: the analysis functions over a `uint8[N, 27]` array of counts, one hand per
-//! row, computed with the GIL released.
+//! row, computed with the GIL released and the rows split across the machine's cores.
 
 use crate::convert;
-use crate::errors::{hand_error, InvalidHandError};
+use crate::errors::InvalidHandError;
 use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use xueliu_core::analysis::{self, Context, HandSize};
+use xueliu_core::batch::map_hands;
 use xueliu_core::hand::Counts;
 use xueliu_core::tile::KINDS;
 
@@ -37,20 +38,10 @@ fn per_row<T: Send + Copy + Default + numpy::Element>(
             &owned
         }
     };
-    let result = py.detach(|| {
-        let mut out = vec![T::default(); shape[0]];
-        for (row, (slot, counts)) in out.iter_mut().zip(data.chunks_exact(KINDS)).enumerate() {
-            let array: &[u8; KINDS] = counts.try_into().expect("rows of 27");
-            let hand = Counts::from_array(array).map_err(|e| (row, e))?;
-            ctx.check(&hand, size).map_err(|e| (row, e))?;
-            *slot = f(&hand, &ctx);
-        }
-        Ok(out)
-    });
-    let out = result.map_err(|(row, e)| {
-        let err = hand_error(e);
-        InvalidHandError::new_err(format!("row {row}: {}", err.value(py)))
-    })?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut out = vec![T::default(); shape[0]];
+    let result = py.detach(|| map_hands(data, &mut out, &ctx, size, threads, f));
+    result.map_err(|(row, e)| InvalidHandError::new_err(format!("row {row}: {e}")))?;
     Ok(PyArray1::from_vec(py, out).unbind())
 }
 

@@ -4,7 +4,7 @@
 use crate::errors::{hand_error, tile_parse_error, InvalidHandError};
 use crate::tiles::{index_to_tile, suit_from_str, Tile};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString, PyTuple};
 use xueliu_core::analysis::{Context, HandSize};
 use xueliu_core::hand::Counts;
 use xueliu_core::meld::{Meld, Melds};
@@ -13,8 +13,12 @@ use xueliu_core::tile::{self, Suit, KINDS};
 /// A hand given in any of the accepted forms.
 pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
     if let Ok(text) = hand.cast::<PyString>() {
-        let tiles = tile::parse_tiles(&text.to_cow()?).map_err(tile_parse_error)?;
-        return Counts::from_tiles(&tiles).map_err(hand_error);
+        let mut array = [0u8; KINDS];
+        tile::for_each_tile(&text.to_cow()?, |t| {
+            array[t.index()] = array[t.index()].saturating_add(1)
+        })
+        .map_err(tile_parse_error)?;
+        return Counts::from_array(&array).map_err(hand_error);
     }
     let len = hand.len().map_err(|_| {
         InvalidHandError::new_err(format!(
@@ -24,7 +28,7 @@ pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
     })?;
     if len == KINDS {
         let mut array = [0u8; KINDS];
-        for (i, item) in hand.try_iter()?.enumerate() {
+        for (i, item) in items(hand)?.enumerate() {
             let count: i64 = item?.extract()?;
             array[i] = u8::try_from(count)
                 .ok()
@@ -39,7 +43,7 @@ pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
         return Counts::from_array(&array).map_err(hand_error);
     }
     let mut tiles = Vec::with_capacity(len);
-    for item in hand.try_iter()? {
+    for item in items(hand)? {
         let item = item?;
         let tile = match item.cast::<Tile>() {
             Ok(t) => t.get().0,
@@ -48,6 +52,19 @@ pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
         tiles.push(tile);
     }
     Counts::from_tiles(&tiles).map_err(hand_error)
+}
+
+/// The items of a list or tuple by direct access, of any other sequence by iteration.
+fn items<'py>(
+    seq: &Bound<'py, PyAny>,
+) -> PyResult<Box<dyn Iterator<Item = PyResult<Bound<'py, PyAny>>> + 'py>> {
+    if let Ok(list) = seq.cast::<PyList>() {
+        return Ok(Box::new(list.clone().into_iter().map(Ok)));
+    }
+    if let Ok(tuple) = seq.cast::<PyTuple>() {
+        return Ok(Box::new(tuple.clone().into_iter().map(Ok)));
+    }
+    Ok(Box::new(seq.try_iter()?))
 }
 
 pub fn void(void: Option<&str>) -> PyResult<Option<Suit>> {

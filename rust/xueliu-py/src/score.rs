@@ -3,7 +3,7 @@
 use crate::convert;
 use crate::errors::{hand_error, score_error, InvalidHandError};
 use crate::rules::rules_arg;
-use crate::tiles::{tile_arg, Tile};
+use crate::tiles::{tile_arg, tile_object, Tile};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use xueliu_core::meld::{Meld, Melds};
@@ -129,7 +129,7 @@ fn all_melds(melds: Vec<String>, concealed_kongs: Vec<String>) -> PyResult<Vec<M
 /// Scores a win. `hand` is the concealed tiles *without* the winning tile (13 less 3 per meld),
 /// so `score("2344567m345789p", "7m", rules="chengdu")` reads as "this hand wins on 7m".
 /// `melds` are pongs and exposed kongs (`"555m"`, `"5555m"`), `concealed_kongs` the 暗杠
-/// (`"7777p"`). The flags say how the win came about; 杠上花, 天胡 and 地胡 are self-drawn.
+/// (`"7777p"`). The flags say how the win came about; 杠上花 takes `self_draw=True` too.
 #[pyfunction]
 #[pyo3(signature = (
     hand, win_tile, *, rules, melds=Vec::new(), concealed_kongs=Vec::new(), void=None,
@@ -197,12 +197,13 @@ pub fn score(
     text_signature = "(hand, *, rules, melds=(), concealed_kongs=(), void=None)"
 )]
 pub fn best_waits(
+    py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: &Bound<'_, PyAny>,
     melds: Vec<String>,
     concealed_kongs: Vec<String>,
     void: Option<&str>,
-) -> PyResult<Vec<(Tile, Score)>> {
+) -> PyResult<Vec<(Py<Tile>, Score)>> {
     let rules = rules_arg(rules)?;
     let melds = all_melds(melds, concealed_kongs)?;
     let counts = convert::counts(hand)?;
@@ -210,6 +211,6 @@ pub fn best_waits(
     let waits = core::best_waits(&counts, &melds, void, &rules).map_err(score_error)?;
     Ok(waits
         .into_iter()
-        .map(|(tile, score)| (Tile(tile), Score(score)))
+        .map(|(tile, score)| (tile_object(py, tile), Score(score)))
         .collect())
 }

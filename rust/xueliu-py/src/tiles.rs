@@ -2,6 +2,7 @@
 
 use crate::errors::{tile_parse_error, InvalidHandError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 use xueliu_core::tile::{self, Suit, Tile as CoreTile};
 
@@ -75,6 +76,17 @@ pub fn tile_arg(value: &Bound<'_, PyAny>) -> PyResult<CoreTile> {
     index_to_tile(index)
 }
 
+/// The 27 `Tile` objects, made once: functions that return tiles hand out these.
+pub fn tile_object(py: Python<'_>, tile: CoreTile) -> Py<Tile> {
+    static TILES: PyOnceLock<Vec<Py<Tile>>> = PyOnceLock::new();
+    TILES.get_or_init(py, || {
+        CoreTile::all()
+            .map(|t| Py::new(py, Tile(t)).expect("allocating 27 small objects"))
+            .collect()
+    })[tile.index()]
+    .clone_ref(py)
+}
+
 pub fn index_to_tile(index: i64) -> PyResult<CoreTile> {
     u8::try_from(index)
         .ok()
@@ -93,9 +105,9 @@ pub fn suit_from_str(text: &str) -> Option<Suit> {
 /// Reads tile notation, e.g. `"23445677m345789p"` or `"23445677万345789筒"`, into tiles in the
 /// order written.
 #[pyfunction]
-pub fn parse_tiles(text: &str) -> PyResult<Vec<Tile>> {
+pub fn parse_tiles(py: Python<'_>, text: &str) -> PyResult<Vec<Py<Tile>>> {
     let tiles = tile::parse_tiles(text).map_err(tile_parse_error)?;
-    Ok(tiles.into_iter().map(Tile).collect())
+    Ok(tiles.into_iter().map(|t| tile_object(py, t)).collect())
 }
 
 /// Writes tiles (or tile indices) sorted, one suit letter per run: `"23445677m345789p"`.

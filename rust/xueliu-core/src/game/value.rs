@@ -5,23 +5,32 @@ use super::json_out::{Object, ToJson};
 use super::state::Seat;
 use crate::meld::MeldKind;
 use crate::rules::Rules;
-use crate::score::{best_waits_known, score_known_win, RootKongs, Score, Situation};
+use crate::score::{best_waits_known, score_known_win, Score, Situation};
 use crate::tile::Tile;
 use crate::Choice;
 
-/// The root-only kongs of a seat, by kind.
-fn root_kongs(seat: &Seat) -> RootKongs {
-    let mut out = RootKongs::NONE;
+/// The root-only kongs of a seat (late kongs under `late_kong = "root_only"`): exposed and
+/// concealed.
+fn root_kongs(seat: &Seat) -> (u8, u8) {
+    let mut out = (0, 0);
     for m in seat.meld_list() {
         if seat.root_only_kongs & 1 << m.tile.index() != 0 {
             match m.kind {
-                MeldKind::ExposedKong => out.exposed += 1,
-                MeldKind::ConcealedKong => out.concealed += 1,
+                MeldKind::ExposedKong => out.0 += 1,
+                MeldKind::ConcealedKong => out.1 += 1,
                 MeldKind::Pong => {}
             }
         }
     }
     out
+}
+
+/// A score with the seat's root-only kongs counted as roots.
+fn as_roots(rules: &Rules, seat: &Seat, score: Score) -> Score {
+    match root_kongs(seat) {
+        (0, 0) => score,
+        (exposed, concealed) => score.with_root_only_kongs(rules, exposed, concealed),
+    }
 }
 
 /// The score of `seat` winning on `tile`; its hand holds the 13 before the win, and the game
@@ -32,16 +41,16 @@ pub fn score_win(rules: &Rules, seat: &Seat, tile: Tile, situation: Situation) -
         hand.add(tile);
     }
     let ctx = seat.context(rules.allow_seven_pairs);
-    score_known_win(&hand, &ctx, root_kongs(seat), rules, &situation)
+    as_roots(rules, seat, score_known_win(&hand, &ctx, rules, &situation))
 }
 
 /// What `payer` pays for `score`: its points, or under 杠进杠出 with the payer's own kong fan
 /// added (root-only kongs are not kongs).
 pub fn payment(score: &Score, payer: &Seat) -> i64 {
-    let roots = root_kongs(payer);
+    let (root_exposed, root_concealed) = root_kongs(payer);
     let m = &payer.meld_summary;
-    let exposed = m.exposed_kongs.saturating_sub(roots.exposed);
-    let concealed = m.concealed_kongs.saturating_sub(roots.concealed);
+    let exposed = m.exposed_kongs.saturating_sub(root_exposed);
+    let concealed = m.concealed_kongs.saturating_sub(root_concealed);
     clamp(score.payment(exposed, concealed))
 }
 
@@ -56,8 +65,8 @@ pub fn fan_points(rules: &Rules, fan: u32, capped: bool) -> i64 {
 pub fn ready_value(rules: &Rules, seat: &Seat) -> Option<i64> {
     let ctx = seat.context(rules.allow_seven_pairs);
     let mut best = None;
-    best_waits_known(&seat.hand, &ctx, root_kongs(seat), rules, |_, s| {
-        best = best.max(Some(clamp(s.points)));
+    best_waits_known(&seat.hand, &ctx, rules, |_, s| {
+        best = best.max(Some(clamp(as_roots(rules, seat, s).points)));
     });
     best
 }

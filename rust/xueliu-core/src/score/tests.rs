@@ -122,9 +122,27 @@ fn the_split_worth_most_counts() {
 
 #[test]
 fn a_null_pattern_falls_back_to_the_next_highest() {
-    // dashiyou has no terminals: 111222333m78999p is a basic hand there (3 fan, linear).
+    // dashiyou has no terminals: 111222333m78999p is scored as the concealed hand it is (门清
+    // 4, linear); 11 123 123 789m with a pong of 9p as basic (3).
     let s = on_discard("111222333m78999p", &rules("dashiyou"));
+    assert_eq!((s.pattern, s.fan, s.points), (Pattern::Concealed, 4, 4));
+    let s = win(
+        "11112233789m",
+        &[meld("999p")],
+        &rules("dashiyou"),
+        Situation::DISCARD,
+    );
     assert_eq!((s.pattern, s.fan, s.points), (Pattern::Basic, 3, 3));
+    assert_eq!(
+        win(
+            "11112233789m",
+            &[meld("999p")],
+            &rules("chengdu"),
+            Situation::DISCARD
+        )
+        .pattern,
+        Pattern::Terminals
+    );
     // …and no seven pairs at all.
     let e = score(
         &counts("11334466m557799p"),
@@ -197,25 +215,24 @@ fn dashiyou_kong_fan_wins_and_loses() {
 }
 
 #[test]
-fn concealed_needs_no_claimed_tile() {
+fn concealed_needs_no_claimed_meld() {
     let dashiyou = rules("dashiyou");
-    // Self-drawn with no pong or exposed kong: 门清 4, not basic 3.
+    // No pong or exposed kong: 门清 4, not basic 3, self-drawn or on a discard.
     let s = win("23445677m345789p", &[], &dashiyou, Situation::SELF_DRAW);
     assert_eq!((s.pattern, s.fan), (Pattern::Concealed, 4));
+    assert_eq!(
+        on_discard("23445677m345789p", &dashiyou).pattern,
+        Pattern::Concealed
+    );
     // A concealed kong keeps it concealed: 4 + 2.
     let s = win(
         "23445677m345p",
         &[concealed_kong("9999p")],
         &dashiyou,
-        Situation::SELF_DRAW,
+        Situation::DISCARD,
     );
     assert_eq!((s.pattern, s.fan), (Pattern::Concealed, 6));
-    // The winning tile from a discard is claimed: basic.
-    assert_eq!(
-        on_discard("23445677m345789p", &dashiyou).pattern,
-        Pattern::Basic
-    );
-    // A pong is claimed.
+    // A pong or an exposed kong took another player's tile: basic.
     let s = win(
         "23445677m789p",
         &[meld("333p")],
@@ -223,9 +240,44 @@ fn concealed_needs_no_claimed_tile() {
         Situation::SELF_DRAW,
     );
     assert_eq!(s.pattern, Pattern::Basic);
+    let s = win(
+        "23445677m345p",
+        &[meld("9999p")],
+        &dashiyou,
+        Situation::SELF_DRAW,
+    );
+    assert_eq!((s.pattern, s.fan), (Pattern::Basic, 4));
     // It never adds to a higher pattern: concealed all triplets is 6 (seed 000's 碰碰胡).
     let s = win("111333444m66677p", &[], &dashiyou, Situation::SELF_DRAW);
     assert_eq!((s.pattern, s.fan), (Pattern::AllTriplets, 6));
+}
+
+#[test]
+fn each_split_counts_only_its_highest_pattern() {
+    // Seven pairs have basic too: a room that allows them without pricing them scores basic.
+    let mut r = rules("xuezhan");
+    for p in [
+        Pattern::SevenPairs,
+        Pattern::DragonSevenPairs,
+        Pattern::FlushSevenPairs,
+        Pattern::FlushDragonSevenPairs,
+    ] {
+        r.fan.set(p, None);
+    }
+    let s = on_discard("11334466m557799p", &r);
+    assert_eq!((s.pattern, s.fan), (Pattern::Basic, 0));
+    // Within seven pairs the dragon (the highest) counts even where the plain pattern with its
+    // root would be worth more: gen_fan 3, dragon 4 + 0 roots vs seven pairs 2 + 3.
+    let mut r = rules("xuezhan");
+    r.gen_fan = 3;
+    let s = on_discard("11222244m557788p", &r);
+    assert_eq!((s.pattern, s.fan), (Pattern::DragonSevenPairs, 4));
+    // Between patterns of equal fan in one split, the one worth more: without 清龙七对, the
+    // flush dragon hand counts 清七对 4 and keeps its root, not 龙七对 4 without it.
+    let mut r = rules("xuezhan");
+    r.fan.set(Pattern::FlushDragonSevenPairs, None);
+    let s = on_discard("11224444557799m", &r);
+    assert_eq!((s.pattern, s.fan), (Pattern::FlushSevenPairs, 5));
 }
 
 #[test]
@@ -361,6 +413,11 @@ fn bad_wins_are_errors_that_say_why() {
         kong_flower: true,
         ..d
     };
+    assert!(err("23445677m345789p", "7m", &[], None, flower).contains("pass self_draw too"));
+    let flower = Situation {
+        self_draw: true,
+        ..flower
+    };
     assert!(err("23445677m345789p", "7m", &[], None, flower).contains("need a kong"));
     let heavenly = Situation {
         heavenly: true,
@@ -425,4 +482,32 @@ fn display_is_a_checkable_breakdown() {
          capped                    4 fan  封顶\n\
          points per payer        6 × 2^(4−1) = 48"
     );
+}
+
+#[test]
+fn late_kongs_can_score_as_roots() {
+    // xuezhan basic 0 + 暗杠 2 = 2; as a root-only late kong: 0 + a root 1 = 1.
+    let xuezhan = rules("xuezhan");
+    let s = win(
+        "23445677m345p",
+        &[concealed_kong("9999p")],
+        &xuezhan,
+        Situation::DISCARD,
+    );
+    let late = s.with_root_only_kongs(&xuezhan, 0, 1);
+    assert_eq!((s.fan, late.fan), (2, 1));
+    assert_eq!(bonus_list(&late), [(Bonus::Root, 1, 1)]);
+    assert_eq!(late.points, 2);
+    // With gen_counts_kongs the kong is a root already: only its kong fan goes.
+    let mut counting = xuezhan;
+    counting.gen_counts_kongs = true;
+    let s = win(
+        "23445677m345p",
+        &[meld("9999p")],
+        &counting,
+        Situation::DISCARD,
+    );
+    let late = s.with_root_only_kongs(&counting, 1, 0);
+    assert_eq!((s.fan, late.fan), (2, 1));
+    assert_eq!(bonus_list(&late), [(Bonus::Root, 1, 1)]);
 }

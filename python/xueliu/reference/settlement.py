@@ -1,0 +1,250 @@
+"""Who pays whom (docs/game-protocol.md §8, RULES.md §9), for the reference ``Game``.
+
+Every function reads the game's plain state and moves points only through ``pay``, which logs one
+``payment`` event. Within one settlement, payments are made in payer seat order, then payee seat
+order (P§8). The readings this makes are listed in ``game.READINGS`` (items 11, 14-18).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .scoring import best_waits, points_for_fan, score
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# The order reference.scoring lists bonuses in (one entry per unit, zero-fan entries left out).
+_BONUS_ORDER = ("heavenly", "earthly", "gen", "exposed_kong", "concealed_kong", "kong_flower", "kong_shot",
+                "rob_kong", "self_draw", "no_wild")
+
+
+def pay(game: Game, payer: int, payee: int, amount: int, reason: str) -> None:
+    """One payment event; nothing for a zero amount (P§8: payer and payee distinct, amount > 0)."""
+    if amount <= 0 or payer == payee:
+        return
+    game._scores[payer] -= amount
+    game._scores[payee] += amount
+    game._log("payment", payer=payer, payee=payee, amount=amount, reason=reason)
+
+
+# --- scores --------------------------------------------------------------------------------------
+
+
+def _scoring_melds(game: Game, seat: int) -> tuple[list[str], list[str], int, int]:
+    """(exposed pongs and kongs, concealed kongs, root-only exposed kongs, root-only concealed kongs)."""
+    exposed, concealed = [], []
+    root_exposed = root_concealed = 0
+    for text, meld in zip(game.meld_strings(seat), game._melds[seat]):
+        if meld["kind"] == "concealed":
+            concealed.append(text)
+            root_concealed += meld["root_only"]
+        else:
+            exposed.append(text)
+            root_exposed += meld["root_only"]
+    return exposed, concealed, root_exposed, root_concealed
+
+
+def _root_only(result: dict, rules: dict, root_exposed: int, root_concealed: int, self_draw: bool) -> dict:
+    """P§5 ``root_only``: a late kong scores as a 根 instead of as a kong (READINGS 11).
+
+    reference.scoring has no input for it, so the kong is scored as a kong and then one kong
+    unit is swapped for one ``gen`` unit (or just dropped when ``gen_counts_kongs`` already
+    counts it as a root); every candidate pattern gets the same change, so the best stays best.
+    """
+    if not root_exposed and not root_concealed:
+        return result
+    bonuses = [list(b) for b in result["bonuses"]]
+    for unit, count in (("exposed_kong", root_exposed), ("concealed_kong", root_concealed)):
+        for _ in range(count):
+            for i, (bonus_name, _fan) in enumerate(bonuses):
+                if bonus_name == unit:
+                    del bonuses[i]
+                    break
+    if not rules["gen_counts_kongs"] and rules["gen_fan"] != 0:
+        bonuses += [["gen", rules["gen_fan"]]] * (root_exposed + root_concealed)
+    bonuses.sort(key=lambda b: _BONUS_ORDER.index(b[0]))
+    fan = result["pattern_fan"] + sum(f for _, f in bonuses)
+    cap = rules["cap_fan"]
+    capped = fan if cap is None else min(fan, cap)
+    points = points_for_fan(capped, rules)
+    if self_draw and rules["self_draw_bonus"] == "add_base":
+        points += rules["base_points"]
+    return {"pattern": result["pattern"], "pattern_fan": result["pattern_fan"], "bonuses": bonuses, "fan": fan,
+            "capped_fan": capped, "points": points}
+
+
+def score_win(game: Game, seat: int, hand_before: list[int], tile: int, flags: dict) -> dict:
+    """The score of ``seat`` winning on ``tile`` with ``hand_before`` (counts without the tile)."""
+    exposed, concealed, root_exposed, root_concealed = _scoring_melds(game, seat)
+    tiles = [t for t in range(27) for _ in range(hand_before[t])]
+    result = score(tiles, tile, melds=exposed, concealed_kongs=concealed, void=game._void_letter(seat),
+                   rules=game.rules, **flags)
+    return _root_only(result, game.rules, root_exposed, root_concealed, bool(flags.get("self_draw")))
+
+
+def wait_value(game: Game, seat: int) -> int | None:
+    """查叫 value of ``seat``'s current hand: the best points over its waits; None if not ready (P§8)."""
+    exposed, concealed, root_exposed, root_concealed = _scoring_melds(game, seat)
+    tiles = [t for t in range(27) for _ in range(game._hands[seat][t])]
+    found = best_waits(tiles, melds=exposed, concealed_kongs=concealed, void=game._void_letter(seat),
+                       rules=game.rules)
+    if not found:
+        return None
+    return max(_root_only(r, game.rules, root_exposed, root_concealed, False)["points"] for _, r in found)
+
+
+def _kong_fan(game: Game, seat: int) -> int:
+    """A payer's own kong fan under ``kong_fan = "win_and_loss"`` (R§9 杠进杠出); root-only kongs add none."""
+    fan = 0
+    for meld in game._melds[seat]:
+        if meld["type"] == "kong" and not meld["root_only"]:
+            key = "concealed_kong_fan" if meld["kind"] == "concealed" else "exposed_kong_fan"
+            fan += game.rules[key]
+    return fan
+
+
+def _amount(game: Game, result: dict, payer: int, self_draw: bool) -> int:
+    """What ``payer`` owes for a win: the score's points, or with win_and_loss (fan + own kong fan) capped."""
+    rules = game.rules
+    extra = _kong_fan(game, payer) if rules["kong_fan"] == "win_and_loss" else 0
+    if extra == 0:
+        return result["points"]
+    fan = result["fan"] + extra
+    if rules["cap_fan"] is not None:
+        fan = min(fan, rules["cap_fan"])
+    points = points_for_fan(fan, rules)
+    if self_draw and rules["self_draw_bonus"] == "add_base":
+        points += rules["base_points"]
+    return points
+
+
+# --- during play ---------------------------------------------------------------------------------
+
+
+def win_payments(game: Game, winner: int, from_seat: int | None, result: dict, self_draw: bool,
+                 feeder: int | None) -> None:
+    """P§8: a win on a discard (or a robbed kong) is paid by the discarder; a self-draw by the payers."""
+    if not self_draw:
+        pay(game, from_seat, winner, _amount(game, result, from_seat, False), "win")
+        return
+    if game.rules["self_draw_payers"] == "not_won":
+        payers = [s for s in range(4) if s != winner and not game._won[s]]
+    else:
+        payers = [s for s in range(4) if s != winner and game._in_hand(s)]
+    mode = game.rules["kong_flower_after_direct_kong"]
+    if feeder is not None and mode == "feeder_pays_all":
+        total = sum(_amount(game, result, p, True) for p in payers)
+        pay(game, feeder, winner, total, "kong_flower_feeder")
+    elif feeder is not None and mode == "as_discard_win":
+        pay(game, feeder, winner, _amount(game, result, feeder, True), "win")
+    else:
+        for payer in payers:
+            pay(game, payer, winner, _amount(game, result, payer, True), "self_draw")
+
+
+def kong_payments(game: Game, owner: int, meld: dict, record: dict) -> None:
+    """R§9 刮风下雨, at once when the kong stands: direct 2 by the discarder; added 1 and concealed 2 by
+    each other seat that has not won; x base, never through the fan curve; nothing for a root-only kong."""
+    rules = game.rules
+    if not rules["kong_payments"] or meld["root_only"]:
+        return
+    if meld["kind"] == "direct":
+        payers, unit = [meld["from"]], 2
+    else:
+        payers = [s for s in range(4) if s != owner and not game._won[s]]
+        unit = 1 if meld["kind"] == "added" else 2
+    for payer in sorted(payers):
+        amount = unit * rules["base_points"]
+        pay(game, payer, owner, amount, "kong")
+        record["payments"].append((payer, amount))
+
+
+def kong_transfer(game: Game, discarder: int, winner: int, *, first: bool) -> None:
+    """P§8 呼叫转移 on 杠上炮, right after the win's own payment (READINGS 17)."""
+    mode = game.rules["kong_income_transfer"]
+    last = game._last_kong[discarder]
+    if mode == "last_kong":
+        pay(game, discarder, winner, sum(a for _, a in last["payments"]), "kong_transfer")
+        last["transferred"] = True
+    elif mode == "all_kongs":
+        records = [r for r in game._kongs if r["owner"] == discarder]
+        pay(game, discarder, winner, sum(a for r in records for _, a in r["payments"]), "kong_transfer")
+        for record in records:
+            record["transferred"] = True
+    elif mode == "refund_to_payers" and first:
+        owed: dict[int, int] = {}
+        for payer, amount in last["payments"]:
+            owed[payer] = owed.get(payer, 0) + amount
+        for payer in sorted(owed):
+            pay(game, discarder, payer, owed[payer], "kong_transfer")
+        last["transferred"] = True
+
+
+# --- 流局 (R§9 "End of hand by 流局", P§8) ---------------------------------------------------------
+
+
+def _is_pig(game: Game, seat: int) -> bool:
+    """花猪: still holds three suits; with declare_void, any tile of its void suit."""
+    hand = game._hands[seat]
+    void = game._voids[seat]
+    if void is not None:
+        return any(hand[9 * void : 9 * void + 9])
+    suits = {t // 9 for t in range(27) if hand[t]} | {m["tile"] // 9 for m in game._melds[seat]}
+    return len(suits) == 3
+
+
+def exhaustive_draw(game: Game) -> None:
+    """查花猪, 查叫, 补差价, 退税, in that order (R§9)."""
+    rules = game.rules
+    xueliu = rules["mode"] == "xueliu"
+    won = game._won
+    pig = [not won[s] and _is_pig(game, s) for s in range(4)]
+    value: list[int | None] = [None if pig[s] else wait_value(game, s) for s in range(4)]
+    # ready: a 血流 winner through its locked hand; in 血战 winners are out of 查叫/补差价/退税.
+    ready = [(xueliu if won[s] else value[s] is not None) for s in range(4)]
+
+    def worth(seat: int) -> int:
+        return value[seat] or 0
+
+    # 1. 查花猪
+    which = rules["flower_pig_payees"]
+    if which == "ready":
+        payees = [s for s in range(4) if not pig[s] and ready[s]]
+    elif which == "ready_or_won":
+        payees = [s for s in range(4) if not pig[s] and (ready[s] or won[s])]
+    else:
+        payees = [s for s in range(4) if not pig[s]]
+    penalty = rules["flower_pig_penalty"]
+    for pig_seat in (s for s in range(4) if pig[s]):
+        for payee in payees:
+            if penalty == "double_ready_value":
+                amount = 2 * worth(payee)
+            elif penalty == "fixed_fan":
+                amount = points_for_fan(rules["flower_pig_fan"], rules)
+            else:
+                amount = points_for_fan(rules["cap_fan"], rules)
+            pay(game, pig_seat, payee, amount, "flower_pig")
+    # 2. 查叫: not ready and not a pig pays each ready player that player's best wait.
+    for payer in (s for s in range(4) if not won[s] and not pig[s] and not ready[s]):
+        for payee in (s for s in range(4) if ready[s]):
+            pay(game, payer, payee, worth(payee), "not_ready")
+    # 3. 补差价
+    if rules["ready_difference"]:
+        for payer in (s for s in range(4) if ready[s]):
+            for payee in (s for s in range(4) if ready[s]):
+                if worth(payee) > worth(payer):
+                    pay(game, payer, payee, worth(payee) - worth(payer), "ready_difference")
+    # 4. 退税: every player not ready (pigs included) repays its kong income not passed on by 呼叫转移.
+    if rules["tax_refund"]:
+        for refunder in (s for s in range(4) if not won[s] and not ready[s]):
+            owed: dict[int, int] = {}
+            for record in game._kongs:
+                if record["owner"] != refunder or record["transferred"]:
+                    continue
+                for payer, amount in record["payments"]:
+                    if not xueliu and won[payer]:
+                        continue
+                    owed[payer] = owed.get(payer, 0) + amount
+            for payer in sorted(owed):
+                pay(game, refunder, payer, owed[payer], "tax_refund")
