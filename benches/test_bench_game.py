@@ -9,8 +9,10 @@ import random
 import pytest
 
 from xueliu import Game
+from xueliu.reference import Game as Reference
 
 DECISIONS = 20_000
+REFERENCE_DECISIONS = 2_000
 
 
 def random_decisions(preset: str, count: int, seed: int) -> int:
@@ -19,6 +21,20 @@ def random_decisions(preset: str, count: int, seed: int) -> int:
     done, hand = 0, 0
     while done < count:
         game = Game(preset, seed=seed * 100_000 + hand)
+        hand += 1
+        while not game.is_over and done < count:
+            s = game.to_act()[0]
+            game.act(s, rng.choice(game.legal_actions(s)))
+            done += 1
+    return done
+
+
+def reference_decisions(preset: str, count: int, seed: int) -> int:
+    """The same loop over the pure-Python reference game, for the ratio."""
+    rng = random.Random(seed)
+    done, hand = 0, 0
+    while done < count:
+        game = Reference(preset, seed * 100_000 + hand)
         hand += 1
         while not game.is_over and done < count:
             s = game.to_act()[0]
@@ -51,6 +67,12 @@ def mid_hand(preset: str) -> Game:
 def test_random_decisions(benchmark, preset):
     benchmark.extra_info["items"] = DECISIONS
     benchmark(random_decisions, preset, DECISIONS, 1)
+
+
+@pytest.mark.benchmark(group="game decisions from Python (legal_actions + act, random choice)")
+def test_random_decisions_reference(benchmark):
+    benchmark.extra_info["items"] = REFERENCE_DECISIONS
+    benchmark(reference_decisions, "chengdu", REFERENCE_DECISIONS, 1)
 
 
 @pytest.mark.benchmark(group="whole hands from Python (random play)")
