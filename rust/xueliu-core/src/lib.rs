@@ -2,7 +2,8 @@
 //! the `xueliu-py` crate wraps it.
 //!
 //! Modules, bottom up: [`tile`] (tiles and notation), [`hand`] (counts with per-suit keys),
-//! [`meld`] (pongs and kongs), [`tables`] (per-suit tables), [`analysis`] (win, waits, shanten).
+//! [`meld`] (pongs and kongs), [`tables`] (per-suit tables), [`analysis`] (win, waits, shanten),
+//! [`wilds`] (the same with 幺鸡 wilds).
 
 pub mod analysis;
 pub mod batch;
@@ -11,3 +12,4 @@ pub mod meld;
 pub mod rng;
 pub mod tables;
 pub mod tile;
+pub mod wilds;
