@@ -67,7 +67,9 @@ pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
         .fold(0, |m, t| m | 1 << t)
 }
 
-/// Tiles whose addition completes the hand: one look-up per tile of a suit the hand may still use.
+/// Tiles whose addition completes the hand: one look-up per tile of a suit the hand may still
+/// use, skipping a suit whose needs, one lower (the most a tile can save: it could have been a
+/// wild), still do not fit.
 fn natural_waits(hand: &Counts, ctx: &Context, wilds: u8) -> u32 {
     let used = ctx.suit_mask(hand);
     if !ctx.suits_allowed(used) {
@@ -75,21 +77,38 @@ fn natural_waits(hand: &Counts, ctx: &Context, wilds: u8) -> u32 {
     }
     let table = suit_table();
     let e = entries(hand);
+    let needs = e.map(|e| (e.wilds_for_sets(), e.wilds_for_pair()));
     let odd = odd_kinds(&e);
+    let sevens = seven_pairs_allowed(ctx) && odd <= wilds + 1;
     let mut mask = 0;
     for suit in Suit::ALL
         .into_iter()
         .filter(|s| ctx.suits_allowed(used | s.bit()))
     {
         let s = suit.index();
+        // With the other suits' needs fixed: does suit `s`, needing (sets, pair), fit?
+        let others = (0..3).filter(|&x| x != s);
+        let others_sets: u8 = others.clone().map(|x| needs[x].0).sum();
+        let others_pair = others
+            .map(|x| others_sets - needs[x].0 + needs[x].1)
+            .min()
+            .unwrap();
+        let fits =
+            |(sets, pair): (u8, u8)| sets + others_pair <= wilds || pair + others_sets <= wilds;
+        let may_fit = fits((needs[s].0.saturating_sub(1), needs[s].1.saturating_sub(1)));
+        if !may_fit && !sevens {
+            continue;
+        }
         for (r, &count) in hand.suit_counts(suit).iter().enumerate() {
             if count + ctx.melds.held[9 * s + r] >= COPIES {
                 continue;
             }
-            let mut after = e;
-            after[s] = table.get(hand.key(suit) + POW5[r]);
+            let standard = may_fit && {
+                let after = table.get(hand.key(suit) + POW5[r]);
+                fits((after.wilds_for_sets(), after.wilds_for_pair()))
+            };
             let odd_after = if count % 2 == 1 { odd - 1 } else { odd + 1 };
-            if standard_fits(&after, wilds) || (seven_pairs_allowed(ctx) && odd_after <= wilds) {
+            if standard || (sevens && odd_after <= wilds) {
                 mask |= 1 << (9 * s + r);
             }
         }
