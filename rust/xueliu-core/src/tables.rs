@@ -1,4 +1,4 @@
-//! Per-suit tables over all 5^9 suit keys, generated at first use (about a quarter of a second).
+//! Per-suit tables over all 5^9 suit keys, generated at first use (about a third of a second).
 //!
 //! A hand is complete when each suit is, so one look-up per suit answers most questions. For a suit
 //! vector `h` of at most 14 tiles (its key is `Σ h[r] · 5^r`) a 32-bit entry holds:
@@ -13,7 +13,6 @@
 //! - `even`: every count is even (seven pairs).
 //! - `pair_slots`: for seven pairs, how many pair slots keep two of the suit's tiles and how many
 //!   keep one (a rank offers two slots: the first keeps min(count, 2), the second min(count, 4) − 2).
-//!
 //! - `wilds_for_sets`, `wilds_for_pair` (bits 26–28, 29–31; the 幺鸡 variant, RULES.md §11): the
 //!   fewest wilds that complete `h` as sets only, or as sets and one pair. A wild stands for any
 //!   tile, a fifth copy included, so a hand with `w` wilds is complete when the suits' needs, one
