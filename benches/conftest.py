@@ -53,6 +53,19 @@ def ready_hands(count: int, seed: int) -> np.ndarray:
     return np.array(hands, dtype=np.uint8)
 
 
+def with_wilds(hands: np.ndarray, seed: int, most: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """The same hands with 1 to `most` tiles of each, picked at random, turned into wilds (幺鸡)."""
+    rng = random.Random(seed)
+    out = hands.copy()
+    wilds = np.zeros(len(hands), dtype=np.uint8)
+    for row in range(len(out)):
+        tiles = [t for t in range(27) for _ in range(out[row, t])]
+        wilds[row] = rng.randint(1, most)
+        for t in rng.sample(tiles, int(wilds[row])):
+            out[row, t] -= 1
+    return out, wilds
+
+
 @pytest.fixture(scope="session")
 def hands14() -> np.ndarray:
     return wall_hands(14, HANDS, seed=1)
@@ -84,3 +97,14 @@ def pytest_terminal_summary(terminalreporter, config):
         slowest = min(rates.values())
         for name, rate in rates.items():
             write(f"    {name:<44} {rate:>14,.0f}/s   ×{rate / slowest:,.1f}")
+
+
+@pytest.fixture(scope="session")
+def wild_ready13(ready13) -> tuple[np.ndarray, np.ndarray]:
+    """Ready hands with one to three of their tiles turned into wilds: still ready."""
+    return with_wilds(ready13, seed=4)
+
+
+@pytest.fixture(scope="session")
+def wild_hands14(hands14) -> tuple[np.ndarray, np.ndarray]:
+    return with_wilds(hands14, seed=5)

@@ -88,6 +88,40 @@ def test_waits_reference(benchmark, ready13):
     per_hand(benchmark, len(rows), single_calls, reference.waits, rows)
 
 
+@pytest.mark.benchmark(group="with 1-3 wilds (幺鸡)")
+def test_wild_is_win_batch(benchmark, wild_hands14):
+    counts, wilds = wild_hands14
+    per_hand(benchmark, len(counts), lambda: xueliu.batch.is_win(counts, wilds=wilds))
+
+
+def wild_calls(fn, rows, wilds):
+    return [fn(row, wilds=int(w)) for row, w in zip(rows, wilds)]
+
+
+@pytest.mark.benchmark(group="with 1-3 wilds (幺鸡)")
+def test_wild_is_win_single(benchmark, wild_hands14):
+    counts, wilds = wild_hands14
+    per_hand(benchmark, SINGLE, wild_calls, xueliu.is_win, counts[:SINGLE].tolist(), wilds[:SINGLE])
+
+
+@pytest.mark.benchmark(group="with 1-3 wilds (幺鸡)")
+def test_wild_is_win_reference(benchmark, wild_hands14):
+    counts, wilds = wild_hands14
+    per_hand(benchmark, SLOW, wild_calls, reference.is_win, counts[:SLOW].tolist(), wilds[:SLOW])
+
+
+@pytest.mark.benchmark(group="with 1-3 wilds (幺鸡)")
+def test_wild_shanten_batch(benchmark, wild_hands14):
+    counts, wilds = wild_hands14
+    per_hand(benchmark, len(counts), lambda: xueliu.batch.shanten(counts, wilds=wilds))
+
+
+@pytest.mark.benchmark(group="with 1-3 wilds (幺鸡)")
+def test_wild_waits_batch(benchmark, wild_ready13):
+    counts, wilds = wild_ready13
+    per_hand(benchmark, len(counts), lambda: xueliu.batch.waits(counts, wilds=wilds))
+
+
 def test_the_benchmarked_implementations_agree(hands14, ready13):
     """Benchmarks compare like with like: on these hands all three give the same answers."""
     shanten = Shanten()
@@ -100,3 +134,13 @@ def test_the_benchmarked_implementations_agree(hands14, ready13):
     assert [[t for t in range(27) if m >> t & 1] for m in masks] == [reference.waits(r) for r in ready13[:SLOW].tolist()]
     # Riichi shanten ignores the two-suit limit (缺一门); it can only be lower or equal.
     assert all(shanten.calculate_shanten(r + [0] * 7) <= s for r, s in zip(rows, ours))
+
+
+def test_the_benchmarked_wild_calls_agree(wild_hands14, wild_ready13):
+    counts, wilds = wild_hands14
+    rows, some = counts[:SLOW].tolist(), wilds[:SLOW]
+    assert list(xueliu.batch.is_win(counts[:SLOW], wilds=some)) == wild_calls(reference.is_win, rows, some)
+    assert list(xueliu.batch.shanten(counts[:SLOW], wilds=some)) == wild_calls(reference.shanten, rows, some)
+    ready, ready_wilds = wild_ready13
+    masks = xueliu.batch.waits(ready[:SLOW], wilds=ready_wilds[:SLOW])
+    assert all(m != 0 for m in masks)  # a ready hand stays ready when tiles become wilds

@@ -1,4 +1,5 @@
-"""Hypothesis strategies for hands: random tiles, melds, void suits, and near-winning hands."""
+"""Hypothesis strategies for hands: random tiles, melds, void suits, near-winning hands, and the same
+with some tiles turned into wilds (幺鸡)."""
 
 from __future__ import annotations
 
@@ -15,15 +16,17 @@ def tile_text(t: int) -> str:
 
 @dataclass
 class Case:
-    """A concealed hand as 27 counts, its melds as strings, and the options of the call."""
+    """A concealed hand as 27 counts (natural tiles), its melds as strings, the wilds held besides the
+    counts, and the options of the call."""
 
     counts: list[int]
     melds: list[str] = field(default_factory=list)
     void: str | None = None
     seven_pairs: bool = True
+    wilds: int = 0
 
     def kwargs(self) -> dict:
-        return {"melds": self.melds, "void": self.void, "seven_pairs": self.seven_pairs}
+        return {"melds": self.melds, "void": self.void, "seven_pairs": self.seven_pairs, "wilds": self.wilds}
 
 
 @st.composite
@@ -86,7 +89,7 @@ def complete_cases(draw, max_melds: int = 4) -> Case:
             for t in range(start, start + 3):
                 counts[t] += 1
     if any(c + u > 4 for c, u in zip(counts, used)):
-        return draw(random_cases(waiting=False))
+        return draw(random_cases(waiting=False, max_melds=max_melds))
     return Case(counts, meld_texts, **draw(options))
 
 
@@ -107,5 +110,50 @@ def near_complete_cases(draw, waiting: bool = False) -> Case:
         case.counts[new] += 1
         held.append(new)
     if waiting:
+        case.counts[draw(st.sampled_from(held))] -= 1
+    return case
+
+
+@st.composite
+def with_wilds(draw, cases: st.SearchStrategy[Case], wilds: st.SearchStrategy[int]) -> Case:
+    """A case with some of its natural tiles, picked at random, turned into wilds."""
+    case = draw(cases)
+    held = [t for t in range(27) for _ in range(case.counts[t])]
+    count = min(draw(wilds), len(held))
+    for t in draw(st.permutations(held))[:count]:
+        case.counts[t] -= 1
+    case.wilds = count
+    return case
+
+
+@st.composite
+def fifth_copy_cases(draw, waiting: bool = False) -> Case:
+    """A complete hand in at most two suits that holds more than four of some tile (sets and a pair of
+    any tiles, up to four kinds over and above their copies), with the copies beyond four, and maybe
+    more, turned into wilds; one tile removed if `waiting`."""
+    suits = draw(st.sampled_from(["mp", "ms", "ps", "m", "p", "s"]))
+    tiles = [t for t in range(27) if SUITS[t // 9] in suits]
+    counts = [0] * 27
+    counts[draw(st.sampled_from(tiles))] += 2
+    for _ in range(4):
+        start = draw(st.sampled_from(tiles))
+        if draw(st.booleans()) or start % 9 > 6:
+            counts[start] += 3
+        else:
+            for t in range(start, start + 3):
+                counts[t] += 1
+    beyond = sum(max(0, c - 4) for c in counts)
+    if beyond > 4:
+        case = draw(with_wilds(complete_cases(max_melds=0), st.integers(1, 4)))
+    else:
+        wilds = draw(st.integers(beyond, 4))
+        for t in range(27):
+            counts[t] = min(counts[t], 4)
+        held = [t for t in range(27) for _ in range(counts[t])]
+        for t in draw(st.permutations(held))[: wilds - beyond]:
+            counts[t] -= 1
+        case = Case(counts, wilds=wilds, **draw(options))
+    if waiting:
+        held = [t for t in range(27) for _ in range(case.counts[t])]
         case.counts[draw(st.sampled_from(held))] -= 1
     return case

@@ -328,6 +328,56 @@ def test_facts_need_a_win() -> None:
         ref.hand_facts("123m456p789s11m222m")
 
 
+# --- wilds (幺鸡) -----------------------------------------------------------------------------
+
+
+def test_a_wild_completes_a_pair_a_triplet_or_a_sequence() -> None:
+    assert ref.is_win("1m999m234p567p888p", wilds=1)  # 1m + wild: 11m
+    assert ref.is_win("11m999m234p567p88p", wilds=1)  # 11m + wild: 111m
+    assert ref.is_win("13m999m234p567p88p", wilds=1)  # 13m + wild: 123m
+    assert not ref.is_win("14m999m234p567p88p", wilds=1)  # one wild joins 1m or 4m, not both
+
+
+def test_a_wild_may_be_a_fifth_copy() -> None:
+    # 555m + 5m and the wild as a fifth 5m.
+    assert ref.decompositions("5555m123p456p789p", wilds=1) == [("55m", "555m", "123p", "456p", "789p")]
+    # 12345678p waits on 3p, 6p, 9p once the wild pairs the fourth 5m.
+    assert ref.waits("5555m123p456p78p", wilds=1) == [P + 2, P + 5, P + 8]
+    # Five groups keep 111m + 1m of 123m, 999m, 555p + 5p with the wild: 11 + 1 of 14.
+    assert ref.shanten("1111m9999m5555p", wilds=1, seven_pairs=False) == 1
+
+
+def test_wilds_never_stand_for_a_third_or_void_suit() -> None:
+    assert not ref.is_win("123m456p789s1m4p", wilds=3)
+    splits = ref.decompositions("123m456m11p789p", wilds=3)
+    assert splits and not any(group.endswith("s") for split in splits for group in split)
+    splits = ref.decompositions("123m456m789m123m", wilds=2, void="p")
+    assert splits and not any(group.endswith("p") for split in splits for group in split)
+
+
+def test_four_wilds_win_whatever_the_rest() -> None:
+    assert ref.is_win("1357m1357p19s", wilds=4, void="s")
+    assert ref.shanten("1357m1357p19s", wilds=4) == -1
+    assert ref.decompositions("1357m1357p19s", wilds=4) == []
+    assert not ref.hand_facts("1357m1357p19s", wilds=4)["standard"]
+    assert ref.shanten("1357m1357p1s", wilds=4) == 0
+    assert len(ref.waits("1357m1357p1s", wilds=4)) == 27
+
+
+def test_seven_pairs_pair_a_wild_with_a_tile_or_a_wild() -> None:
+    # 2p + a wild, and a pair of wilds as any of the 18 m and p tiles.
+    sevens = [split for split in ref.decompositions("11335577m99p2p", wilds=3) if len(split) == 7]
+    assert len(sevens) == 18
+    assert not ref.is_win("1133557m6699p24p", wilds=1)  # three tiles held once, one wild
+
+
+def test_wilds_count_in_the_size_and_are_0_to_4() -> None:
+    with pytest.raises(ValueError, match="wilds must be"):
+        ref.is_win("5555m123p456p78p", wilds=5)
+    with pytest.raises(ValueError, match=r"\+ 2 wilds"):
+        ref.is_win("5555m123p456p789p", wilds=2)
+
+
 # --- validation -------------------------------------------------------------------------------
 
 
@@ -423,7 +473,7 @@ def test_suit_table_is_exactly_the_splittable_vectors() -> None:
     # find the same one-suit vectors for every (sets, pairs).
     from xueliu.reference import hand as internals
 
-    table = internals._suit_table()
+    table = internals._suit_table(0)
     ends = list(table.starts[1:]) + [len(table.rows)]
     built = {
         tuple(int(x) for x in row): label

@@ -13,7 +13,7 @@ from xueliu import _xueliu
 
 STUB = Path(xueliu.__file__).with_name("_xueliu.pyi")
 # Names the stub declares for type checkers only.
-STUB_ONLY = {"HandLike", "ActionLike", "RulesLike", "TileLike"}
+STUB_ONLY = {"HandLike", "ActionLike", "RulesLike", "TileLike", "BatchWilds"}
 
 
 def stub_tree() -> dict[str, ast.AST]:

@@ -6,6 +6,8 @@ import numpy as np
 import numpy.typing as npt
 
 HandLike = Union[str, Sequence[Union["Tile", int]], Sequence[int], npt.NDArray[np.integer]]
+# Batch `wilds=`: one count for every row, or one per row.
+BatchWilds = Union[int, Sequence[int], npt.NDArray[np.integer]]
 
 UNREACHABLE: int
 
@@ -39,6 +41,8 @@ class Decomposition:
     def groups(self) -> list[str]: ...
     @property
     def pair(self) -> Optional[Tile]: ...
+    @property
+    def wilds(self) -> list[Tile]: ...
     def __hash__(self) -> int: ...
 
 class HandFacts:
@@ -63,33 +67,70 @@ class HandFacts:
 def parse_tiles(text: str) -> list[Tile]: ...
 def format_tiles(tiles: Sequence[Union[Tile, int]]) -> str: ...
 def is_win(
-    hand: HandLike, *, melds: Optional[Sequence[str]] = None, void: Optional[str] = None, seven_pairs: bool = True
+    hand: HandLike,
+    *,
+    melds: Optional[Sequence[str]] = None,
+    void: Optional[str] = None,
+    seven_pairs: bool = True,
+    wilds: int = 0,
 ) -> bool: ...
 def waits(
-    hand: HandLike, *, melds: Optional[Sequence[str]] = None, void: Optional[str] = None, seven_pairs: bool = True
+    hand: HandLike,
+    *,
+    melds: Optional[Sequence[str]] = None,
+    void: Optional[str] = None,
+    seven_pairs: bool = True,
+    wilds: int = 0,
 ) -> list[Tile]: ...
 def shanten(
-    hand: HandLike, *, melds: Optional[Sequence[str]] = None, void: Optional[str] = None, seven_pairs: bool = True
+    hand: HandLike,
+    *,
+    melds: Optional[Sequence[str]] = None,
+    void: Optional[str] = None,
+    seven_pairs: bool = True,
+    wilds: int = 0,
 ) -> int: ...
 def decompositions(
-    hand: HandLike, *, melds: Optional[Sequence[str]] = None, void: Optional[str] = None, seven_pairs: bool = True
+    hand: HandLike,
+    *,
+    melds: Optional[Sequence[str]] = None,
+    void: Optional[str] = None,
+    seven_pairs: bool = True,
+    wilds: int = 0,
 ) -> list[Decomposition]: ...
 def hand_facts(
-    hand: HandLike, *, melds: Optional[Sequence[str]] = None, void: Optional[str] = None, seven_pairs: bool = True
+    hand: HandLike,
+    *,
+    melds: Optional[Sequence[str]] = None,
+    void: Optional[str] = None,
+    seven_pairs: bool = True,
+    wilds: int = 0,
 ) -> HandFacts: ...
 
 class batch:
     @staticmethod
     def is_win(
-        counts: npt.NDArray[np.uint8], *, void: Optional[str] = None, seven_pairs: bool = True
+        counts: npt.NDArray[np.uint8],
+        *,
+        void: Optional[str] = None,
+        seven_pairs: bool = True,
+        wilds: BatchWilds = 0,
     ) -> npt.NDArray[np.bool_]: ...
     @staticmethod
     def shanten(
-        counts: npt.NDArray[np.uint8], *, void: Optional[str] = None, seven_pairs: bool = True
+        counts: npt.NDArray[np.uint8],
+        *,
+        void: Optional[str] = None,
+        seven_pairs: bool = True,
+        wilds: BatchWilds = 0,
     ) -> npt.NDArray[np.int8]: ...
     @staticmethod
     def waits(
-        counts: npt.NDArray[np.uint8], *, void: Optional[str] = None, seven_pairs: bool = True
+        counts: npt.NDArray[np.uint8],
+        *,
+        void: Optional[str] = None,
+        seven_pairs: bool = True,
+        wilds: BatchWilds = 0,
     ) -> npt.NDArray[np.uint32]: ...
 
 class IllegalActionError(XueliuError): ...

@@ -61,6 +61,20 @@ fn ready_hands(rng: &mut Rng, complete: &[Counts]) -> Vec<Counts> {
         .collect()
 }
 
+/// The same hands with `wilds` of their natural tiles, picked at random, turned into wilds (幺鸡).
+fn with_wilds(rng: &mut Rng, hands: &[Counts], wilds: u8) -> Vec<Counts> {
+    hands
+        .iter()
+        .map(|hand| {
+            let mut tiles: Vec<Tile> = hand.tiles().collect();
+            rng.shuffle(&mut tiles);
+            let mut out = *hand;
+            tiles[..wilds as usize].iter().for_each(|&t| out.remove(t));
+            out.with_wilds(wilds).unwrap()
+        })
+        .collect()
+}
+
 fn rate(name: &str, hands: &[Counts], f: impl Fn(&Counts) -> u32) {
     let mut rates: Vec<f64> = (0..ROUNDS)
         .map(|_| {
@@ -153,4 +167,44 @@ fn main() {
     rate("waits, 1,000 ready repeated", &few_ready, |h| {
         waits(h, &ctx)
     });
+    wild_cases(&mut rng, &ctx, [&fourteen, &thirteen, &complete, &ready]);
+}
+
+/// The 幺鸡 variant: the same hands with some tiles turned into wilds.
+fn wild_cases(rng: &mut Rng, ctx: &Context, hands: [&[Counts]; 4]) {
+    let [fourteen, thirteen, complete, ready] = hands;
+    let start = Instant::now();
+    let one = with_wilds(rng, &fourteen[..1], 1);
+    let _ = shanten(&one[0], ctx);
+    println!(
+        "{:<34} {:>8.3} s",
+        "wild table build (first use)",
+        start.elapsed().as_secs_f64()
+    );
+    for wilds in 1..=4 {
+        let hands = with_wilds(rng, complete, wilds);
+        rate(&format!("is_win, complete, {wilds} wilds"), &hands, |h| {
+            is_win(h, ctx) as u32
+        });
+        let hands = with_wilds(rng, fourteen, wilds);
+        rate(&format!("is_win, random 14, {wilds} wilds"), &hands, |h| {
+            is_win(h, ctx) as u32
+        });
+    }
+    for wilds in 1..=3 {
+        let hands = with_wilds(rng, fourteen, wilds);
+        rate(&format!("shanten, random 14, {wilds} wilds"), &hands, |h| {
+            shanten(h, ctx) as u32
+        });
+    }
+    for wilds in 1..=2 {
+        let hands = with_wilds(rng, ready, wilds);
+        rate(&format!("waits, ready, {wilds} wilds"), &hands, |h| {
+            waits(h, ctx)
+        });
+        let hands = with_wilds(rng, thirteen, wilds);
+        rate(&format!("waits, random 13, {wilds} wilds"), &hands, |h| {
+            waits(h, ctx)
+        });
+    }
 }

@@ -5,6 +5,7 @@ use crate::hand::{Counts, HandError, POW5};
 use crate::meld::{Meld, Melds};
 use crate::tables::{best_split, capped_overlaps, suit_table, SuitEntry, SuitTable, SHAPES};
 use crate::tile::{Suit, Tile, COPIES, KINDS};
+use crate::wilds;
 
 /// Shanten of a hand that no complete hand can be reached from, because its melds already use
 /// three suits or the void suit.
@@ -67,19 +68,20 @@ impl Context {
         };
         Err(HandError::WrongSize {
             len: hand.len(),
+            wilds: hand.wilds(),
             expected,
         })
     }
 
-    /// Suits a complete hand may not use: a void suit, or the third suit once two are in use.
+    /// The suits the natural tiles of hand and melds use.
     #[inline]
-    fn suit_mask(&self, hand: &Counts) -> u8 {
+    pub(crate) fn suit_mask(&self, hand: &Counts) -> u8 {
         hand.suit_mask() | self.melds.suit_mask
     }
 
     /// False when the hand's suits already break 缺一门 or hold the void suit.
     #[inline]
-    fn suits_allowed(&self, used: u8) -> bool {
+    pub(crate) fn suits_allowed(&self, used: u8) -> bool {
         used.count_ones() <= 2 && self.void.is_none_or(|v| used & v.bit() == 0)
     }
 }
@@ -95,7 +97,7 @@ pub enum HandSize {
 }
 
 #[inline]
-fn entries(hand: &Counts) -> [SuitEntry; 3] {
+pub(crate) fn entries(hand: &Counts) -> [SuitEntry; 3] {
     let table = suit_table();
     Suit::ALL.map(|s| table.get(hand.key(s)))
 }
@@ -118,8 +120,12 @@ const fn tile_bits(suits: u8) -> u32 {
 
 /// A complete hand: sets and a pair over hand and melds, or seven pairs from a concealed hand; at
 /// most two suits; none of the void suit. `hand` holds 14 tiles counting each meld as three.
+/// With wilds, see [`crate::wilds::is_win`].
 #[inline]
 pub fn is_win(hand: &Counts, ctx: &Context) -> bool {
+    if hand.wilds() > 0 {
+        return wilds::is_win(hand, ctx);
+    }
     if !ctx.suits_allowed(ctx.suit_mask(hand)) {
         return false;
     }
@@ -129,9 +135,13 @@ pub fn is_win(hand: &Counts, ctx: &Context) -> bool {
 }
 
 /// The tiles that complete a hand of 13 (counting melds as three), one bit per tile index. A tile
-/// whose four copies all sit in the player's hand and melds is left out.
+/// whose four copies all sit in the player's hand and melds is left out. With wilds, see
+/// [`crate::wilds::waits`].
 #[inline]
 pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
+    if hand.wilds() > 0 {
+        return wilds::waits(hand, ctx);
+    }
     let used = ctx.suit_mask(hand);
     if !ctx.suits_allowed(used) {
         return 0;
@@ -186,9 +196,13 @@ fn seven_pairs_wait(hand: &Counts) -> u32 {
 /// Tiles away from ready: −1 complete, 0 ready (听牌). For a concealed part that a complete hand
 /// fills with N tiles, shanten is N − 1 − the most tiles the hand shares with any complete hand
 /// the rules allow (at most two suits, none of the void suit, at most four of a tile counting the
-/// melds). [`UNREACHABLE`] when the melds rule out every complete hand.
+/// melds). [`UNREACHABLE`] when the melds rule out every complete hand. With wilds, see
+/// [`crate::wilds::shanten`].
 #[inline]
 pub fn shanten(hand: &Counts, ctx: &Context) -> i8 {
+    if hand.wilds() > 0 {
+        return wilds::shanten(hand, ctx);
+    }
     let melded = ctx.melds.suit_mask;
     if !ctx.suits_allowed(melded) {
         return UNREACHABLE;
@@ -198,20 +212,9 @@ pub fn shanten(hand: &Counts, ctx: &Context) -> i8 {
     let table = suit_table();
     let e = entries(hand);
     let seven = ctx.seven_pairs && ctx.melds.sets == 0;
-    // A void suit leaves one pair of suits. Otherwise, with a suit left empty, the other two
-    // suits' split keeps at least as much as any split using the empty one.
-    let pairs: &[(usize, usize)] = match (ctx.void, hand.suit_mask() | melded) {
-        (Some(Suit::M), _) | (None, 0b110) => &[(1, 2)],
-        (Some(Suit::P), _) | (None, 0b101) => &[(0, 2)],
-        (Some(Suit::S), _) | (None, 0b011) => &[(0, 1)],
-        (None, _) => &[(0, 1), (0, 2), (1, 2)],
-    };
     let mut best = 0u8;
-    for &(a, b) in pairs {
+    for (a, b) in suit_pairs(ctx, hand) {
         let pair_suits = (1u8 << a) | (1 << b);
-        if melded & !pair_suits != 0 {
-            continue;
-        }
         let kept = if melded & pair_suits == 0 {
             table.best_split(e[a], e[b], sets)
         } else {
@@ -224,6 +227,21 @@ pub fn shanten(hand: &Counts, ctx: &Context) -> i8 {
         }
     }
     size - 1 - best as i8
+}
+
+/// The two suits a complete hand may use, as suit indices, each pair holding every melded suit.
+/// A void suit leaves one pair. Otherwise, with a suit left empty, the other two suits keep at
+/// least as much as any pair using the empty one.
+pub(crate) fn suit_pairs(ctx: &Context, hand: &Counts) -> impl Iterator<Item = (usize, usize)> {
+    let melded = ctx.melds.suit_mask;
+    let pairs: &'static [(usize, usize)] = match (ctx.void, hand.suit_mask() | melded) {
+        (Some(Suit::M), _) | (None, 0b110) => &[(1, 2)],
+        (Some(Suit::P), _) | (None, 0b101) => &[(0, 2)],
+        (Some(Suit::S), _) | (None, 0b011) => &[(0, 1)],
+        (None, _) => &[(0, 1), (0, 2), (1, 2)],
+    };
+    let holds_melds = move |&(a, b): &(usize, usize)| melded & !(1 << a | 1 << b) == 0;
+    pairs.iter().copied().filter(holds_melds)
 }
 
 /// A suit's overlaps when melds may cap it: from the table if no meld uses the suit, else by the
@@ -240,7 +258,7 @@ fn capped_suit_overlaps(
     }
     let base = 9 * s;
     let cap = std::array::from_fn(|r| COPIES - ctx.melds.held[base + r]);
-    capped_overlaps(&hand.suit_counts(Suit::from_index(s)), &cap)
+    capped_overlaps(&hand.suit_counts(Suit::from_index(s)), &cap, 0)[0]
 }
 
 /// One set of a standard split.
@@ -252,6 +270,25 @@ pub enum Set {
     Sequence(Tile),
 }
 
+impl Set {
+    /// Whether the set holds a 1 or a 9 (带幺九).
+    pub fn holds_terminal(self) -> bool {
+        match self {
+            Set::Triplet(t) => t.is_terminal(),
+            Set::Sequence(t) => matches!(t.rank(), 1 | 7),
+        }
+    }
+
+    fn tiles(self) -> [Tile; 3] {
+        match self {
+            Set::Triplet(t) => [t; 3],
+            Set::Sequence(t) => {
+                std::array::from_fn(|k| Tile::new(t.index() as u8 + k as u8).expect("a sequence"))
+            }
+        }
+    }
+}
+
 /// One way a complete hand's concealed tiles split.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Decomposition {
@@ -261,8 +298,40 @@ pub enum Decomposition {
     SevenPairs { pairs: Vec<Tile> },
 }
 
-/// Every way a complete hand splits, standard splits first; empty when it is not complete.
+impl Decomposition {
+    /// The concealed tiles the split uses, wilds counted as the tiles they stand for (so a tile
+    /// can appear more than four times).
+    pub fn counts(&self) -> [u8; KINDS] {
+        let mut counts = [0u8; KINDS];
+        let tiles: Vec<Tile> = match self {
+            Decomposition::Standard { pair, sets } => {
+                let sets = sets.iter().flat_map(|s| s.tiles());
+                [*pair, *pair].into_iter().chain(sets).collect()
+            }
+            Decomposition::SevenPairs { pairs } => pairs.iter().flat_map(|&t| [t, t]).collect(),
+        };
+        tiles.iter().for_each(|t| counts[t.index()] += 1);
+        counts
+    }
+
+    /// The tiles the wilds of `hand` stand for in this split, in index order.
+    pub fn wild_tiles(&self, hand: &Counts) -> Vec<Tile> {
+        let counts = self.counts();
+        Tile::all()
+            .flat_map(|t| {
+                let extra = counts[t.index()].saturating_sub(hand.count(t));
+                std::iter::repeat_n(t, extra as usize)
+            })
+            .collect()
+    }
+}
+
+/// Every way a complete hand splits, standard splits first; empty when it is not complete. With
+/// wilds, see [`crate::wilds::decompositions`].
 pub fn decompositions(hand: &Counts, ctx: &Context) -> Vec<Decomposition> {
+    if hand.wilds() > 0 {
+        return wilds::decompositions(hand, ctx);
+    }
     let mut found = Vec::new();
     if !is_win(hand, ctx) {
         return found;
@@ -346,9 +415,14 @@ const TILES_258: u32 = 0x92 | 0x92 << 9 | 0x92 << 18;
 const MIDDLE_TILES: u32 = 0x38 | 0x38 << 9 | 0x38 << 18;
 
 /// The facts of a hand that [`is_win`]; meaningless otherwise. Works on bit masks of tiles by
-/// count, without branches, so it costs the same for every hand.
+/// count, without branches, so it costs the same for every hand. With wilds, the flags about
+/// splits hold when some split does, each wild standing for whatever that split needs;
+/// `one_suit`, `only_258` and `roots` read the natural tiles and melds only.
 #[inline]
 pub fn facts(hand: &Counts, ctx: &Context) -> HandFacts {
+    if hand.wilds() > 0 {
+        return wild_facts(hand, ctx);
+    }
     let e = entries(hand);
     let standard = e.iter().all(|e| e.complete());
     facts_from(ctx, &hand.count_masks(), standard, || {
@@ -420,6 +494,20 @@ fn facts_from(
         roots: roots as u8,
         kongs: melds.kong_mask.count_ones() as u8,
     }
+}
+
+/// [`facts`] of a hand holding wilds: the natural tiles' facts, and the split facts found by
+/// searching the splits.
+fn wild_facts(hand: &Counts, ctx: &Context) -> HandFacts {
+    let natural = facts_from(ctx, &hand.count_masks(), false, || false);
+    let mut facts = HandFacts {
+        seven_pairs: false,
+        all_triplets: false,
+        ..natural
+    };
+    let melded = ctx.melds.pong_mask | ctx.melds.kong_mask;
+    wilds::split_facts(hand, ctx, &mut facts, melded & !TERMINAL_TILES == 0);
+    facts
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! A player's concealed tiles as counts, with one base-5 key per suit kept up to date, so the
-//! per-suit tables of [`crate::tables`] are read without re-encoding the hand.
+//! per-suit tables of [`crate::tables`] are read without re-encoding the hand. In the 幺鸡 variant
+//! (RULES.md §11) the hand also holds wilds: tiles that stand for any tile, kept as a plain count
+//! beside the natural tiles' counts and keys.
 
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 use std::fmt;
@@ -8,13 +10,17 @@ use std::fmt;
 pub const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
 /// Number of distinct suit keys: 5^9.
 pub const SUIT_KEYS: usize = 1_953_125;
+/// The wall holds four wilds (the four 1s of the 幺鸡 variant).
+pub const MAX_WILDS: u8 = 4;
 
-/// Tile counts plus per-suit keys `Σ count[rank] · 5^rank`.
+/// Tile counts plus per-suit keys `Σ count[rank] · 5^rank`, and the number of wilds held.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Counts {
     counts: [u8; KINDS],
     keys: [u32; 3],
+    /// Natural tiles plus wilds.
     len: u8,
+    wilds: u8,
 }
 
 /// A count array that is not a set of real tiles.
@@ -22,8 +28,14 @@ pub struct Counts {
 pub enum HandError {
     /// More than four copies of a tile (counting melds where they are known).
     TooManyCopies { tile: Tile, count: u8 },
-    /// The hand's size does not fit its melds.
-    WrongSize { len: usize, expected: &'static str },
+    /// The hand's size (wilds included) does not fit its melds.
+    WrongSize {
+        len: usize,
+        wilds: u8,
+        expected: &'static str,
+    },
+    /// More wilds than the wall holds.
+    TooManyWilds { wilds: u8 },
     /// A meld that is not a pong or kong of one tile, or that cannot be held.
     BadMeld { text: String, reason: &'static str },
 }
@@ -35,9 +47,23 @@ impl fmt::Display for HandError {
                 f,
                 "{count} copies of {tile}, but the wall has only 4 of each tile (hand and melds together)"
             ),
-            HandError::WrongSize { len, expected } => {
-                write!(f, "a hand of {len} tiles, but {expected}")
-            }
+            HandError::WrongSize {
+                len,
+                wilds: 0,
+                expected,
+            } => write!(f, "a hand of {len} tiles, but {expected}"),
+            HandError::WrongSize {
+                len,
+                wilds,
+                expected,
+            } => write!(
+                f,
+                "a hand of {len} tiles counting {wilds} wild(s), but {expected}"
+            ),
+            HandError::TooManyWilds { wilds } => write!(
+                f,
+                "{wilds} wilds, but the wall has only {MAX_WILDS} (the four 1s of 幺鸡)"
+            ),
             HandError::BadMeld { text, reason } => write!(f, "meld {text:?} {reason}"),
         }
     }
@@ -51,6 +77,7 @@ impl Counts {
             counts: [0; KINDS],
             keys: [0; 3],
             len: 0,
+            wilds: 0,
         }
     }
 
@@ -79,7 +106,26 @@ impl Counts {
             counts: *counts,
             keys: [key(0), key(1), key(2)],
             len: counts.iter().sum(),
+            wilds: 0,
         })
+    }
+
+    /// The same natural tiles holding `wilds` wilds (0–4) beside them.
+    #[inline]
+    pub fn with_wilds(mut self, wilds: u8) -> Result<Counts, HandError> {
+        if wilds > MAX_WILDS {
+            return Err(HandError::TooManyWilds { wilds });
+        }
+        self.len = self.len - self.wilds + wilds;
+        self.wilds = wilds;
+        Ok(self)
+    }
+
+    /// Wilds held (幺鸡): tiles that stand for any tile. They are in [`Counts::len`] but not in
+    /// the count array, the keys or [`Counts::tiles`].
+    #[inline]
+    pub fn wilds(&self) -> u8 {
+        self.wilds
     }
 
     #[inline]
@@ -103,6 +149,7 @@ impl Counts {
         self.counts[t.index()]
     }
 
+    /// Tiles held, wilds included.
     #[inline]
     pub fn len(&self) -> usize {
         self.len as usize
@@ -153,7 +200,7 @@ impl Counts {
         [all & !(b0 | b1 | b2), b0 & !b1, b1 & !b0, b0 & b1, b2]
     }
 
-    /// The tiles held, in index order, each repeated by its count.
+    /// The natural tiles held, in index order, each repeated by its count.
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         Tile::all().flat_map(move |t| std::iter::repeat_n(t, self.count(t) as usize))
     }
@@ -173,13 +220,19 @@ fn bit_plane(words: &[u64; 4], bit: u32) -> u32 {
 
 impl fmt::Debug for Counts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Counts({})", crate::tile::format_counts(&self.counts))
+        write!(f, "Counts({self})")
     }
 }
 
+/// The natural tiles, then `+N wilds` when there are any: `"2345m +2 wilds"`.
 impl fmt::Display for Counts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::tile::format_counts(&self.counts))
+        f.write_str(&crate::tile::format_counts(&self.counts))?;
+        match self.wilds {
+            0 => Ok(()),
+            1 => f.write_str(" +1 wild"),
+            n => write!(f, " +{n} wilds"),
+        }
     }
 }
 
@@ -213,6 +266,20 @@ mod tests {
             masks[0],
             all_tiles & !(masks[1] | masks[2] | masks[3] | masks[4])
         );
+    }
+
+    #[test]
+    fn wilds_count_in_the_size_but_not_in_the_keys() {
+        let h = Counts::from_tiles(&parse_tiles("1199m").unwrap()).unwrap();
+        let w = h.with_wilds(2).unwrap();
+        assert_eq!((w.len(), w.wilds(), w.key(Suit::M)), (6, 2, h.key(Suit::M)));
+        assert_eq!(w.with_wilds(1).unwrap().len(), 5);
+        assert_eq!(w.to_string(), "1199m +2 wilds");
+        assert_eq!(w.tiles().count(), 4);
+        assert!(matches!(
+            h.with_wilds(5),
+            Err(HandError::TooManyWilds { wilds: 5 })
+        ));
     }
 
     #[test]

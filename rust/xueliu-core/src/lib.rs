@@ -5,7 +5,7 @@
 //! [`meld`] (pongs and kongs), [`tables`] (per-suit tables), [`analysis`] (win, waits, shanten),
 //! [`pattern`] (patterns and fan tables), [`points`] (fan to points), [`rules`] (options and
 //! presets), [`score`] (scoring a win and a ready hand's waits), [`game`] (the turn state
-//! machine: one hand from the shuffle to the last payment).
+//! machine: one hand from the shuffle to the last payment), [`wilds`] (analysis with 幺鸡 wilds).
 
 pub mod analysis;
 pub mod batch;
@@ -20,5 +20,6 @@ pub mod rules;
 pub mod score;
 pub mod tables;
 pub mod tile;
+pub mod wilds;
 
 pub use choice::Choice;

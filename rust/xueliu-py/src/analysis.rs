@@ -1,40 +1,47 @@
 //! Hand analysis functions: `is_win`, `waits`, `shanten`, `decompositions`, `hand_facts`.
 
 use crate::convert::hand_and_context;
-use crate::tiles::{tile_object, Tile};
+use crate::tiles::Tile;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use xueliu_core::analysis::{
     self, Decomposition as CoreDecomposition, HandFacts as CoreFacts, HandSize, Set,
 };
+use xueliu_core::hand::Counts;
 use xueliu_core::meld::Meld;
 use xueliu_core::tile::Tile as CoreTile;
 
 /// Whether `hand` is complete: sets and a pair (with `melds`), or seven pairs when `seven_pairs`;
 /// at most two suits; no tile of the `void` suit. The hand has 14 tiles counting each meld as 3.
+/// `wilds`: wilds (幺鸡) held besides `hand`, each standing for any tile (a fifth copy too), counted
+/// in the 14 but for no suit; four wilds win whatever the rest.
 #[pyfunction]
-#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true))]
+#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true, wilds=0))]
 pub fn is_win(
     hand: &Bound<'_, PyAny>,
     melds: Option<Vec<String>>,
     void: Option<&str>,
     seven_pairs: bool,
+    wilds: i64,
 ) -> PyResult<bool> {
-    let (counts, ctx) = hand_and_context(hand, melds, void, seven_pairs, HandSize::Complete)?;
+    let (counts, ctx) =
+        hand_and_context(hand, melds, void, seven_pairs, wilds, HandSize::Complete)?;
     Ok(analysis::is_win(&counts, &ctx))
 }
 
-/// The tiles that complete a 13-tile hand (counting each meld as 3), in index order. A tile whose
-/// four copies are all in the hand and melds is left out.
+/// The tiles that complete a 13-tile hand (counting each meld as 3 and each of the `wilds` wilds
+/// as 1), in index order. A tile whose four copies are all in the hand and melds is left out. Only
+/// natural tiles are listed; a drawn wild completes any hand that waits on something.
 #[pyfunction]
-#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true))]
+#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true, wilds=0))]
 pub fn waits(
     hand: &Bound<'_, PyAny>,
     melds: Option<Vec<String>>,
     void: Option<&str>,
     seven_pairs: bool,
+    wilds: i64,
 ) -> PyResult<Vec<Tile>> {
-    let (counts, ctx) = hand_and_context(hand, melds, void, seven_pairs, HandSize::Waiting)?;
+    let (counts, ctx) = hand_and_context(hand, melds, void, seven_pairs, wilds, HandSize::Waiting)?;
     Ok(tiles_of_mask(analysis::waits(&counts, &ctx)))
 }
 
@@ -47,20 +54,23 @@ pub fn tiles_of_mask(mask: u32) -> Vec<Tile> {
 
 /// Tiles from ready: −1 complete, 0 ready. Exactly N − 1 − the most tiles the hand shares with any
 /// complete hand the rules allow, where N is the concealed size of a complete hand (14 − 3 per
-/// meld). `UNREACHABLE` (99) when the melds already rule out every complete hand.
+/// meld). `UNREACHABLE` (99) when the melds already rule out every complete hand. With `wilds`, the
+/// wilds count as kept and may stand for copies beyond four; the complete hand is reached by
+/// drawing natural tiles.
 #[pyfunction]
-#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true))]
+#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true, wilds=0))]
 pub fn shanten(
     hand: &Bound<'_, PyAny>,
     melds: Option<Vec<String>>,
     void: Option<&str>,
     seven_pairs: bool,
+    wilds: i64,
 ) -> PyResult<i8> {
-    let (counts, ctx) = hand_and_context(hand, melds, void, seven_pairs, HandSize::Either)?;
+    let (counts, ctx) = hand_and_context(hand, melds, void, seven_pairs, wilds, HandSize::Either)?;
     Ok(analysis::shanten(&counts, &ctx))
 }
 
-/// One way a complete hand splits.
+/// One way a complete hand splits; with wilds, each wild stands for a tile of the groups.
 #[pyclass(frozen, eq, hash, module = "xueliu")]
 #[derive(PartialEq, Eq, Hash)]
 pub struct Decomposition {
@@ -73,12 +83,21 @@ pub struct Decomposition {
     /// The pair of a standard split; None for seven pairs.
     #[pyo3(get)]
     pair: Option<Tile>,
+    /// The tiles the wilds stand for, in index order; empty without wilds.
+    #[pyo3(get)]
+    wilds: Vec<Tile>,
 }
 
 #[pymethods]
 impl Decomposition {
     fn __repr__(&self) -> String {
-        format!("Decomposition({}: {})", self.kind, self.groups.join(" "))
+        let groups = self.groups.join(" ");
+        if self.wilds.is_empty() {
+            return format!("Decomposition({}: {groups})", self.kind);
+        }
+        let wilds: Vec<CoreTile> = self.wilds.iter().map(|t| t.0).collect();
+        let wilds = xueliu_core::tile::format_tiles(&wilds);
+        format!("Decomposition({}: {groups}; wilds as {wilds})", self.kind)
     }
 }
 
@@ -88,7 +107,8 @@ fn group(tile: CoreTile, ranks: &[u8]) -> String {
     text
 }
 
-fn decomposition(split: CoreDecomposition, melds: &[Meld]) -> Decomposition {
+fn decomposition(split: CoreDecomposition, hand: &Counts, melds: &[Meld]) -> Decomposition {
+    let wilds = split.wild_tiles(hand).into_iter().map(Tile).collect();
     let (kind, pair, mut concealed) = match split {
         CoreDecomposition::Standard { pair, sets } => {
             let mut groups = vec![(pair, group(pair, &[pair.rank(); 2]))];
@@ -109,24 +129,32 @@ fn decomposition(split: CoreDecomposition, melds: &[Meld]) -> Decomposition {
     concealed.sort_by(|a, b| (a.0, a.1.len(), &a.1).cmp(&(b.0, b.1.len(), &b.1)));
     let mut groups: Vec<String> = concealed.into_iter().map(|(_, g)| g).collect();
     groups.extend(melds.iter().map(Meld::to_string));
-    Decomposition { kind, groups, pair }
+    Decomposition {
+        kind,
+        groups,
+        pair,
+        wilds,
+    }
 }
 
 /// Every way a complete hand splits into a pair and sets (melds included), or seven pairs.
-/// Empty when the hand is not complete.
+/// Empty when the hand is not complete. With `wilds`, every split for every choice of the tiles
+/// the wilds stand for (within the suits the natural tiles allow); four wilds win even with none.
 #[pyfunction]
-#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true))]
+#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true, wilds=0))]
 pub fn decompositions(
     hand: &Bound<'_, PyAny>,
     melds: Option<Vec<String>>,
     void: Option<&str>,
     seven_pairs: bool,
+    wilds: i64,
 ) -> PyResult<Vec<Decomposition>> {
     let meld_list = crate::convert::melds(melds.clone())?;
-    let (counts, ctx) = hand_and_context(hand, melds, void, seven_pairs, HandSize::Complete)?;
+    let (counts, ctx) =
+        hand_and_context(hand, melds, void, seven_pairs, wilds, HandSize::Complete)?;
     Ok(analysis::decompositions(&counts, &ctx)
         .into_iter()
-        .map(|d| decomposition(d, &meld_list))
+        .map(|d| decomposition(d, &counts, &meld_list))
         .collect())
 }
 
@@ -191,16 +219,19 @@ fn py_bool(b: bool) -> &'static str {
 }
 
 /// The pattern facts of a complete hand: the flags scoring reads. Raises for a hand that is not
-/// complete.
+/// complete. With `wilds`, a flag about splits holds when some split does, the wilds standing for
+/// what it needs; `one_suit`, `only_258` and `roots` read natural tiles and melds only.
 #[pyfunction]
-#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true))]
+#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true, wilds=0))]
 pub fn hand_facts(
     hand: &Bound<'_, PyAny>,
     melds: Option<Vec<String>>,
     void: Option<&str>,
     seven_pairs: bool,
+    wilds: i64,
 ) -> PyResult<HandFacts> {
-    let (counts, ctx) = hand_and_context(hand, melds, void, seven_pairs, HandSize::Complete)?;
+    let (counts, ctx) =
+        hand_and_context(hand, melds, void, seven_pairs, wilds, HandSize::Complete)?;
     if !analysis::is_win(&counts, &ctx) {
         return Err(crate::errors::InvalidHandError::new_err(format!(
             "{counts} is not a complete hand under these rules; hand_facts needs one (check is_win first)"

@@ -3,12 +3,21 @@
 
 use crate::convert;
 use crate::errors::InvalidHandError;
-use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use xueliu_core::analysis::{self, Context, HandSize};
-use xueliu_core::batch::map_hands;
+use xueliu_core::batch::{map_hands, Wilds};
 use xueliu_core::hand::Counts;
 use xueliu_core::tile::KINDS;
+
+/// `wilds=` of a batch call: one number for every row, or one per row (a uint8 array read in
+/// place, or any sequence of ints).
+#[derive(FromPyObject)]
+pub enum BatchWilds<'py> {
+    Each(i64),
+    Array(PyReadonlyArray1<'py, u8>),
+    List(Vec<i64>),
+}
 
 /// Runs `f` on every row, each checked to be a hand of `size`, with the GIL released.
 fn per_row<T: Send + Copy + Default + numpy::Element>(
@@ -16,6 +25,7 @@ fn per_row<T: Send + Copy + Default + numpy::Element>(
     counts: PyReadonlyArray2<'_, u8>,
     void: Option<&str>,
     seven_pairs: bool,
+    wilds: BatchWilds<'_>,
     size: HandSize,
     f: impl Fn(&Counts, &Context) -> T + Send + Sync,
 ) -> PyResult<Py<PyArray1<T>>> {
@@ -24,6 +34,29 @@ fn per_row<T: Send + Copy + Default + numpy::Element>(
         return Err(InvalidHandError::new_err(format!(
             "batch arrays have shape (N, 27), one row of tile counts per hand; got {shape:?}"
         )));
+    }
+    let owned_wilds: Vec<u8>;
+    let wilds = match wilds {
+        BatchWilds::Each(w) => Wilds::Each(convert::wilds(w)?),
+        BatchWilds::Array(ref array) => Wilds::PerRow(array.as_slice().map_err(|_| {
+            InvalidHandError::new_err("wilds must be a contiguous 1-D array, one count per row")
+        })?),
+        BatchWilds::List(list) => {
+            owned_wilds = list
+                .into_iter()
+                .map(convert::wilds)
+                .collect::<PyResult<_>>()?;
+            Wilds::PerRow(&owned_wilds)
+        }
+    };
+    if let Wilds::PerRow(w) = wilds {
+        if w.len() != shape[0] {
+            return Err(InvalidHandError::new_err(format!(
+                "wilds has {} entries for {} rows; give one per row, or one int for all",
+                w.len(),
+                shape[0]
+            )));
+        }
     }
     let ctx = Context {
         void: convert::void(void)?,
@@ -40,63 +73,80 @@ fn per_row<T: Send + Copy + Default + numpy::Element>(
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut out = vec![T::default(); shape[0]];
-    let result = py.detach(|| map_hands(data, &mut out, &ctx, size, threads, f));
+    let result = py.detach(|| map_hands(data, wilds, &mut out, &ctx, size, threads, f));
     result.map_err(|(row, e)| InvalidHandError::new_err(format!("row {row}: {e}")))?;
     Ok(PyArray1::from_vec(py, out).unbind())
 }
 
-/// `is_win` for every row (14 tiles each); a bool array.
+/// `is_win` for every row (14 tiles each, wilds included); a bool array. `wilds`: the wilds each
+/// row holds besides its counts, one int for all rows or one per row.
 #[pyfunction]
-#[pyo3(signature = (counts, *, void=None, seven_pairs=true))]
+#[pyo3(
+    signature = (counts, *, void=None, seven_pairs=true, wilds=BatchWilds::Each(0)),
+    text_signature = "(counts, *, void=None, seven_pairs=True, wilds=0)"
+)]
 pub fn is_win(
     py: Python<'_>,
     counts: PyReadonlyArray2<'_, u8>,
     void: Option<&str>,
     seven_pairs: bool,
+    wilds: BatchWilds<'_>,
 ) -> PyResult<Py<PyArray1<bool>>> {
     per_row(
         py,
         counts,
         void,
         seven_pairs,
+        wilds,
         HandSize::Complete,
         analysis::is_win,
     )
 }
 
-/// `shanten` for every row (13 or 14 tiles each); an int8 array.
+/// `shanten` for every row (13 or 14 tiles each, wilds included); an int8 array.
 #[pyfunction]
-#[pyo3(signature = (counts, *, void=None, seven_pairs=true))]
+#[pyo3(
+    signature = (counts, *, void=None, seven_pairs=true, wilds=BatchWilds::Each(0)),
+    text_signature = "(counts, *, void=None, seven_pairs=True, wilds=0)"
+)]
 pub fn shanten(
     py: Python<'_>,
     counts: PyReadonlyArray2<'_, u8>,
     void: Option<&str>,
     seven_pairs: bool,
+    wilds: BatchWilds<'_>,
 ) -> PyResult<Py<PyArray1<i8>>> {
     per_row(
         py,
         counts,
         void,
         seven_pairs,
+        wilds,
         HandSize::Either,
         analysis::shanten,
     )
 }
 
-/// `waits` for every row (13 tiles each), as a uint32 bitmask: bit i set when tile i completes it.
+/// `waits` for every row (13 tiles each, wilds included), as a uint32 bitmask: bit i set when
+/// tile i completes it.
 #[pyfunction]
-#[pyo3(signature = (counts, *, void=None, seven_pairs=true))]
+#[pyo3(
+    signature = (counts, *, void=None, seven_pairs=true, wilds=BatchWilds::Each(0)),
+    text_signature = "(counts, *, void=None, seven_pairs=True, wilds=0)"
+)]
 pub fn waits(
     py: Python<'_>,
     counts: PyReadonlyArray2<'_, u8>,
     void: Option<&str>,
     seven_pairs: bool,
+    wilds: BatchWilds<'_>,
 ) -> PyResult<Py<PyArray1<u32>>> {
     per_row(
         py,
         counts,
         void,
         seven_pairs,
+        wilds,
         HandSize::Waiting,
         analysis::waits,
     )

@@ -6,7 +6,7 @@ use crate::tiles::{index_to_tile, suit_from_str, Tile};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use xueliu_core::analysis::{Context, HandSize};
-use xueliu_core::hand::Counts;
+use xueliu_core::hand::{Counts, MAX_WILDS};
 use xueliu_core::meld::{Meld, Melds};
 use xueliu_core::tile::{self, Suit, KINDS};
 
@@ -86,15 +86,31 @@ pub fn melds(melds: Option<Vec<String>>) -> PyResult<Vec<Meld>> {
         .collect()
 }
 
-/// The hand and its context, checked to have the size `size` asks for.
+/// A number of wilds (幺鸡) held: 0–4.
+pub fn wilds(wilds: i64) -> PyResult<u8> {
+    u8::try_from(wilds)
+        .ok()
+        .filter(|&w| w <= MAX_WILDS)
+        .ok_or_else(|| {
+            InvalidHandError::new_err(format!(
+                "wilds={wilds}, but a hand holds 0-{MAX_WILDS} wilds (the four 1s of 幺鸡)"
+            ))
+        })
+}
+
+/// The hand (holding `wilds` wilds besides its natural tiles) and its context, checked to have
+/// the size `size` asks for.
 pub fn hand_and_context(
     hand: &Bound<'_, PyAny>,
     melds: Option<Vec<String>>,
     void: Option<&str>,
     seven_pairs: bool,
+    wilds: i64,
     size: HandSize,
 ) -> PyResult<(Counts, Context)> {
-    let counts = counts(hand)?;
+    let counts = counts(hand)?
+        .with_wilds(self::wilds(wilds)?)
+        .map_err(hand_error)?;
     let ctx = Context {
         melds: Melds::new(&self::melds(melds)?).map_err(hand_error)?,
         void: self::void(void)?,
