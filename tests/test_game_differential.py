@@ -2,11 +2,9 @@
 protocol by someone else: identical legal-action sets at every step, identical event logs and
 identical scores, on random play over every preset and over random option combinations.
 
-The `score` inside a `win` event is compared by its numbers (pattern, fan, capped fan, points,
-each bonus's total fan): the reference writes bonuses as `[name, fan]` pairs, one per kong, and
-calls a root `gen`, where `Score.to_dict()` writes `{name, count, fan}`. That difference is
-reported to be settled on the reference's side; everything else must match exactly."""
+Events are compared whole, the `score` of each `win` included."""
 
+import os
 import random
 
 import pytest
@@ -15,6 +13,8 @@ import xueliu
 from xueliu import Action, Game
 from xueliu.reference import Game as Reference
 
+# Issue 4 asks for thousands of games per preset; a quick local run plays fewer.
+GAMES_PER_PRESET = 1000 if os.environ.get("CI") else 60
 PRESETS = ["dashiyou", "sanxia", "sanxia_piao", "chengdu", "chengdu_xueliu", "xuezhan"]
 OPTIONS = {
     "exchange": [None, "dice", "clockwise", "counterclockwise", "opposite", "random"],
@@ -50,28 +50,6 @@ def text(action: dict) -> str:
     return kind
 
 
-def score_numbers(score: dict, bonuses) -> tuple:
-    return (score["pattern"], score["pattern_fan"], score["fan"], score["capped_fan"], score["points"], bonuses)
-
-
-def comparable(events: list, ours: bool) -> list:
-    out = []
-    for e in events:
-        if e["type"] == "win":
-            e = dict(e)
-            totals = {}
-            if ours:
-                for b in e["score"]["bonuses"]:
-                    totals[b["name"]] = totals.get(b["name"], 0) + b["fan"]
-            else:
-                for name, fan in e["score"]["bonuses"]:
-                    name = "root" if name == "gen" else name
-                    totals[name] = totals.get(name, 0) + fan
-            e["score"] = score_numbers(e["score"], sorted(totals.items()))
-        out.append(e)
-    return out
-
-
 def play_both(rules, seed: int, rng: random.Random, win_rate: float) -> None:
     game, ref = Game(rules, seed=seed), Reference(rules.to_dict(), seed)
     while True:
@@ -85,14 +63,15 @@ def play_both(rules, seed: int, rng: random.Random, win_rate: float) -> None:
         pick = "win" if "win" in ours and rng.random() < win_rate else rng.choice(ours)
         game.act(seat, Action.parse(pick))
         ref.act(seat, theirs[pick])
-    assert comparable(game.events, True) == comparable(ref.events, False)
+    assert game.events == ref.events
+    assert all(game.events_for(seat) == ref.events_for(seat) for seat in range(4))
     assert game.scores == ref.scores
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_presets_match_the_reference(preset):
     rng = random.Random(preset)
-    for seed in range(60):
+    for seed in range(GAMES_PER_PRESET):
         play_both(xueliu.Rules.preset(preset), seed, rng, win_rate=0.7)
 
 

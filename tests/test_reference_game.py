@@ -523,7 +523,7 @@ def test_robbing_an_added_kong():
     assert list(win) == ["type", "seat", "tile", "from", "kind", "hand", "score"]
     assert (win["seat"], win["tile"], win["from"], win["kind"]) == (2, "5p", 1, "robbed_kong")
     assert win["hand"] == ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "1p", "4p", "6p"]
-    assert win["score"]["pattern"] == "basic" and win["score"]["bonuses"] == [["rob_kong", 1]]
+    assert win["score"]["pattern"] == "basic" and win["score"]["bonuses"] == [{"name": "rob_kong", "count": 1, "fan": 1}]
     assert win["score"]["points"] == 12
     assert payments(new) == [(1, 2, 12, "win")]
     assert game.melds(1) == [{"kind": "pong", "tile": "5p", "from": 0, "kong": None, "late": False}]
@@ -770,7 +770,7 @@ def test_root_only_kong_scores_as_a_root():
     game.act(1, WIN)
     score = of_type(game.events, "win")[0]["score"]
     assert score["pattern"] == "basic"
-    assert score["bonuses"] == [["gen", 1], ["kong_flower", 1]] and score["fan"] == 3 and score["points"] == 24
+    assert score["bonuses"] == [{"name": "root", "count": 1, "fan": 1}, {"name": "kong_flower", "count": 1, "fan": 1}] and score["fan"] == 3 and score["points"] == 24
 
 
 # --- 9. 过胡 (P§7) ---------------------------------------------------------------------------------
@@ -924,7 +924,7 @@ def test_kong_flower_after_a_direct_kong(mode, expected):
     mark = len(game.events)
     game.act(1, WIN)
     win = of_type(game.events, "win")[0]
-    assert win["score"]["bonuses"] == [["exposed_kong", 1], ["kong_flower", 1]] and win["score"]["points"] == 24
+    assert win["score"]["bonuses"] == [{"name": "exposed_kong", "count": 1, "fan": 1}, {"name": "kong_flower", "count": 1, "fan": 1}] and win["score"]["points"] == 24
     assert payments(since(game, mark)) == expected
     assert payments(game.events)[0] == (0, 1, 12, "kong")
 
@@ -951,7 +951,7 @@ def test_kong_shot_and_income_transfer(transfer, expected):
     mark = len(game.events)
     game.act(2, WIN)
     win = of_type(game.events, "win")[0]
-    assert win["score"]["bonuses"] == [["kong_shot", 1]] and win["score"]["points"] == 12
+    assert win["score"]["bonuses"] == [{"name": "kong_shot", "count": 1, "fan": 1}] and win["score"]["points"] == 12
     assert payments(since(game, mark)) == expected
 
 
@@ -1142,9 +1142,13 @@ def test_events_for_hides_other_seats_secrets():
         game.act(s, game.default_action(s))
     for seat in range(4):
         view = game.events_for(seat)
-        assert len(view) == len(game.events)
-        for mine, full in zip(view, game.events):
-            if full["type"] == "deal":
+        # Other seats' passes are left out: what a seat could claim reveals its tiles.
+        shown = [e for e in game.events if not (e["type"] == "pass" and e["seat"] != seat)]
+        assert len(view) == len(shown) and any(e["type"] == "pass" for e in game.events)
+        for mine, full in zip(view, shown):
+            if full["type"] == "start":
+                assert mine["seed"] is None and mine["rules"] == full["rules"]
+            elif full["type"] == "deal":
                 if full["seat"] == seat:
                     assert mine == full
                 else:

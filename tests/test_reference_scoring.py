@@ -249,17 +249,16 @@ def test_seed_004_example_hands_in_every_preset(hand14, preset):
         result = score(hand, win, rules=PRESETS[preset])
         assert (result["pattern"], result["fan"], result["points"]) == expected
         assert result["pattern_fan"] == PRESETS[preset]["fan"][expected[0]]
-        assert result["fan"] == result["pattern_fan"] + sum(f for _, f in result["bonuses"])
+        assert result["fan"] == result["pattern_fan"] + sum(b["fan"] for b in result["bonuses"])
 
 
 def test_seed_004_bonus_lists():
     # 123333m45566799s: 带根 each root +1 (seed 004 §七.1).
-    assert score("12333m45566799s", "3m", rules=PRESETS["xuezhan"])["bonuses"] == [["gen", 1]]
+    assert score("12333m45566799s", "3m", rules=PRESETS["xuezhan"])["bonuses"] == [{"name": "root", "count": 1, "fan": 1}]
     # dashiyou's root is worth 0 fan and is not listed.
     assert score("12333m45566799s", "3m", rules=PRESETS["dashiyou"])["bonuses"] == []
     # yaoji: 无鸡加番 on top of the root.
-    assert score("12333m45566799s", "3m", rules=PRESETS["yaoji"])["bonuses"] == [
-        ["gen", 1], ["no_wild", 1]]
+    assert score("12333m45566799s", "3m", rules=PRESETS["yaoji"])["bonuses"] == [{"name": "root", "count": 1, "fan": 1}, {"name": "no_wild", "count": 1, "fan": 1}]
     # 龙七对 減1根: the only root is gone.
     assert score("1122224m557788p", "4m", rules=PRESETS["chengdu"])["bonuses"] == []
 
@@ -308,8 +307,8 @@ def test_sanxia_kong_flower_is_kong_fan_plus_self_draw():
     # §10: sanxia 杠开 after a 直杠 = 1 (basic) + 1 (exposed kong), kong_flower_fan 0.
     result = score(BASIC_WITH_KONG, "9p", melds=["5555m"], rules=PRESETS["sanxia"],
                    self_draw=True, kong_flower=True)
-    assert result == {"pattern": "basic", "pattern_fan": 1, "bonuses": [["exposed_kong", 1]],
-                      "fan": 2, "capped_fan": 2, "points": 2}
+    assert result == {"pattern": "basic", "pattern_fan": 1, "bonuses": [{"name": "exposed_kong", "count": 1, "fan": 1}],
+                      "fan": 2, "capped_fan": 2, "multiplier": 2, "extra_points": 0, "points": 2}
 
 
 def test_xuezhan_kong_flower_after_concealed_kong():
@@ -317,8 +316,8 @@ def test_xuezhan_kong_flower_after_concealed_kong():
     result = score(BASIC_WITH_KONG, "9p", concealed_kongs=["5555m"], rules=PRESETS["xuezhan"],
                    self_draw=True, kong_flower=True)
     assert result == {"pattern": "basic", "pattern_fan": 0,
-                      "bonuses": [["concealed_kong", 2], ["kong_flower", 1]],
-                      "fan": 3, "capped_fan": 3, "points": 8}
+                      "bonuses": [{"name": "concealed_kong", "count": 1, "fan": 2}, {"name": "kong_flower", "count": 1, "fan": 1}],
+                      "fan": 3, "capped_fan": 3, "multiplier": 8, "extra_points": 0, "points": 8}
 
 
 def test_xuezhan_kong_flower_after_exposed_kong():
@@ -364,7 +363,7 @@ def test_robbing_a_kong_as_basic():
 def test_robbing_a_kong_normal_adds_fan():
     # chengdu: 对对胡 2 + 抢杠 1 = 3 fan, 6 × 4 = 24.
     result = score("111333444m6667p", "7p", rules=PRESETS["chengdu"], robbed_kong=True)
-    assert result["bonuses"] == [["rob_kong", 1]] and result["points"] == 24
+    assert result["bonuses"] == [{"name": "rob_kong", "count": 1, "fan": 1}] and result["points"] == 24
 
 
 def test_kong_shot():
@@ -376,7 +375,7 @@ def test_kong_shot():
 def test_root_from_a_pong_and_the_fourth_in_hand():
     # 555m ponged + 345m in hand: four 5m, not a declared kong → 1 root. chengdu 1 + 1 → 12.
     result = score("345m678m234p9p", "9p", melds=["555m"], rules=PRESETS["chengdu"])
-    assert result["bonuses"] == [["gen", 1]] and result["points"] == 12
+    assert result["bonuses"] == [{"name": "root", "count": 1, "fan": 1}] and result["points"] == 12
 
 
 def test_declared_kongs_are_roots_only_with_gen_counts_kongs():
@@ -455,8 +454,8 @@ def test_heavenly_stacks_in_yaoji_and_is_unpriced_in_dashiyou():
     # yaoji: basic 0 + 天胡 5 + 无鸡 1 = 6, capped 5.
     result = score("2344567m345789p", "7m", rules=PRESETS["yaoji"], self_draw=True, heavenly=True)
     assert result == {"pattern": "basic", "pattern_fan": 0,
-                      "bonuses": [["heavenly", 5], ["no_wild", 1]],
-                      "fan": 6, "capped_fan": 5, "points": 32}
+                      "bonuses": [{"name": "heavenly", "count": 1, "fan": 5}, {"name": "no_wild", "count": 1, "fan": 1}],
+                      "fan": 6, "capped_fan": 5, "multiplier": 32, "extra_points": 0, "points": 32}
     # dashiyou prices no 天胡: the hand is 门清 4.
     assert score("2344567m345789p", "7m", rules=PRESETS["dashiyou"], self_draw=True,
                  heavenly=True)["fan"] == 4
@@ -465,7 +464,7 @@ def test_heavenly_stacks_in_yaoji_and_is_unpriced_in_dashiyou():
 def test_self_draw_bonus_options():
     add_fan = get_preset("chengdu", self_draw_bonus="add_fan")
     result = score("2344567m345789p", "7m", rules=add_fan, self_draw=True)
-    assert (result["bonuses"], result["points"]) == ([["self_draw", 1]], 12)
+    assert (result["bonuses"], result["points"]) == ([{"name": "self_draw", "count": 1, "fan": 1}], 12)
     assert score("2344567m345789p", "7m", rules=add_fan)["points"] == 6
     add_base = get_preset("chengdu", self_draw_bonus="add_base")
     result = score("2344567m345789p", "7m", rules=add_base, self_draw=True)

@@ -374,3 +374,12 @@ def test_tile_forms_for_the_winning_tile():
     assert xueliu.score("2344567m345789p", Tile("7m"), rules="chengdu") == a
     assert xueliu.score("2344567m345789p", 6, rules="chengdu") == a
     assert xueliu.score("2344567m345789p", "7m", rules=Rules.preset("chengdu")) == a
+
+
+def test_best_waits_under_yaoji_never_list_the_wild_1s():
+    # 123m 456m 789m 55s + 23s waits on 1s or 4s; under 幺鸡 a drawn 1s is a wild, not a wait.
+    hand = "123456789m2355s"
+    plain = xueliu.best_waits(hand, rules=xueliu.Rules.preset("chengdu"))
+    assert [str(t) for t, _ in plain] == ["1s", "4s"]
+    wild = xueliu.best_waits(hand, rules=xueliu.Rules.preset("yaoji"))
+    assert [str(t) for t, _ in wild] == ["4s"]

@@ -424,7 +424,11 @@ class Game:
         for event in self.events:
             event = copy.deepcopy(event)
             kind = event["type"]
-            if kind == "deal" and event["seat"] != seat:
+            if kind == "start":
+                event["seed"] = None
+            elif kind == "pass" and event["seat"] != seat:
+                continue
+            elif kind == "deal" and event["seat"] != seat:
                 event = {"type": "deal", "seat": event["seat"], "tiles": None, "count": len(event["tiles"])}
             elif kind == "exchange":
                 event["given"] = [lst if i == seat else None for i, lst in enumerate(event["given"])]

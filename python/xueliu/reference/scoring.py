@@ -38,9 +38,12 @@ Readings where RULES.md leaves a choice (the Rust scorer must make the same ones
    ``no_wild`` bonus (无鸡加番, ``no_wild_fan``).
 10. *Points.* ``linear``: fan × base; ``exponential``: base × 2^(fan − fan_offset), and 2^0 when
     fan < fan_offset (cannot happen in a seed preset); ``multiplier_table``: base × 2^fan.
-11. *Bonuses* are listed one entry per unit (each root, each kong) in a fixed order: heavenly or
-    earthly (stacking), gen, exposed_kong, concealed_kong, kong_flower, kong_shot, rob_kong,
-    self_draw, no_wild. Entries worth 0 fan are left out (dashiyou's roots, sanxia's 杠开).
+11. *Bonuses* are counted one unit at a time (each root, each kong) and listed as the engine's
+    ``Score.to_dict()`` does: one ``{"name", "count", "fan"}`` per kind (``fan`` the kind's
+    total) in a fixed order: heavenly or earthly (stacking), root, exposed_kong, concealed_kong,
+    kong_flower, kong_shot, rob_kong, self_draw, no_wild. Kinds worth 0 fan are left out
+    (dashiyou's roots, sanxia's 杠开). A late kong under ``late_kong = "root_only"`` is a root, not
+    a kong (``root_only_kongs``).
 12. *Flags* must be consistent: ``kong_flower`` needs ``self_draw``; ``kong_shot`` and
     ``robbed_kong`` need a discard win and exclude each other; ``heavenly`` excludes ``earthly``.
     Anything else is a ValueError.
@@ -66,7 +69,7 @@ _SUIT_OF_LETTER = {"m": 0, "p": 1, "s": 2, "万": 0, "萬": 0, "筒": 1, "条": 
 _SUIT_LETTERS = "mps"
 _WILD = 18  # 1s, 幺鸡
 _DRAGON_PATTERNS = ("dragon_seven_pairs", "flush_dragon_seven_pairs")
-_BONUS_ORDER = ("heavenly", "earthly", "gen", "exposed_kong", "concealed_kong", "kong_flower",
+_BONUS_ORDER = ("heavenly", "earthly", "root", "exposed_kong", "concealed_kong", "kong_flower",
                 "kong_shot", "rob_kong", "self_draw", "no_wild")
 
 # A set in a decomposition: ("triplet", tile) or ("sequence", lowest tile). Kongs are triplets.
@@ -155,12 +158,13 @@ class _Deal:
     tile, exposed melds as (tile, 3 or 4), concealed kongs as tiles."""
 
     def __init__(self, concealed: Sequence[int], melds: Sequence[Tuple[int, int]],
-                 concealed_kongs: Sequence[int]) -> None:
+                 concealed_kongs: Sequence[int], root_only: Sequence[int] = ()) -> None:
         self.counts = [0] * 27
         for t in concealed:
             self.counts[t] += 1
         self.melds = list(melds)
         self.concealed_kongs = list(concealed_kongs)
+        self.root_only = set(root_only)
 
     def all_counts(self) -> List[int]:
         """Every tile the player holds, melds and kongs included."""
@@ -179,34 +183,43 @@ class _Deal:
         return [("triplet", t) for t, _ in self.melds] + [("triplet", t) for t in self.concealed_kongs]
 
     def exposed_kongs(self) -> int:
-        return sum(1 for _, size in self.melds if size == 4)
+        """Exposed kongs that score as kongs (a root-only late kong scores as a root instead)."""
+        return sum(1 for t, size in self.melds if size == 4 and t not in self.root_only)
+
+    def scoring_concealed_kongs(self) -> int:
+        return sum(1 for t in self.concealed_kongs if t not in self.root_only)
 
     def roots(self, rules: Dict[str, Any]) -> int:
         """根: tile kinds held four times among concealed tiles and exposed pongs (RULES.md §8);
-        declared kongs only with ``gen_counts_kongs``."""
+        declared kongs only with ``gen_counts_kongs``, or when late under ``late_kong =
+        "root_only"`` (seed 002 計分規則 12: 只算根)."""
         counts = list(self.counts)
         for tile, size in self.melds:
             if size == 3:
                 counts[tile] += 3
         roots = sum(1 for n in counts if n == 4)
-        if rules["gen_counts_kongs"]:
-            roots += self.exposed_kongs() + len(self.concealed_kongs)
+        kongs = [t for t, size in self.melds if size == 4] + self.concealed_kongs
+        roots += sum(1 for t in kongs if rules["gen_counts_kongs"] or t in self.root_only)
         return roots
 
 
 def _build_deal(hand: TilesSpec, melds: Iterable[TilesSpec], concealed_kongs: Iterable[TilesSpec],
-                extra: Optional[int]) -> _Deal:
+                extra: Optional[int], root_only_kongs: Iterable[TilesSpec] = ()) -> _Deal:
     """Parse and validate; ``extra`` is the winning tile (None for a 13-tile waiting hand)."""
     concealed = _parse_tiles(hand, "hand")
     parsed_melds = [_parse_meld(m, (3, 4), "meld") for m in melds]
     parsed_kongs = [_parse_meld(k, (4,), "concealed kong")[0] for k in concealed_kongs]
+    root_only = [_parse_meld(k, (4,), "root-only kong")[0] for k in root_only_kongs]
+    declared = {t for t, size in parsed_melds if size == 4} | set(parsed_kongs)
+    if not set(root_only) <= declared:
+        raise ValueError("root_only_kongs must name kongs among melds or concealed_kongs")
     expected = 13 - 3 * (len(parsed_melds) + len(parsed_kongs))
     if expected < 1 or len(concealed) != expected:
         raise ValueError(f"hand: {len(concealed)} concealed tiles with "
                          f"{len(parsed_melds) + len(parsed_kongs)} melds; expected {expected}")
     if extra is not None:
         concealed = concealed + [extra]
-    deal = _Deal(concealed, parsed_melds, parsed_kongs)
+    deal = _Deal(concealed, parsed_melds, parsed_kongs, root_only)
     for t, n in enumerate(deal.all_counts()):
         if n > 4:
             raise ValueError(f"{n} copies of {_rank(t)}{_SUIT_LETTERS[_suit(t)]}; at most 4 exist")
@@ -324,14 +337,19 @@ def _highest(met: set, rules: Dict[str, Any]) -> List[str]:
 def points_for_fan(fan: int, rules: Dict[str, Any]) -> int:
     """Points of ``fan`` through the room's curve (RULES.md §9, §13). Never caps: the caller caps
     win values, and a fixed pig fan or kong payment is not capped."""
-    base = rules["base_points"]
+    return rules["base_points"] * _multiplier(fan, rules)
+
+
+def _multiplier(fan: int, rules: Dict[str, Any]) -> int:
+    """How many times ``base_points`` ``fan`` is worth: ``fan`` itself when linear, else a power
+    of two (below ``fan_offset`` counts as ×1)."""
     scoring = rules["scoring"]
     if scoring == "linear":
-        return fan * base
+        return fan
     if scoring == "exponential":
-        return base * 2 ** max(0, fan - rules["fan_offset"])
+        return 2 ** max(0, fan - rules["fan_offset"])
     if scoring == "multiplier_table":
-        return base * 2 ** fan
+        return 2 ** fan
     raise ValueError(f"scoring: {scoring!r} is not linear, exponential or multiplier_table")
 
 
@@ -374,9 +392,9 @@ def _bonuses(pattern: str, deal: _Deal, rules: Dict[str, Any], situation: _Situa
     if special and rules["heavenly_stacks"]:
         units.append((special, rules["fan"][special]))
     roots = deal.roots(rules) - (1 if pattern in _DRAGON_PATTERNS else 0)
-    units += [("gen", rules["gen_fan"])] * roots
+    units += [("root", rules["gen_fan"])] * roots
     units += [("exposed_kong", rules["exposed_kong_fan"])] * deal.exposed_kongs()
-    units += [("concealed_kong", rules["concealed_kong_fan"])] * len(deal.concealed_kongs)
+    units += [("concealed_kong", rules["concealed_kong_fan"])] * deal.scoring_concealed_kongs()
     if not situation.ready_only:
         if situation.kong_flower:
             units.append(("kong_flower", rules["kong_flower_fan"]))
@@ -388,22 +406,31 @@ def _bonuses(pattern: str, deal: _Deal, rules: Dict[str, Any], situation: _Situa
             units.append(("self_draw", 1))
         if rules["wilds"]:
             units.append(("no_wild", rules["no_wild_fan"]))
-    units.sort(key=lambda unit: _BONUS_ORDER.index(unit[0]))
-    return [[name, fan] for name, fan in units if fan != 0]
+    return _grouped([(name, fan) for name, fan in units if fan != 0])
+
+
+def _grouped(units: List[Tuple[str, int]]) -> List[Dict[str, Any]]:
+    """Bonus units as the engine's ``Score.to_dict()`` lists them: one entry per kind, in
+    ``_BONUS_ORDER``, with how many units and their total fan."""
+    names = sorted({name for name, _ in units}, key=_BONUS_ORDER.index)
+    return [{"name": name, "count": sum(1 for n, _ in units if n == name),
+             "fan": sum(f for n, f in units if n == name)} for name in names]
 
 
 def _result(pattern: str, deal: _Deal, rules: Dict[str, Any], situation: _Situation) -> Dict[str, Any]:
     """The score dict of ``deal`` read as ``pattern``."""
     pattern_fan = rules["fan"][pattern]
     bonuses = _bonuses(pattern, deal, rules, situation)
-    fan = pattern_fan + sum(f for _, f in bonuses)
+    fan = pattern_fan + sum(b["fan"] for b in bonuses)
     cap = rules["cap_fan"]
     capped = fan if cap is None else min(fan, cap)
-    points = points_for_fan(capped, rules)
+    extra = 0
     if situation.self_draw and not situation.ready_only and rules["self_draw_bonus"] == "add_base":
-        points += rules["base_points"]
+        extra = rules["base_points"]
+    multiplier = _multiplier(capped, rules)
     return {"pattern": pattern, "pattern_fan": pattern_fan, "bonuses": bonuses, "fan": fan,
-            "capped_fan": capped, "points": points}
+            "capped_fan": capped, "multiplier": multiplier, "extra_points": extra,
+            "points": rules["base_points"] * multiplier + extra}
 
 
 def _rank_key(result: Dict[str, Any]) -> tuple:
@@ -453,20 +480,22 @@ def score(hand: TilesSpec, win_tile: TileSpec, *, melds: Iterable[TilesSpec] = (
           concealed_kongs: Iterable[TilesSpec] = (), void: Union[str, int, None] = None,
           rules: Dict[str, Any], self_draw: bool = False, kong_flower: bool = False,
           kong_shot: bool = False, robbed_kong: bool = False, heavenly: bool = False,
-          earthly: bool = False) -> Dict[str, Any]:
+          earthly: bool = False, root_only_kongs: Iterable[TilesSpec] = ()) -> Dict[str, Any]:
     """Score a win (RULES.md §8–§9) by trying every decomposition and keeping the most points.
 
     ``hand`` is the concealed tiles without ``win_tile``; ``melds`` are exposed pongs ("555m") and
     kongs ("5555m"); ``concealed_kongs`` are "5555m". ``void`` is the declared void suit ("m", "p",
-    "s" or 0–2). Returns ``{"pattern", "pattern_fan", "bonuses": [[name, fan], ...], "fan",
-    "capped_fan", "points"}``. Raises ValueError for malformed input or a hand that is not a win
+    "s" or 0–2). ``root_only_kongs`` names kongs (among the two lists) that score as roots
+    (``late_kong = "root_only"``). Returns the engine's ``Score.to_dict()`` form: ``{"pattern",
+    "pattern_fan", "bonuses": [{"name", "count", "fan"}, ...], "fan", "capped_fan", "multiplier",
+    "extra_points", "points"}``. Raises ValueError for malformed input or a hand that is not a win
     (more than two suits, a tile of ``void``, no decomposition, seven pairs where not allowed).
     See the module docstring for every reading this makes.
     """
     situation = _Situation(self_draw=self_draw, kong_flower=kong_flower, kong_shot=kong_shot,
                            robbed_kong=robbed_kong, heavenly=heavenly, earthly=earthly)
     situation.check()
-    deal = _build_deal(hand, melds, concealed_kongs, _parse_tile(win_tile, "win_tile"))
+    deal = _build_deal(hand, melds, concealed_kongs, _parse_tile(win_tile, "win_tile"), root_only_kongs)
     result = _evaluate(deal, rules, _parse_void(void), situation)
     if result is None:
         raise ValueError("not a winning hand under these rules")
@@ -475,18 +504,20 @@ def score(hand: TilesSpec, win_tile: TileSpec, *, melds: Iterable[TilesSpec] = (
 
 def best_waits(hand13: TilesSpec, *, melds: Iterable[TilesSpec] = (),
                concealed_kongs: Iterable[TilesSpec] = (), void: Union[str, int, None] = None,
-               rules: Dict[str, Any]) -> List[Tuple[int, Dict[str, Any]]]:
+               rules: Dict[str, Any], root_only_kongs: Iterable[TilesSpec] = ()
+               ) -> List[Tuple[int, Dict[str, Any]]]:
     """查叫: each tile that completes the hand, with its best score from pattern + roots + own
     kongs only, capped (RULES.md §9). An empty list means the hand is not ready."""
     melds = list(melds)
     concealed_kongs = list(concealed_kongs)
     void_suit = _parse_void(void)
-    own = _build_deal(hand13, melds, concealed_kongs, None).all_counts()
+    root_only_kongs = list(root_only_kongs)
+    own = _build_deal(hand13, melds, concealed_kongs, None, root_only_kongs).all_counts()
     waits = []
     for tile in range(27):
         if own[tile] == 4 or (rules["wilds"] and tile == _WILD):
             continue
-        deal = _build_deal(hand13, melds, concealed_kongs, tile)
+        deal = _build_deal(hand13, melds, concealed_kongs, tile, root_only_kongs)
         result = _evaluate(deal, rules, void_suit, _Situation(ready_only=True))
         if result is not None:
             waits.append((tile, result))

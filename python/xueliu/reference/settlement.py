@@ -14,11 +14,6 @@ from .scoring import best_waits, points_for_fan, score
 if TYPE_CHECKING:
     from .game import Game
 
-# The order reference.scoring lists bonuses in (one entry per unit, zero-fan entries left out).
-_BONUS_ORDER = ("heavenly", "earthly", "gen", "exposed_kong", "concealed_kong", "kong_flower", "kong_shot",
-                "rob_kong", "self_draw", "no_wild")
-
-
 def pay(game: Game, payer: int, payee: int, amount: int, reason: str) -> None:
     """One payment event; nothing for a zero amount (P§8: payer and payee distinct, amount > 0)."""
     if amount <= 0 or payer == payee:
@@ -31,67 +26,33 @@ def pay(game: Game, payer: int, payee: int, amount: int, reason: str) -> None:
 # --- scores --------------------------------------------------------------------------------------
 
 
-def _scoring_melds(game: Game, seat: int) -> tuple[list[str], list[str], int, int]:
-    """(exposed pongs and kongs, concealed kongs, root-only exposed kongs, root-only concealed kongs)."""
-    exposed, concealed = [], []
-    root_exposed = root_concealed = 0
+def _scoring_melds(game: Game, seat: int) -> tuple[list[str], list[str], list[str]]:
+    """(exposed pongs and kongs, concealed kongs, the late kongs that score as roots: P§5)."""
+    exposed, concealed, root_only = [], [], []
     for text, meld in zip(game.meld_strings(seat), game._melds[seat]):
-        if meld["kind"] == "concealed":
-            concealed.append(text)
-            root_concealed += meld["root_only"]
-        else:
-            exposed.append(text)
-            root_exposed += meld["root_only"]
-    return exposed, concealed, root_exposed, root_concealed
-
-
-def _root_only(result: dict, rules: dict, root_exposed: int, root_concealed: int, self_draw: bool) -> dict:
-    """P§5 ``root_only``: a late kong scores as a 根 instead of as a kong (READINGS 11).
-
-    reference.scoring has no input for it, so the kong is scored as a kong and then one kong
-    unit is swapped for one ``gen`` unit (or just dropped when ``gen_counts_kongs`` already
-    counts it as a root); every candidate pattern gets the same change, so the best stays best.
-    """
-    if not root_exposed and not root_concealed:
-        return result
-    bonuses = [list(b) for b in result["bonuses"]]
-    for unit, count in (("exposed_kong", root_exposed), ("concealed_kong", root_concealed)):
-        for _ in range(count):
-            for i, (bonus_name, _fan) in enumerate(bonuses):
-                if bonus_name == unit:
-                    del bonuses[i]
-                    break
-    if not rules["gen_counts_kongs"] and rules["gen_fan"] != 0:
-        bonuses += [["gen", rules["gen_fan"]]] * (root_exposed + root_concealed)
-    bonuses.sort(key=lambda b: _BONUS_ORDER.index(b[0]))
-    fan = result["pattern_fan"] + sum(f for _, f in bonuses)
-    cap = rules["cap_fan"]
-    capped = fan if cap is None else min(fan, cap)
-    points = points_for_fan(capped, rules)
-    if self_draw and rules["self_draw_bonus"] == "add_base":
-        points += rules["base_points"]
-    return {"pattern": result["pattern"], "pattern_fan": result["pattern_fan"], "bonuses": bonuses, "fan": fan,
-            "capped_fan": capped, "points": points}
+        (concealed if meld["kind"] == "concealed" else exposed).append(text)
+        if meld["root_only"]:
+            root_only.append(text)
+    return exposed, concealed, root_only
 
 
 def score_win(game: Game, seat: int, hand_before: list[int], tile: int, flags: dict) -> dict:
     """The score of ``seat`` winning on ``tile`` with ``hand_before`` (counts without the tile)."""
-    exposed, concealed, root_exposed, root_concealed = _scoring_melds(game, seat)
+    exposed, concealed, root_only = _scoring_melds(game, seat)
     tiles = [t for t in range(27) for _ in range(hand_before[t])]
-    result = score(tiles, tile, melds=exposed, concealed_kongs=concealed, void=game._void_letter(seat),
-                   rules=game.rules, **flags)
-    return _root_only(result, game.rules, root_exposed, root_concealed, bool(flags.get("self_draw")))
+    return score(tiles, tile, melds=exposed, concealed_kongs=concealed, void=game._void_letter(seat),
+                 rules=game.rules, root_only_kongs=root_only, **flags)
 
 
 def wait_value(game: Game, seat: int) -> int | None:
     """查叫 value of ``seat``'s current hand: the best points over its waits; None if not ready (P§8)."""
-    exposed, concealed, root_exposed, root_concealed = _scoring_melds(game, seat)
+    exposed, concealed, root_only = _scoring_melds(game, seat)
     tiles = [t for t in range(27) for _ in range(game._hands[seat][t])]
     found = best_waits(tiles, melds=exposed, concealed_kongs=concealed, void=game._void_letter(seat),
-                       rules=game.rules)
+                       rules=game.rules, root_only_kongs=root_only)
     if not found:
         return None
-    return max(_root_only(r, game.rules, root_exposed, root_concealed, False)["points"] for _, r in found)
+    return max(result["points"] for _, result in found)
 
 
 def _kong_fan(game: Game, seat: int) -> int:
@@ -104,19 +65,16 @@ def _kong_fan(game: Game, seat: int) -> int:
     return fan
 
 
-def _amount(game: Game, result: dict, payer: int, self_draw: bool) -> int:
+def _amount(game: Game, result: dict, payer: int) -> int:
     """What ``payer`` owes for a win: the score's points, or with win_and_loss (fan + own kong fan) capped."""
     rules = game.rules
-    extra = _kong_fan(game, payer) if rules["kong_fan"] == "win_and_loss" else 0
-    if extra == 0:
+    own = _kong_fan(game, payer) if rules["kong_fan"] == "win_and_loss" else 0
+    if own == 0:
         return result["points"]
-    fan = result["fan"] + extra
+    fan = result["fan"] + own
     if rules["cap_fan"] is not None:
         fan = min(fan, rules["cap_fan"])
-    points = points_for_fan(fan, rules)
-    if self_draw and rules["self_draw_bonus"] == "add_base":
-        points += rules["base_points"]
-    return points
+    return points_for_fan(fan, rules) + result["extra_points"]
 
 
 # --- during play ---------------------------------------------------------------------------------
@@ -126,7 +84,7 @@ def win_payments(game: Game, winner: int, from_seat: int | None, result: dict, s
                  feeder: int | None) -> None:
     """P§8: a win on a discard (or a robbed kong) is paid by the discarder; a self-draw by the payers."""
     if not self_draw:
-        pay(game, from_seat, winner, _amount(game, result, from_seat, False), "win")
+        pay(game, from_seat, winner, _amount(game, result, from_seat), "win")
         return
     if game.rules["self_draw_payers"] == "not_won":
         payers = [s for s in range(4) if s != winner and not game._won[s]]
@@ -134,13 +92,13 @@ def win_payments(game: Game, winner: int, from_seat: int | None, result: dict, s
         payers = [s for s in range(4) if s != winner and game._in_hand(s)]
     mode = game.rules["kong_flower_after_direct_kong"]
     if feeder is not None and mode == "feeder_pays_all":
-        total = sum(_amount(game, result, p, True) for p in payers)
+        total = sum(_amount(game, result, p) for p in payers)
         pay(game, feeder, winner, total, "kong_flower_feeder")
     elif feeder is not None and mode == "as_discard_win":
-        pay(game, feeder, winner, _amount(game, result, feeder, True), "win")
+        pay(game, feeder, winner, _amount(game, result, feeder), "win")
     else:
         for payer in payers:
-            pay(game, payer, winner, _amount(game, result, payer, True), "self_draw")
+            pay(game, payer, winner, _amount(game, result, payer), "self_draw")
 
 
 def kong_payments(game: Game, owner: int, meld: dict, record: dict) -> None:

@@ -307,6 +307,9 @@ impl Rules {
         if self.fan.get(Pattern::Basic).is_none() {
             return inconsistent("fan.basic cannot be null: every standard hand needs a pattern");
         }
+        if self.flower_pig_penalty == FlowerPigPenalty::Cap && self.cap_fan.is_none() {
+            return inconsistent("flower_pig_penalty \"cap\" charges the cap, so cap_fan cannot be null; set cap_fan or choose another penalty");
+        }
         let (largest, pig) = (self.largest_payment_fan(), self.flower_pig_fan);
         let extra = self.base_points as u64;
         let fits = |fan| {
@@ -407,6 +410,15 @@ mod tests {
         r.validate().unwrap();
         r.fan.set(Pattern::Basic, None);
         assert!(r.validate().unwrap_err().to_string().contains("fan.basic"));
+    }
+
+    #[test]
+    fn validate_needs_a_cap_for_the_cap_pig_penalty() {
+        let mut r = Rules::preset("xuezhan").unwrap();
+        r.flower_pig_penalty = FlowerPigPenalty::Cap;
+        assert!(r.validate().unwrap_err().to_string().contains("cap_fan"));
+        r.cap_fan = Some(5);
+        r.validate().unwrap();
     }
 
     #[test]

@@ -421,6 +421,10 @@ pub fn best_waits(
     check_no_wilds(hand, &ctx, rules)?;
     let mut scores = Vec::new();
     analysis::waits_with_facts(hand, &ctx, |tile, facts| {
+        // Under 幺鸡 a drawn 1s is a wild, not the tile waited on.
+        if rules.wilds && tile == Tile::YAOJI {
+            return;
+        }
         let (pattern, bonuses) = hand_value(&facts, &ctx.melds, rules, &Situation::DISCARD);
         scores.push((tile, Score::new(pattern, bonuses, 0, rules)));
     });

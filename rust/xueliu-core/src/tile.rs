@@ -79,6 +79,9 @@ impl fmt::Display for Suit {
 pub struct Tile(u8);
 
 impl Tile {
+    /// 幺鸡, the 1 of bamboo: wild under the `wilds` rule (RULES.md §11).
+    pub const YAOJI: Tile = Tile(18);
+
     /// The tile with this index, if it is below 27.
     pub const fn new(index: u8) -> Option<Tile> {
         if (index as usize) < KINDS {

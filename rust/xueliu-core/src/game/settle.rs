@@ -246,11 +246,8 @@ impl Game {
     fn settle_pigs(&mut self, v: &DrawView) {
         let fixed = match self.rules.flower_pig_penalty {
             FlowerPigPenalty::FixedFan => fan_points(&self.rules, self.rules.flower_pig_fan, false),
-            // With no cap, the cap penalty falls back to the fixed fan *(c)*.
-            FlowerPigPenalty::Cap => match self.rules.cap_fan {
-                Some(cap) => fan_points(&self.rules, cap, true),
-                None => fan_points(&self.rules, self.rules.flower_pig_fan, false),
-            },
+            // Rules::validate demands a cap_fan with this penalty.
+            FlowerPigPenalty::Cap => fan_points(&self.rules, self.rules.cap_fan.unwrap_or(0), true),
             FlowerPigPenalty::DoubleReadyValue => 0,
         };
         for pig in (0..4).filter(|&p| v.pig[p]) {
