@@ -320,6 +320,7 @@ def score(
     robbed_kong: bool = False,
     heavenly: bool = False,
     earthly: bool = False,
+    wilds: int = 0,
 ) -> Score: ...
 def best_waits(
     hand: HandLike,
@@ -328,4 +329,5 @@ def best_waits(
     melds: Sequence[str] = (),
     concealed_kongs: Sequence[str] = (),
     void: Optional[str] = None,
+    wilds: int = 0,
 ) -> list[tuple[Tile, Score]]: ...
