@@ -210,13 +210,6 @@ impl Seat {
         put(&mut self.hand, tile, wilds);
         self.arrival[tile.index()] = turn;
     }
-
-    /// The seat's kong of `tile` holds a wild that 幺鸡换 could take back.
-    #[inline]
-    pub fn kong_holds_wild(&self, tile: Tile) -> bool {
-        self.meld_of(tile)
-            .is_some_and(|(_, m)| m.is_kong() && m.wilds > 0)
-    }
 }
 
 /// Adds `tile` to a hand: under `wilds` a `1s` is a wild (幺鸡, docs/game-protocol.md §11).
