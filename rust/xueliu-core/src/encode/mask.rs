@@ -12,14 +12,14 @@ pub struct IdSet(pub u128);
 
 const _: () = assert!(ACTION_COUNT <= 128);
 
-/// Each byte's eight bits spread to eight bytes of 0 or 1, lowest bit first.
-const SPREAD: [u64; 256] = {
-    let mut table = [0u64; 256];
+/// Each byte's eight bits as eight booleans, lowest bit first.
+const SPREAD: [[bool; 8]; 256] = {
+    let mut table = [[false; 8]; 256];
     let mut byte = 0;
     while byte < 256 {
         let mut bit = 0;
         while bit < 8 {
-            table[byte] |= ((byte as u64 >> bit) & 1) << (8 * bit);
+            table[byte][bit] = (byte >> bit) & 1 != 0;
             bit += 1;
         }
         byte += 1;
@@ -72,10 +72,7 @@ impl IdSet {
         let out = &mut out[..ACTION_COUNT];
         let bytes = self.0.to_le_bytes();
         for (chunk, &byte) in out.chunks_mut(8).zip(&bytes) {
-            let spread = SPREAD[byte as usize].to_le_bytes();
-            for (slot, &b) in chunk.iter_mut().zip(&spread) {
-                *slot = b != 0;
-            }
+            chunk.copy_from_slice(&SPREAD[byte as usize][..chunk.len()]);
         }
     }
 }

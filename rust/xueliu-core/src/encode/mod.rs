@@ -10,5 +10,5 @@ pub mod picks;
 
 pub use ids::{action_id, choice, exchange_ids, id_name, pick_id, Choice, ACTION_COUNT};
 pub use mask::{legal_ids, IdSet};
-pub use observe::{observe, CHANNELS, LAYOUT, OBS_SIZE};
+pub use observe::{observe, RulePlanes, CHANNELS, LAYOUT, OBS_SIZE};
 pub use picks::{act_id, Picks};

@@ -132,18 +132,41 @@ pub mod decision {
 /// Writes the observation of `seat` (whose exchange picks so far are `picks`) into `out`, which
 /// holds `OBS_SIZE` bytes: channel `c`, tile `t` at `c * 27 + t`. Every byte is written.
 pub fn observe(game: &Game, seat: u8, picks: &Picks, out: &mut [u8]) {
-    assert_eq!(
-        out.len(),
-        OBS_SIZE,
-        "an observation is {CHANNELS} × 27 bytes"
-    );
-    out.fill(0);
-    let mut planes = Planes(out);
-    own_tiles(game, seat, picks, &mut planes);
-    table(game, seat, &mut planes);
-    decision(game, seat, &mut planes);
-    wall_and_scores(game, seat, &mut planes);
-    rules(game.rules(), &mut planes);
+    RulePlanes::new(game.rules()).observe(game, seat, picks, out);
+}
+
+/// The `rules` and `rule_values` planes of one ruleset, computed once: they never change during
+/// a game, so an env that observes every step copies them instead of rebuilding them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulePlanes([u8; 2 * KINDS]);
+
+const _: () = assert!(RULE_VALUES == RULES + 1 && RULE_VALUES + 1 == CHANNELS);
+
+impl RulePlanes {
+    pub fn new(r: &Rules) -> RulePlanes {
+        let mut all = [0u8; OBS_SIZE];
+        rules(r, &mut Planes(&mut all));
+        let mut planes = [0u8; 2 * KINDS];
+        planes.copy_from_slice(&all[RULES * KINDS..]);
+        RulePlanes(planes)
+    }
+
+    /// [`observe`] for a game of these rules.
+    pub fn observe(&self, game: &Game, seat: u8, picks: &Picks, out: &mut [u8]) {
+        assert_eq!(
+            out.len(),
+            OBS_SIZE,
+            "an observation is {CHANNELS} × 27 bytes"
+        );
+        let (planes, rules) = out.split_at_mut(RULES * KINDS);
+        planes.fill(0);
+        rules.copy_from_slice(&self.0);
+        let mut planes = Planes(out);
+        own_tiles(game, seat, picks, &mut planes);
+        table(game, seat, &mut planes);
+        decision(game, seat, &mut planes);
+        wall_and_scores(game, seat, &mut planes);
+    }
 }
 
 /// The output, addressed by channel and tile.
@@ -169,10 +192,12 @@ fn relative(viewer: u8, seat: u8) -> usize {
 
 /// Its hand, drawn tile, picks and exchange.
 fn own_tiles(game: &Game, seat: u8, picks: &Picks, p: &mut Planes<'_>) {
-    let own = game.seat(seat);
-    for (t, &n) in own.hand.array().iter().enumerate().filter(|(_, &n)| n > 0) {
-        for k in 0..n.min(COPIES) as usize {
-            p.set(HAND + k, t, 1);
+    let counts = game.seat(seat).hand.array();
+    for k in 0..COPIES as usize {
+        let plane = &mut p.0[(HAND + k) * KINDS..][..KINDS];
+        // Branch-free, so the compiler writes whole rows at once.
+        for (slot, &n) in plane.iter_mut().zip(counts) {
+            *slot = (n as usize > k) as u8;
         }
     }
     if let Pending::Turn(turn) = game.pending() {
@@ -412,6 +437,21 @@ mod tests {
             "a void suit covers nine columns"
         );
     }
+
+    #[test]
+    fn cached_rule_planes_are_the_rules() {
+        for preset in ["chengdu", "sanxia", "yaoji"] {
+            let Ok(rules) = Rules::preset(preset) else {
+                continue;
+            };
+            let mut fresh = vec![0u8; OBS_SIZE];
+            rules_fn(&rules, &mut Planes(&mut fresh));
+            assert_eq!(&fresh[RULES * KINDS..], &RulePlanes::new(&rules).0[..]);
+            assert!(fresh[RULES * KINDS..].iter().any(|&b| b != 0));
+        }
+    }
+
+    use super::rules as rules_fn;
 
     #[test]
     fn score_bars_grow_by_doubling() {

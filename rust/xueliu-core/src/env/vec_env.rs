@@ -4,7 +4,7 @@
 //! new one at once (auto-reset), and the outputs describe the new hand's first decision.
 
 use super::table::{Policy, Table};
-use crate::encode::{observe, ACTION_COUNT, OBS_SIZE};
+use crate::encode::{RulePlanes, ACTION_COUNT, OBS_SIZE};
 use crate::game::IllegalAction;
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -71,6 +71,7 @@ struct Slot {
 /// `n` hands of one ruleset, stepped together across threads.
 pub struct VecEnv {
     rules: Arc<Rules>,
+    rule_planes: RulePlanes,
     policies: [Policy; 4],
     seed: u64,
     slots: Vec<Slot>,
@@ -100,6 +101,7 @@ impl VecEnv {
             return Err(IllegalAction("a VecEnv needs at least one hand".into()));
         }
         let mut env = VecEnv {
+            rule_planes: RulePlanes::new(&rules),
             rules,
             policies,
             seed,
@@ -154,10 +156,11 @@ impl VecEnv {
                 played,
             };
         }
+        let planes = &self.rule_planes;
         for_chunks(&mut self.slots, self.threads, out, &|_, slot, out| {
             out.rewards.fill(0.0);
             out.terminated.fill(false);
-            write_decision(&slot.table, out);
+            write_decision(&slot.table, planes, out);
         });
         Ok(())
     }
@@ -165,8 +168,9 @@ impl VecEnv {
     /// Writes the current decisions without stepping.
     pub fn current(&mut self, out: Outputs<'_>) {
         out.check(self.len());
+        let planes = &self.rule_planes;
         for_chunks(&mut self.slots, self.threads, out, &|_, slot, out| {
-            write_decision(&slot.table, out)
+            write_decision(&slot.table, planes, out)
         });
     }
 
@@ -183,6 +187,7 @@ impl VecEnv {
         }
         self.check_legal(actions)?;
         let (rules, policies, seed) = (&self.rules, self.policies, self.seed);
+        let planes = &self.rule_planes;
         for_chunks(&mut self.slots, self.threads, out, &|i, slot, out| {
             let id = actions[i] as u16;
             let delta = slot.table.step(id).expect("checked legal above");
@@ -197,7 +202,7 @@ impl VecEnv {
                 slot.table =
                     Table::new(rules.clone(), next, policies).expect("rules were playable");
             }
-            write_decision(&slot.table, out);
+            write_decision(&slot.table, planes, out);
         });
         Ok(())
     }
@@ -237,21 +242,24 @@ where
         run(0, slots, out);
         return;
     }
+    // The last chunk runs on this thread, which would otherwise only wait.
     std::thread::scope(|scope| {
-        let mut out = out;
-        for (c, slots) in slots.chunks_mut(per_chunk).enumerate() {
-            let (mine, rest) = out.split(slots.len());
-            out = rest;
-            scope.spawn(move || run(c * per_chunk, slots, mine));
+        let (mut slots, mut out, mut first) = (slots, out, 0);
+        while slots.len() > per_chunk {
+            let (mine, rest) = slots.split_at_mut(per_chunk);
+            let (mine_out, rest_out) = out.split(per_chunk);
+            scope.spawn(move || run(first, mine, mine_out));
+            (slots, out, first) = (rest, rest_out, first + per_chunk);
         }
+        run(first, slots, out);
     });
 }
 
 /// The observation, mask and seat of the table's next decision (all zero once it is over,
 /// which a hand never is here: it has been replaced).
-fn write_decision(table: &Table, out: Outputs<'_>) {
+fn write_decision(table: &Table, planes: &RulePlanes, out: Outputs<'_>) {
     let seat = table.seat();
-    observe(table.game(), seat, table.picks(), out.obs);
+    planes.observe(table.game(), seat, table.picks(), out.obs);
     table.legal().write(out.mask);
     out.seat[0] = seat as i32;
 }
