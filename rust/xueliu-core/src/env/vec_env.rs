@@ -8,7 +8,7 @@ use crate::encode::{RulePlanes, ACTION_COUNT, OBS_SIZE};
 use crate::game::IllegalAction;
 use crate::rng::Rng;
 use crate::rules::Rules;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Hands per thread below which another thread costs more than it saves.
 const HANDS_PER_THREAD: usize = 64;
@@ -222,37 +222,60 @@ impl VecEnv {
     }
 }
 
-/// Runs `f(index, slot, outputs of that one hand)` over every hand, the hands split into
-/// contiguous chunks, one thread each (at most `threads`).
+/// Hands a worker takes at a time. Workers take blocks from a shared queue rather than one
+/// fixed share each, so a thread the OS sets aside (a shared machine) does not hold up the step.
+const BLOCK: usize = 32;
+
+/// Runs `f(index, slot, outputs of that one hand)` over every hand, on up to `threads`
+/// threads (this one included). Each hand's result depends only on its slot, so the split
+/// cannot change the outputs.
 fn for_chunks<F>(slots: &mut [Slot], threads: usize, out: Outputs<'_>, f: &F)
 where
     F: Fn(usize, &mut Slot, Outputs<'_>) + Sync,
 {
-    let n = slots.len();
-    let chunks = threads.min(n.div_ceil(HANDS_PER_THREAD)).max(1);
-    let per_chunk = n.div_ceil(chunks);
-    let run = |first: usize, slots: &mut [Slot], mut out: Outputs<'_>| {
+    let workers = threads.min(slots.len().div_ceil(HANDS_PER_THREAD)).max(1);
+    let blocks = slots.chunks_mut(BLOCK).zip(Blocks(Some(out))).enumerate();
+    let run = |(b, (slots, mut out)): (usize, (&mut [Slot], Outputs<'_>))| {
         for (k, slot) in slots.iter_mut().enumerate() {
             let (one, rest) = out.split(1);
             out = rest;
-            f(first + k, slot, one);
+            f(b * BLOCK + k, slot, one);
         }
     };
-    if chunks == 1 {
-        run(0, slots, out);
+    if workers == 1 {
+        blocks.for_each(run);
         return;
     }
-    // The last chunk runs on this thread, which would otherwise only wait.
-    std::thread::scope(|scope| {
-        let (mut slots, mut out, mut first) = (slots, out, 0);
-        while slots.len() > per_chunk {
-            let (mine, rest) = slots.split_at_mut(per_chunk);
-            let (mine_out, rest_out) = out.split(per_chunk);
-            scope.spawn(move || run(first, mine, mine_out));
-            (slots, out, first) = (rest, rest_out, first + per_chunk);
+    let queue = Mutex::new(blocks);
+    let work = || loop {
+        // A panic elsewhere poisons nothing here: the queue holds no invariant.
+        let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+        match next {
+            Some(block) => run(block),
+            None => break,
         }
-        run(first, slots, out);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..workers {
+            scope.spawn(&work);
+        }
+        work();
     });
+}
+
+/// The outputs cut into consecutive blocks of `BLOCK` hands.
+struct Blocks<'a>(Option<Outputs<'a>>);
+
+impl<'a> Iterator for Blocks<'a> {
+    type Item = Outputs<'a>;
+
+    fn next(&mut self) -> Option<Outputs<'a>> {
+        let out = self.0.take()?;
+        let k = out.terminated.len().min(BLOCK);
+        let (block, rest) = out.split(k);
+        self.0 = (!rest.terminated.is_empty()).then_some(rest);
+        Some(block)
+    }
 }
 
 /// The observation, mask and seat of the table's next decision (all zero once it is over,
