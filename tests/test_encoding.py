@@ -166,3 +166,27 @@ def test_the_hiding_test_would_see_a_visible_change():
     other = Game.from_json(json.dumps(d))
     assert (other.observe(0) != game.observe(0)).any()
     assert (other.observe(1) == game.observe(1)).all()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_observations_ignore_other_seats_pending_answers(preset):
+    """Simultaneous decisions stay hidden until all are in: whether another seat has answered
+    (its exchange, its void, its pass or claim on a discard) does not show."""
+    rng = np.random.default_rng(7)
+    checked = 0
+    for seed in range(30):
+        game = Game(preset, seed=seed)
+        while not game.is_over:
+            seats = game.to_act()
+            if len(seats) > 1:
+                answered = game.clone()
+                first = seats[0]
+                answered.act(first, answered.legal_actions(first)[0])
+                for seat in seats[1:]:
+                    assert (answered.observe(seat) == game.observe(seat)).all(), (seed, seat)
+                    assert (answered.action_mask(seat) == game.action_mask(seat)).all()
+                checked += 1
+            seat = seats[0]
+            legal = game.legal_actions(seat)
+            game.act(seat, legal[int(rng.integers(len(legal)))])
+    assert checked > 50
