@@ -11,7 +11,7 @@ use xueliu_core::rng::Rng;
 use xueliu_core::rules::Rules;
 
 const ROUNDS: usize = 5;
-const STEPS: usize = 200;
+const STEPS: usize = 100;
 
 fn steps_per_second(preset: &str, n: usize, threads: usize) -> f64 {
     let rules = Arc::new(Rules::preset(preset).unwrap());
@@ -54,7 +54,7 @@ fn main() {
     );
     for preset in ["chengdu", "chengdu_xueliu"] {
         for threads in [1, 2] {
-            let n = 1024;
+            let n = 4096;
             let rate = steps_per_second(preset, n, threads);
             println!("{preset:<16} {n:>8} {threads:>8} {rate:>14.0}");
         }
