@@ -257,7 +257,7 @@ where
     };
     std::thread::scope(|scope| {
         for _ in 1..workers {
-            scope.spawn(&work);
+            scope.spawn(work);
         }
         work();
     });
