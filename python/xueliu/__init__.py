@@ -5,9 +5,15 @@ string (``"23445677m345789p"``, or with 万/筒/条), a sequence of :class:`Tile
 or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu", cap_fan=4)``);
 :func:`score` scores a win under them and :func:`best_waits` values a ready hand's waits.
 ``xueliu.reference`` holds a slow pure-Python version of the same rules, used to test the fast one.
+For learning agents: action ids (``Action.id``, ``Game.action_mask``), observations
+(``Game.observe``), :class:`VecEnv` (many hands stepped in Rust) and, with the ``rl`` extra,
+``xueliu.env`` (PettingZoo and Gymnasium environments); docs/encoding.md describes them.
 """
 
 from ._xueliu import (
+    ACTION_COUNT,
+    OBS_LAYOUT,
+    OBS_SHAPE,
     UNREACHABLE,
     Action,
     Decomposition,
@@ -23,8 +29,10 @@ from ._xueliu import (
     ScoreError,
     Tile,
     TileParseError,
+    VecEnv,
     Win,
     XueliuError,
+    action_id_name,
     best_waits,
     decompositions,
     format_tiles,
@@ -38,6 +46,9 @@ from ._xueliu import (
 from . import batch
 
 __all__ = [
+    "ACTION_COUNT",
+    "OBS_LAYOUT",
+    "OBS_SHAPE",
     "UNREACHABLE",
     "Action",
     "Decomposition",
@@ -53,8 +64,10 @@ __all__ = [
     "ScoreError",
     "Tile",
     "TileParseError",
+    "VecEnv",
     "Win",
     "XueliuError",
+    "action_id_name",
     "batch",
     "best_waits",
     "decompositions",

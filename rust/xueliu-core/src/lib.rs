@@ -10,6 +10,8 @@
 pub mod analysis;
 pub mod batch;
 mod choice;
+pub mod encode;
+pub mod env;
 pub mod game;
 pub mod hand;
 pub mod meld;

@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod analysis;
 mod batch;
 mod convert;
+mod encode;
 mod errors;
 mod game;
 mod rules;
@@ -35,5 +36,6 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score::best_waits, m)?)?;
     m.add("UNREACHABLE", xueliu_core::analysis::UNREACHABLE)?;
     batch::register(m)?;
+    encode::register(m)?;
     Ok(())
 }
