@@ -6,11 +6,17 @@
 //! A bot's own randomness comes from the seed it was built with, so a game played by bots is
 //! reproducible from the game's seed and the bots' seeds.
 
+mod compare;
 mod greedy;
+mod parallel;
 mod random;
+mod simulate;
 
+pub use compare::{compare, Comparison};
 pub use greedy::GreedyBot;
+pub use parallel::thread_count;
 pub use random::RandomBot;
+pub use simulate::{bot_seed, game_seed, play_game, simulate, Simulation, Tally, WIN_KIND_NAMES};
 
 use crate::game::{Action, Game};
 use std::fmt;

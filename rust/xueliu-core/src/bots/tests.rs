@@ -1,5 +1,6 @@
 use super::*;
 use crate::game::{ActionList, Game};
+use crate::rng::Rng;
 use crate::rules::{Preset, Rules};
 use crate::Choice;
 use std::sync::Arc;
@@ -103,4 +104,78 @@ fn greedy_wins_far_more_than_random_and_clears_its_void_suit() {
         wins[1]
     );
     assert!(void_ok > 150, "{void_ok}");
+}
+
+fn sim(first_game: u64, logs: bool) -> Simulation {
+    Simulation {
+        rules: Arc::new(Rules::preset("chengdu").unwrap()),
+        bots: [
+            BotKind::Greedy,
+            BotKind::Random,
+            BotKind::Greedy,
+            BotKind::Greedy,
+        ],
+        seed: 11,
+        first_game,
+        logs,
+    }
+}
+
+#[test]
+fn simulate_does_not_depend_on_threads_or_chunks() {
+    let (one, _) = simulate(&sim(0, true), 60, 1).unwrap();
+    for threads in [2, 3, 8] {
+        assert_eq!(simulate(&sim(0, true), 60, threads).unwrap().0, one);
+    }
+    let (mut chunked, _) = simulate(&sim(0, true), 25, 2).unwrap();
+    chunked.merge(simulate(&sim(25, true), 35, 3).unwrap().0);
+    assert_eq!(chunked, one);
+    assert_eq!(one.games, 60);
+    assert!(one.points.iter().all(|p| p.iter().sum::<i64>() == 0));
+    assert_eq!(
+        one.wins.iter().sum::<u64>(),
+        one.win_kinds.iter().sum::<u64>()
+    );
+    assert_eq!(
+        one.wins.iter().sum::<u64>(),
+        one.fan_histogram.iter().sum::<u64>()
+    );
+    assert_eq!(one.logs.len(), 60);
+    assert!(one.logs[0]
+        .lines()
+        .all(|l| l.starts_with('{') && l.ends_with('}')));
+    assert!(one.mean_draws() > 10.0 && one.mean_draws() <= 55.0);
+}
+
+#[test]
+fn simulate_replays_each_game_from_its_seeds() {
+    let (tally, _) = simulate(&sim(0, false), 5, 2).unwrap();
+    for (i, points) in tally.points.iter().enumerate() {
+        let s = sim(0, false);
+        let game = play_game(&s.rules, s.bots, game_seed(s.seed, i as u64), false).unwrap();
+        assert_eq!(&game.scores(), points);
+    }
+    assert_eq!(game_seed(0, 0), Rng::new(0).next_u64());
+}
+
+#[test]
+fn unplayable_rules_fail_before_playing() {
+    let mut s = sim(0, false);
+    s.rules = Arc::new(Rules::preset("yaoji").unwrap());
+    assert!(simulate(&s, 10, 2).is_err());
+    let rules = Arc::new(Rules::preset("chengdu").unwrap());
+    assert!(compare(&rules, BotKind::Greedy, BotKind::Random, 1, 0, 1).is_err());
+}
+
+#[test]
+fn duplicate_comparison_finds_greedy_better_than_random() {
+    let rules = Arc::new(Rules::preset("chengdu").unwrap());
+    let c = compare(&rules, BotKind::Greedy, BotKind::Random, 200, 3, 2).unwrap();
+    assert!(c.ci_low > 0.0, "{c:?}");
+    assert_eq!(
+        compare(&rules, BotKind::Greedy, BotKind::Random, 200, 3, 1).unwrap(),
+        c
+    );
+    let same = compare(&rules, BotKind::Greedy, BotKind::Greedy, 50, 3, 2).unwrap();
+    assert!(same.mean.abs() < 1e-9, "{same:?}");
 }
