@@ -125,17 +125,31 @@ impl<'a> View<'a> {
     }
 
     /// The best discard from `hand` (a complete size) among `candidates`, with its shanten and
-    /// live waits: lowest shanten, then most live waits, then the least connected tile.
+    /// live waits: lowest shanten, then most live waits, then the least connected tile, then
+    /// terminals first, then the lowest tile.
+    ///
+    /// Candidates are tried in the order of the later keys, and the hand's own shanten bounds
+    /// any discard's from below; so, short of ready, the first candidate that meets the bound
+    /// wins and the rest need no shanten.
     fn best_discard(
         &self,
         hand: &Counts,
         ctx: &Context,
         candidates: impl Iterator<Item = Tile>,
     ) -> Option<(Tile, i8, u32)> {
+        let mut order = [((0u32, 0u8), Tile::from_suit_rank(Suit::M, 1)?); KINDS];
+        let mut n = 0;
+        for d in candidates.take(KINDS) {
+            order[n] = ((connection(hand, d), 9 - edge(d)), d);
+            n += 1;
+        }
+        let order = &mut order[..n];
+        order.sort_by_key(|&(key, d)| (key, d));
+        let bound = quick_shanten(hand, ctx);
         let mut best: Option<(DiscardKey, Tile, u32)> = None;
         // Tiles of the void suit count for nothing, so every void discard leaves one shanten.
         let mut void_shanten = None;
-        for d in candidates {
+        for &((link, edge), d) in order.iter() {
             let mut rest = *hand;
             rest.remove(d);
             let sh = if ctx.void == Some(d.suit()) {
@@ -148,9 +162,12 @@ impl<'a> View<'a> {
             } else {
                 0
             };
-            let key = (sh, -(live as i64), connection(hand, d), 9 - edge(d));
+            let key = (sh, -(live as i64), link, edge);
             if best.is_none_or(|(k, _, _)| key < k) {
                 best = Some((key, d, live));
+            }
+            if sh <= bound && bound > 0 {
+                break;
             }
         }
         best.map(|(k, d, live)| (d, k.0, live))
@@ -391,6 +408,62 @@ mod tests {
                 (hand, ctx)
             })
             .collect()
+    }
+
+    /// Every candidate scored in full, in index order: what `best_discard` must match.
+    fn every_discard(view: &View, legal: &ActionList) -> Option<(Tile, i8, u32)> {
+        let mut best: Option<(DiscardKey, Tile, u32)> = None;
+        for &a in legal.iter() {
+            let Action::Discard(d) = a else { continue };
+            let mut rest = view.hand;
+            rest.remove(d);
+            let sh = quick_shanten(&rest, &view.ctx);
+            let live = if sh == 0 {
+                view.live_waits(&rest, &view.ctx)
+            } else {
+                0
+            };
+            let key = (sh, -(live as i64), connection(&view.hand, d), 9 - edge(d));
+            if best.is_none_or(|(k, _, _)| key < k) {
+                best = Some((key, d, live));
+            }
+        }
+        best.map(|(k, d, live)| (d, k.0, live))
+    }
+
+    #[test]
+    fn best_discard_stops_early_without_changing_the_choice() {
+        use crate::game::Pending;
+        use crate::rules::Rules;
+        use std::sync::Arc;
+        let rules = Arc::new(Rules::preset("chengdu_xueliu").unwrap());
+        let (mut rng, mut legal, mut checked) = (Rng::new(9), ActionList::new(), 0);
+        for seed in 0..100 {
+            let mut game = Game::new(rules.clone(), seed, false).unwrap();
+            let mut bot = GreedyBot::default();
+            while let Some(seat) = (0..4).find(|&s| game.must_act(s)) {
+                if let Pending::Turn(_) = game.pending() {
+                    game.legal_actions(seat, &mut legal);
+                    let view = View::new(&game, seat);
+                    let discards = legal.iter().filter_map(|a| match a {
+                        Action::Discard(t) => Some(*t),
+                        _ => None,
+                    });
+                    let fast = view.best_discard(&view.hand, &view.ctx, discards);
+                    assert_eq!(fast, every_discard(&view, &legal), "seed {seed}");
+                    checked += 1;
+                }
+                // Mix greedy and random play to reach varied hands.
+                let action = if rng.below(3) == 0 {
+                    game.legal_actions(seat, &mut legal);
+                    legal[rng.below(legal.len() as u64) as usize]
+                } else {
+                    bot.choose(&game, seat as usize)
+                };
+                game.act(seat, action).unwrap();
+            }
+        }
+        assert!(checked > 3000, "{checked}");
     }
 
     #[test]
