@@ -137,19 +137,22 @@ impl<'a> View<'a> {
         ctx: &Context,
         candidates: impl Iterator<Item = Tile>,
     ) -> Option<(Tile, i8, u32)> {
-        let mut order = [((0u32, 0u8), Tile::from_suit_rank(Suit::M, 1)?); KINDS];
+        // Each candidate packed as connection, then 9 − edge, then tile index: one u32 sort.
+        let mut order = [0u32; KINDS];
         let mut n = 0;
         for d in candidates.take(KINDS) {
-            order[n] = ((connection(hand, d), 9 - edge(d)), d);
+            order[n] = connection(hand, d) << 16 | ((9 - edge(d)) as u32) << 8 | d.index() as u32;
             n += 1;
         }
         let order = &mut order[..n];
-        order.sort_by_key(|&(key, d)| (key, d));
+        order.sort_unstable();
         let bound = quick_shanten(hand, ctx);
         let mut best: Option<(DiscardKey, Tile, u32)> = None;
         // Tiles of the void suit count for nothing, so every void discard leaves one shanten.
         let mut void_shanten = None;
-        for &((link, edge), d) in order.iter() {
+        for &packed in order.iter() {
+            let (link, edge) = (packed >> 16, (packed >> 8) as u8);
+            let d = Tile::new(packed as u8)?;
             let mut rest = *hand;
             rest.remove(d);
             let sh = if ctx.void == Some(d.suit()) {
