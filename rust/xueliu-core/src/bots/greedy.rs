@@ -44,7 +44,10 @@ impl Bot for GreedyBot {
         match game.pending() {
             // Three held tiles of one suit and any suit are always legal here: no need to list
             // the up to 364 possible picks.
-            Pending::Exchange(_) => return exchange(&view).unwrap_or(Action::Pass),
+            Pending::Exchange(_) => {
+                let pick = exchange(&view).or_else(|| game.default_action(s));
+                return pick.unwrap_or(Action::Pass);
+            }
             Pending::Void(_) => return void(&view),
             _ => {}
         }
