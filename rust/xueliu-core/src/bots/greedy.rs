@@ -298,10 +298,23 @@ fn melds_with(seat: &Seat, meld: Meld, replace: bool) -> Melds {
     Melds::new(&list[..=n.min(3)]).unwrap_or(seat.meld_summary)
 }
 
+/// `hand` less `n` copies of `tile`, natural copies first and wilds (幺鸡) for the rest, as the
+/// game takes them; never more than the hand holds.
+fn take(hand: &Counts, tile: Tile, n: u8) -> Counts {
+    let mut rest = *hand;
+    for _ in 0..n {
+        if rest.count(tile) > 0 {
+            rest.remove(tile);
+        } else if rest.wilds() > 0 {
+            rest.remove_wild();
+        }
+    }
+    rest
+}
+
 /// Shanten after a kong of `kong.tile` that takes `taken` copies from the hand.
 fn kong_shanten(view: &View, seat: &Seat, kong: Meld, replace: bool, taken: u8) -> i8 {
-    let mut hand = view.hand;
-    (0..taken).for_each(|_| hand.remove(kong.tile));
+    let hand = take(&view.hand, kong.tile, taken);
     let ctx = Context {
         melds: melds_with(seat, kong, replace),
         ..view.ctx
@@ -318,8 +331,7 @@ fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
         legal[0]
     };
     if legal.contains(Action::Kong(tile)) {
-        let mut hand = view.hand;
-        (0..3).for_each(|_| hand.remove(tile));
+        let hand = take(&view.hand, tile, 3);
         let ctx = Context {
             melds: add_meld(&view.ctx.melds, Meld::kong(tile, false)),
             ..view.ctx
@@ -337,9 +349,7 @@ fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
 /// Whether ponging `tile` leaves the hand closer to a win, or as close with more to gain: a
 /// free tile while not ready, or no fewer live waits once ready.
 fn pong_helps(view: &View, tile: Tile, now: i8) -> bool {
-    let mut hand = view.hand;
-    hand.remove(tile);
-    hand.remove(tile);
+    let hand = take(&view.hand, tile, 2);
     let ctx = Context {
         melds: add_meld(&view.ctx.melds, Meld::pong(tile)),
         ..view.ctx
@@ -373,6 +383,9 @@ fn add_meld(melds: &Melds, meld: Meld) -> Melds {
 /// call (two orders of magnitude slower) and the bot only ranks its choices. Exact for a hand
 /// without melds; never above the exact value.
 fn quick_shanten(hand: &Counts, ctx: &Context) -> i8 {
+    if hand.wilds() > 0 {
+        return crate::analysis::shanten(hand, ctx);
+    }
     if !ctx.suits_allowed(ctx.melds.suit_mask) {
         return UNREACHABLE;
     }
