@@ -4,6 +4,8 @@ The work happens in Rust (``xueliu._xueliu``); this package re-exports it. Hands
 string (``"23445677m345789p"``, or with 万/筒/条), a sequence of :class:`Tile` or indices 0–26,
 or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu", cap_fan=4)``);
 :func:`score` scores a win under them and :func:`best_waits` values a ready hand's waits.
+:class:`Bot` plays any seat of a :class:`Game`; :func:`simulate` plays many hands with bots and
+:func:`compare_bots` rates two bots by duplicate evaluation (docs/bots.md).
 ``xueliu.reference`` holds a slow pure-Python version of the same rules, used to test the fast one.
 For learning agents: action ids (``Action.id``, ``Game.action_mask``), observations
 (``Game.observe``), :class:`VecEnv` (many hands stepped in Rust) and, with the ``rl`` extra,
@@ -16,6 +18,9 @@ from ._xueliu import (
     OBS_SHAPE,
     UNREACHABLE,
     Action,
+    Bot,
+    BotError,
+    Comparison,
     Decomposition,
     Game,
     HandFacts,
@@ -27,6 +32,7 @@ from ._xueliu import (
     RulesError,
     Score,
     ScoreError,
+    SimulationResult,
     Tile,
     TileParseError,
     VecEnv,
@@ -34,6 +40,7 @@ from ._xueliu import (
     XueliuError,
     action_id_name,
     best_waits,
+    compare_bots,
     decompositions,
     format_tiles,
     hand_facts,
@@ -41,6 +48,7 @@ from ._xueliu import (
     parse_tiles,
     score,
     shanten,
+    simulate,
     waits,
 )
 from . import batch
@@ -51,6 +59,9 @@ __all__ = [
     "OBS_SHAPE",
     "UNREACHABLE",
     "Action",
+    "Bot",
+    "BotError",
+    "Comparison",
     "Decomposition",
     "Game",
     "HandFacts",
@@ -62,6 +73,7 @@ __all__ = [
     "RulesError",
     "Score",
     "ScoreError",
+    "SimulationResult",
     "Tile",
     "TileParseError",
     "VecEnv",
@@ -70,6 +82,7 @@ __all__ = [
     "action_id_name",
     "batch",
     "best_waits",
+    "compare_bots",
     "decompositions",
     "format_tiles",
     "hand_facts",
@@ -77,5 +90,6 @@ __all__ = [
     "parse_tiles",
     "score",
     "shanten",
+    "simulate",
     "waits",
 ]

@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 mod analysis;
 mod batch;
+mod bots;
 mod convert;
 mod encode;
 mod errors;
@@ -37,5 +38,6 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UNREACHABLE", xueliu_core::analysis::UNREACHABLE)?;
     batch::register(m)?;
     encode::register(m)?;
+    bots::register(m)?;
     Ok(())
 }
