@@ -1186,9 +1186,13 @@ def test_illegal_actions_raise_and_change_nothing():
     game.act(1, PASS)
 
 
-def test_wilds_are_not_implemented():
-    with pytest.raises(NotImplementedError):
-        Game("yaoji", 1)
+def test_wild_games_need_xuezhan_and_a_cap():
+    # P§11: Game refuses wilds in 血流 and without cap_fan; the yaoji games are in
+    # test_reference_yaoji.py.
+    with pytest.raises(ValueError, match="xuezhan"):
+        Game(get_preset("yaoji", mode="xueliu"), 1)
+    with pytest.raises(ValueError, match="cap_fan"):
+        Game(get_preset("yaoji", cap_fan=None), 1)
 
 
 # --- 15. invariants over random games ------------------------------------------------------------

@@ -69,7 +69,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .presets import PATTERNS
 
-__all__ = ["score", "points_for_fan", "best_waits"]
+__all__ = ["score", "points_for_fan", "best_waits", "four_wilds_score"]
 
 TileSpec = Union[str, int]
 TilesSpec = Union[str, Iterable[int]]
@@ -523,7 +523,7 @@ def _candidate_patterns(deal: _Deal, rules: Dict[str, Any], situation: _Situatio
     return sorted({p for met in met_sets for p in _highest(met, rules)}, key=PATTERNS.index)
 
 
-def _four_wilds(rules: Dict[str, Any]) -> Dict[str, Any]:
+def four_wilds_score(rules: Dict[str, Any]) -> Dict[str, Any]:
     """Four wilds (protocol §11, seed 004 四个幺鸡…最大番): ``basic`` plus one ``four_wilds`` bonus
     worth ``cap_fan``, and nothing else."""
     cap = rules["cap_fan"]
@@ -542,7 +542,7 @@ def _evaluate(deal: _Deal, rules: Dict[str, Any], void: Optional[int],
               situation: _Situation) -> Optional[Dict[str, Any]]:
     """The best score of ``deal`` (14 tiles counting melds and wilds), or None if it is not a win."""
     if rules["wilds"] and deal.wilds == 4:
-        return _four_wilds(rules)
+        return four_wilds_score(rules)
     suits = deal.suits()
     if len(suits) > 2 or (void is not None and void in suits):
         return None
