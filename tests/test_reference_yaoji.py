@@ -406,6 +406,30 @@ def test_a_pong_never_leaves_only_wilds():
         assert texts(game.legal_actions(1)) == expected
 
 
+@pytest.mark.parametrize("first_draw, taker, beaten, wilds", [(None, 1, 3, 1), (2, 3, 1, 0)])
+def test_several_claims_on_one_discard_go_to_the_first_after_the_discarder(first_draw, taker, beaten, wilds):
+    # With wilds two seats may pong one discard (P§11): seat 1 with 5p and a wild, seat 3 with 55p.
+    # The first claimer after the discarder takes it; the other is logged beaten; the order of
+    # the act calls does not matter.
+    seat1, seat3 = "5p1s234m678m99m3p7m8m", "55p88p99p22p33p7s8s9s"
+    for order in ((1, 3), (3, 1)):
+        if first_draw is None:  # the dealer, seat 0, discards 5p
+            hands = [FILLERS[0] + "5p", seat1, FILLERS[1], seat3]
+            game = position(hands, "2m3m4m5m6m", voids=None)
+        else:  # seat 2 draws 5p and discards it
+            hands = [FILLERS[0], seat1, FILLERS[1], seat3]
+            game = position(hands, "5p2m3m4m5m6m", voids=None, first_draw=2)
+        game.act(game.to_act()[0], discard("5p"))
+        assert game.to_act() == [1, 3] and game.legal_actions(1) == game.legal_actions(3) == [PONG, PASS]
+        mark = len(game.events)
+        for seat in order:
+            game.act(seat, PONG)
+        assert since(game, mark) == [
+            {"type": "beaten", "seat": beaten, "claim": "pong"},
+            {"type": "pong", "seat": taker, "tile": "5p", "from": 0 if first_draw is None else 2, "wilds": wilds},
+        ]
+
+
 # --- discards, void and exchange ------------------------------------------------------------------
 
 

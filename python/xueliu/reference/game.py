@@ -38,7 +38,8 @@ READINGS (where the documents are silent or ambiguous):
 10. ``last_four``: a robbed kong's tile is "in the last four" when the wall holds at most four
     tiles as the kong is declared; robbing wins are forced under ``"forced"`` and
     ``"ron_forced"``. The dealer's first turn draws nothing, so 天胡 is never forced.
-11. Late kongs (P§5): a replacement draw starts a new turn. ``late`` in the ``kong`` event is
+11. Late kongs (P§5, P§10): a replacement draw after a concealed or added kong continues the
+    seat's turn; after a direct kong it starts a new one. ``late`` in the ``kong`` event is
     the definition's value whatever ``late_kong`` says (a ``"full"`` or a pong-with-three kong
     under ``"kept_fourth_forbidden"`` logs ``late: true``). A ``"root_only"`` late kong scores
     one 根 (``gen``) instead of its kong fan (with ``gen_counts_kongs`` it only loses its kong
@@ -561,8 +562,10 @@ class Game:
 
     # --- the turn (P§2 "The turn") --------------------------------------------------------------
 
-    def _begin_turn(self, seat: int, kind: str, drawn: int | None, wall_before: int | None) -> None:
-        self._turn_no[seat] += 1
+    def _begin_turn(self, seat: int, kind: str, drawn: int | None, wall_before: int | None,
+                    *, new_turn: bool = True) -> None:
+        if new_turn:
+            self._turn_no[seat] += 1
         self._stage = "turn"
         self._current = seat
         self._turn_kind = kind
@@ -572,8 +575,9 @@ class Game:
         self._decided = {}
         self._claim = None
 
-    def _draw(self, seat: int, *, replacement: bool) -> None:
-        """Ordinary draws take the front; a replacement the front or, with kong_draw_from back, the back."""
+    def _draw(self, seat: int, *, replacement: bool, new_turn: bool = True) -> None:
+        """Ordinary draws take the front; a replacement the front or, with kong_draw_from back, the back.
+        A replacement after a kong on the seat's own turn continues that turn (P§10, late kongs)."""
         wall_before = len(self.wall)
         if replacement and self.rules["kong_draw_from"] == "back":
             tile = self.wall.pop()
@@ -584,7 +588,7 @@ class Game:
         self._win_lock[seat] = None  # P§7: the lock lasts until the seat's own next draw
         if not replacement:
             self._draw_count[seat] += 1
-        self._begin_turn(seat, "replacement" if replacement else "draw", tile, wall_before)
+        self._begin_turn(seat, "replacement" if replacement else "draw", tile, wall_before, new_turn=new_turn)
         held = self._hands[seat][tile] + (3 if self._pong_of(seat, tile) else 0)
         if held == 4:
             self._fourth_arrival[seat][tile] = self._turn_no[seat]
@@ -798,8 +802,9 @@ class Game:
             claims.append({"kind": "pass"})
         return claims
 
-    def _log_decisions(self, winners: list[int]) -> None:
-        """P§9: each asked seat's decision in seat order: pass, or beaten for a claim that lost to a win."""
+    def _log_decisions(self, taker: int | None) -> None:
+        """P§9: each asked seat's decision in seat order: pass, or beaten for a pong or kong that lost
+        (to a win, or with wilds to an earlier claimer, P§11); ``taker`` is the claim that stands."""
         on = self._claim["on"]
         for seat in sorted(self._decided):
             kind = self._decided[seat]["kind"]
@@ -808,7 +813,7 @@ class Game:
                 self._log("pass", seat=seat, on=on, could=could)
                 if "win" in could and self.rules["pass_win_lock"] != "none":
                     self._win_lock[seat] = self._claim["win_fans"][seat]
-            elif kind in ("pong", "kong") and winners:
+            elif kind in ("pong", "kong") and seat != taker:
                 self._log("beaten", seat=seat, claim=kind)
 
     def _resolve(self) -> None:
@@ -825,7 +830,12 @@ class Game:
         claim = self._claim
         discarder, tile = claim["seat"], claim["tile"]
         winners = [s for s, a in self._decided.items() if a["kind"] == "win"]
-        self._log_decisions(winners)
+        # P§2: at most one seat holds two of the tile; with wilds (P§11) several may claim it, and
+        # the first after the discarder in turn order takes it, pong or kong alike.
+        claimers = sorted((s for s, a in self._decided.items() if a["kind"] in ("pong", "kong")),
+                          key=lambda s: (s - discarder) % 4)
+        claimer = claimers[0] if claimers and not winners else None
+        self._log_decisions(claimer)
         if winners:
             self._discards[discarder].pop()
             self._set_aside.append(tile)
@@ -840,7 +850,6 @@ class Game:
                 return
             self._next_draw(after=order[-1])
             return
-        claimer = next((s for s, a in self._decided.items() if a["kind"] in ("pong", "kong")), None)
         if claimer is None:
             self._next_draw(after=discarder)
         elif self._decided[claimer]["kind"] == "kong":
@@ -936,7 +945,7 @@ class Game:
         claim = self._claim
         owner, tile, meld = claim["seat"], claim["tile"], claim["meld"]
         winners = [s for s, a in self._decided.items() if a["kind"] == "win"]
-        self._log_decisions(winners)
+        self._log_decisions(None)  # only wins and passes here
         if not winners:
             self._kong_stands(owner, meld)
             return
@@ -967,7 +976,7 @@ class Game:
         self._kongs.append(record)
         self._last_kong[owner] = record
         settlement.kong_payments(self, owner, meld, record)
-        self._draw(owner, replacement=True)
+        self._draw(owner, replacement=True, new_turn=meld["kind"] == "direct")
 
     # --- wins -----------------------------------------------------------------------------------
 
