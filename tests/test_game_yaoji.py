@@ -181,3 +181,19 @@ def test_a_wild_is_never_exchanged_and_never_discarded_in_random_hands():
                     assert set(hand(game, p)) == {"1s"}
             game.act(p, rng.choice(actions))
         assert sum(game.scores) == 0
+
+
+def test_snapshots_keep_melds_holding_wilds_and_refuse_impossible_ones():
+    game = table("5m7m234m899p", melds=["555m1s", "77m1s"], drawn="9p")
+    game.act(0, Action.swap("5m"))
+    text = game.to_json()
+    assert '{"kind": "kong", "tile": "5m", "wilds": 0}' in text
+    assert '{"kind": "pong", "tile": "7m", "wilds": 1}' in text
+    assert Game.from_json(text).to_json() == text
+    from xueliu import SnapshotError
+
+    with pytest.raises(SnapshotError, match="at most 1"):
+        table("5m7m234m899p", melds=["555m1s", "7m11s"], drawn="9p")
+    seats = [seat("5m234m899p", melds=["55m1s"], void="s")] + [seat(h, void=v) for h, v in OTHERS]
+    with pytest.raises(SnapshotError, match="幺鸡"):
+        position("xuezhan", seats=seats, pending=turn(0, "draw", "9p"))

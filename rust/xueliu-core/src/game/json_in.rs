@@ -4,7 +4,7 @@
 use super::events::KongKind;
 use super::Action;
 use crate::hand::Counts;
-use crate::meld::Meld;
+use crate::meld::{Meld, MeldKind};
 use crate::pattern::FanTable;
 use crate::rules::{Rules, Value as RulesValue};
 use crate::tile::{parse_tiles, Suit, Tile};
@@ -149,9 +149,16 @@ pub(super) fn melds(v: &Value, path: &str, wilds_allowed: bool) -> R<[Option<Mel
         };
         let wp = format!("{path}[{i}].wilds");
         let wilds = opt_field(m, "wilds").map_or(Ok(0), |w| uint(w, &wp, 3))? as u8;
-        if wilds > 0 && (!wilds_allowed || tile == Tile::YAOJI || wilds >= meld.size()) {
+        // A pong holds at most one wild, an exposed kong two, a concealed kong three (§11).
+        let most = match meld.kind {
+            MeldKind::Pong => 1,
+            MeldKind::ExposedKong => 2,
+            MeldKind::ConcealedKong => 3,
+        };
+        if wilds > 0 && (!wilds_allowed || tile == Tile::YAOJI || wilds > most) {
             return Err(format!(
-                "{wp}: wilds only in the 幺鸡 variant, in a meld of another tile, beside a natural copy"
+                "{wp}: wilds only in the 幺鸡 variant, in a meld of another tile, at most {most} in this {}",
+                ["pong", "kong", "concealed kong"][meld.kind as usize]
             ));
         }
         out[i] = Some(meld.with_wilds(wilds));

@@ -555,3 +555,72 @@ fn several_pongs_on_one_discard_go_to_the_first_seat_after_the_discarder() {
         ]
     );
 }
+
+#[test]
+fn yaoji_with_other_options_keeps_every_invariant_and_restores_from_snapshots() {
+    use crate::rules::{KongDrawFrom, LastFour, LateKong, PassWinLock};
+    let mut variants = Vec::new();
+    for (i, late) in [
+        LateKong::RootOnly,
+        LateKong::KeptFourthForbidden,
+        LateKong::Forbidden,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut r = yaoji();
+        r.late_kong = late;
+        r.rob_concealed_kong = true;
+        r.declare_void = i != 0;
+        if i == 1 {
+            r.exchange = None;
+        }
+        r.pong_last_discard = i == 2;
+        r.kong_draw_from = [KongDrawFrom::Back, KongDrawFrom::Front][i % 2];
+        r.pass_win_lock = [PassWinLock::UntilDraw, PassWinLock::UntilDrawUnlessHigher][i % 2];
+        r.last_four = [LastFour::Forced, LastFour::RonForced, LastFour::None][i];
+        variants.push(Arc::new(r));
+    }
+    let mut rng = Rng::new(8);
+    let mut buf = ActionList::new();
+    for rules in variants {
+        for seed in 0..150 {
+            let mut game = Game::new(rules.clone(), seed, true).unwrap();
+            let mut steps = 0;
+            while eager_step(&mut game, &mut rng, &mut buf) {
+                if let Err(e) = game.check_invariants() {
+                    panic!("{:?} seed {seed} step {steps}: {e}", rules.late_kong);
+                }
+                if steps % 17 == 0 {
+                    let text = game.to_json();
+                    assert_eq!(Game::from_json(&text).unwrap().to_json(), text);
+                }
+                steps += 1;
+            }
+            let log = game.events_json(None);
+            assert_eq!(Game::from_events(&log).unwrap().events_json(None), log);
+        }
+    }
+}
+
+#[test]
+fn a_robbed_concealed_kong_gives_its_wild_back_to_the_owner() {
+    let mut r = yaoji();
+    r.rob_concealed_kong = true;
+    let hands = [
+        "555m1s223m789m88p9m2p",
+        "46m123456789p99p",
+        OTHERS[1],
+        OTHERS[2],
+    ];
+    let mut game = position(r, hands, VOIDS, "", on_turn(0, "2p"));
+    game.check_invariants().unwrap();
+    game.act(0, Action::Kong(t("5m"))).unwrap();
+    assert_eq!(legal(&game, 1), [Action::Win, Action::Pass]);
+    game.act(1, Action::Win).unwrap();
+    game.check_invariants().unwrap();
+    let s = game.seat(0);
+    assert_eq!((s.hand.count(t("5m")), s.hand.wilds()), (2, 1));
+    assert_eq!(s.meld_list().count(), 0);
+    assert_eq!(game.wins()[0].tile, t("5m"));
+}
