@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import xueliu
-from xueliu import ACTION_COUNT, OBS_SHAPE, Game, IllegalActionError, VecEnv
+from xueliu import ACTION_COUNT, OBS_SHAPE, BotError, Game, IllegalActionError, VecEnv
 
 env_mod = pytest.importorskip("xueliu.env")
 
@@ -85,8 +85,10 @@ def test_single_seat_env_plays_whole_hands_with_pluggable_opponents():
             assert not trunc and "illegal_action" not in info
         assert total == env.hand.game.scores[0]
     assert bot.calls > 0
+    with pytest.raises(BotError, match="valid bots are random, greedy; or a policy: random, default"):
+        env_mod.SingleSeatEnv(opponents="smart")
     with pytest.raises(ValueError, match="choose"):
-        env_mod.SingleSeatEnv(opponents="greedy")
+        env_mod.SingleSeatEnv(opponents=[None, "random"])
     strict = env_mod.SingleSeatEnv(rules="chengdu", illegal="raise", seed=2)
     obs, _ = strict.reset()
     with pytest.raises(IllegalActionError):
@@ -96,14 +98,29 @@ def test_single_seat_env_plays_whole_hands_with_pluggable_opponents():
     assert lax.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))[4]["illegal_action"]
 
 
+def test_single_seat_env_takes_rust_bots_by_name():
+    def play(seed):
+        env = env_mod.SingleSeatEnv(rules="chengdu", seat=1, opponents=["greedy", None, "greedy", "random"], seed=seed)
+        obs, _ = env.reset()
+        rng, done, total = np.random.default_rng(0), False, 0.0
+        while not done:
+            obs, reward, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            total += reward
+        assert total == env.hand.game.scores[1]
+        assert [type(b).__name__ for b in env._bots] == ["Bot", "NoneType", "Bot", "str"]
+        return env.hand.game.to_json()
+
+    assert play(4) == play(4)
+
+
 def random_ids(mask, rng):
     """One random legal id per row of `mask`, chosen in numpy."""
     weights = rng.random(mask.shape) * mask
     return weights.argmax(axis=1).astype(np.int32)
 
 
-def run_vec(n, threads, steps, seed=3, opponents=None):
-    env = VecEnv(n, "chengdu_xueliu", seed=seed, opponents=opponents, threads=threads)
+def run_vec(n, threads, steps, seed=3, opponents=None, rules="chengdu_xueliu"):
+    env = VecEnv(n, rules, seed=seed, opponents=opponents, threads=threads)
     obs, mask, seat = env.reset(seed=seed)
     rng = np.random.default_rng(0)
     totals, ends, digest = np.zeros((n, 4)), 0, []
@@ -121,6 +138,38 @@ def test_vec_env_steps_resets_and_ignores_thread_count():
     two = run_vec(130, 2, 150)
     assert one[1] == two[1] and (one[0] == two[0]).all() and one[2] == two[2] and (one[3] == two[3]).all()
     assert one[1] >= 130, "hands ended and were replaced"
+
+
+@pytest.mark.parametrize("opponents", ["greedy", [None, "greedy", "greedy", "random"], ["greedy", None, "default", None]])
+def test_vec_env_with_bot_opponents_ignores_thread_count(opponents):
+    one = run_vec(80, 1, 120, opponents=opponents)
+    two = run_vec(80, 2, 120, opponents=opponents)
+    assert one[1] == two[1] and (one[0] == two[0]).all() and one[2] == two[2] and (one[3] == two[3]).all()
+    assert one[1] >= 80, "hands ended and were replaced"
+    assert one[2] != run_vec(80, 1, 120, opponents="random")[2]
+
+
+@pytest.mark.parametrize("rules", ["chengdu", "chengdu_xueliu", "xuezhan", "yaoji"])
+@pytest.mark.parametrize("opponents", [None, "greedy"])
+def test_vec_env_plays_every_preset(rules, opponents):
+    one = run_vec(40, 2, 250, rules=rules, opponents=opponents)
+    assert one[1] >= 40, "every hand ended at least once"
+    two = run_vec(40, 1, 250, rules=rules, opponents=opponents)
+    assert (one[0] == two[0]).all() and one[2] == two[2]
+
+
+def test_vec_env_yaoji_offers_and_takes_swaps():
+    env = VecEnv(64, "yaoji", seed=5, threads=2)
+    _, mask, _ = env.reset()
+    rng, swaps = np.random.default_rng(2), 0
+    for _ in range(400):
+        swaps += int(mask[:, 87:114].any(axis=1).sum())
+        ids = random_ids(mask, rng)
+        swap = mask[:, 87:114].argmax(axis=1) + 87
+        ids = np.where(mask[:, 87:114].any(axis=1), swap, ids).astype(np.int32)
+        _, mask, rewards, _, _ = env.step(ids)
+        assert (rewards.sum(axis=1) == 0).all()
+    assert swaps > 0, "some hands offered a swap"
 
 
 def test_vec_env_rows_are_the_games_own_views():

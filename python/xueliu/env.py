@@ -14,7 +14,7 @@ from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-from . import ACTION_COUNT, OBS_SHAPE, Action, Game, IllegalActionError, action_id_name
+from . import ACTION_COUNT, OBS_SHAPE, Action, Bot, BotError, Game, IllegalActionError, action_id_name
 
 try:
     import gymnasium
@@ -29,7 +29,8 @@ __all__ = ["XueliuAEC", "SingleSeatEnv", "aec_env", "OPPONENTS"]
 
 SEATS = 4
 PICKS = range(27)  # ids 0-26: one tile toward an exchange
-#: Built-in opponent policies by name; bots (objects with ``.choose(game, seat)``) also serve.
+#: Built-in opponent policies by name; any other name is a Rust bot's (``xueliu.Bot(name)``),
+#: and objects with ``.choose(game, seat)`` also serve.
 OPPONENTS = ("random", "default")
 
 
@@ -44,8 +45,16 @@ def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:
 
 
 def _is_policy(p: Any) -> bool:
-    """An opponent: a built-in policy's name, or a bot (``.choose(game, seat) -> Action``)."""
-    return p in OPPONENTS if isinstance(p, str) else callable(getattr(p, "choose", None))
+    """An opponent: a built-in policy's or Rust bot's name, or a bot (``.choose(game, seat)``)."""
+    if not isinstance(p, str):
+        return callable(getattr(p, "choose", None))
+    if p in OPPONENTS:
+        return True
+    try:
+        Bot(p)
+    except BotError as e:
+        raise BotError(f"{e}; or a policy: {', '.join(OPPONENTS)}") from None
+    return True
 
 
 class _Hand:
@@ -193,8 +202,9 @@ class SingleSeatEnv(gymnasium.Env):
 
     ``opponents`` is one policy for all three or one per seat (the learner's entry is
     ignored): ``"random"`` plays a uniformly random legal action drawn from the env's seeded
-    generator, ``"default"`` the engine's timeout action (``Game.default_action``), and any
-    object with ``.choose(game, seat) -> Action`` (a bot such as ``xueliu.Bot``) decides itself;
+    generator, ``"default"`` the engine's timeout action (``Game.default_action``), any other
+    bot name (``"greedy"``) the Rust bot ``xueliu.Bot(name, seed=(h + seat) % 2**64)`` built
+    anew for each hand of seed ``h``, and any object with ``.choose(game, seat) -> Action`` (a bot such as ``xueliu.Bot``) decides itself;
     it is handed the live game and must not change it. The reward
     is the points the learner's step and the opponents' replies moved to or from it; the episode
     ends with the hand. Observations are dicts as in the AEC env; ``action_masks()`` returns the
@@ -223,7 +233,7 @@ class SingleSeatEnv(gymnasium.Env):
             _is_policy(n) for i, n in enumerate(names) if i != seat
         ):
             raise ValueError(
-                f"opponents {opponents!r}: give one of {OPPONENTS} or an object with"
+                f"opponents {opponents!r}: give one of {OPPONENTS}, a bot name, or an object with"
                 " .choose(game, seat) -> Action, for all seats or one per seat"
             )
         if illegal not in ("default", "raise"):
@@ -238,6 +248,7 @@ class SingleSeatEnv(gymnasium.Env):
         self.observation_space, self.action_space = _spaces()
         self._first_seed = seed
         self.hand: Optional[_Hand] = None
+        self._bots: list[Any] = names
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict] = None
@@ -246,7 +257,14 @@ class SingleSeatEnv(gymnasium.Env):
             seed = self._first_seed
         super().reset(seed=seed)
         while True:
-            self.hand = _Hand(self.rules, int(self.np_random.integers(2**63)))
+            hand_seed = int(self.np_random.integers(2**63))
+            self.hand = _Hand(self.rules, hand_seed)
+            self._bots = [
+                Bot(p, seed=(hand_seed + s) % 2**64)
+                if s != self.seat and isinstance(p, str) and p not in OPPONENTS
+                else p
+                for s, p in enumerate(self.opponents)
+            ]
             self._advance()
             # Three opponents can finish a hand before the learner ever decides; deal again.
             if not self.hand.game.is_over:
@@ -292,7 +310,7 @@ class SingleSeatEnv(gymnasium.Env):
 
     def _opponent_action(self, seat: int) -> Action:
         game = self.hand.game
-        policy = self.opponents[seat]
+        policy = self._bots[seat]
         if not isinstance(policy, str):
             return policy.choose(game, seat)
         if policy == "default":

@@ -122,8 +122,8 @@ fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
     let policy = |name: &str| {
         Policy::parse(name).ok_or_else(|| {
             IllegalActionError::new_err(format!(
-                "unknown opponent {name:?}; opponents: {}",
-                Policy::NAMES
+                "unknown opponent {name:?}; opponents are {}",
+                Policy::names()
             ))
         })
     };
@@ -136,7 +136,7 @@ fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
     }
     let list: Vec<Option<String>> = opponents.extract().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err(
-            "opponents is None, a policy name (seats 1-3), or four entries of None (yours) or a name",
+            "opponents is None, a policy or bot name (seats 1-3), or four entries of None (yours) or a name",
         )
     })?;
     if list.len() != 4 {

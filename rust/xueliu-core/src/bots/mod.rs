@@ -79,6 +79,33 @@ impl BotKind {
     }
 }
 
+/// A bot of any kind, held by value: what [`crate::env::Table`] keeps per opponent seat, so
+/// that dealing a new hand allocates no box.
+#[derive(Clone)]
+pub enum AnyBot {
+    Random(RandomBot),
+    Greedy(GreedyBot),
+}
+
+impl AnyBot {
+    /// A new bot of `kind` whose own randomness starts from `seed`.
+    pub fn new(kind: BotKind, seed: u64) -> AnyBot {
+        match kind {
+            BotKind::Random => AnyBot::Random(RandomBot::new(seed)),
+            BotKind::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
+        }
+    }
+}
+
+impl Bot for AnyBot {
+    fn choose(&mut self, game: &Game, seat: usize) -> Action {
+        match self {
+            AnyBot::Random(b) => b.choose(game, seat),
+            AnyBot::Greedy(b) => b.choose(game, seat),
+        }
+    }
+}
+
 /// The factory: a bot from its name and seed.
 pub fn bot_from_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, UnknownBot> {
     BotKind::parse(name).map(|k| k.build(seed))

@@ -1,6 +1,7 @@
 //! One hand stepped by action ids, one seat at a time: the caller decides for its seats, built-in
 //! policies for the others (opponents).
 
+use crate::bots::{bot_seed, AnyBot, Bot, BotKind, BOT_NAMES};
 use crate::encode::picks::{illegal_id, take_legal_id};
 use crate::encode::{legal_ids, IdSet, Picks};
 use crate::game::{Action, Game, IllegalAction};
@@ -17,20 +18,32 @@ pub enum Policy {
     Random,
     /// The game's timeout action (`Game::default_action`, docs/game-protocol.md §2).
     Default,
+    /// A Rust bot (`bots`); seat `s`'s bot in the hand dealt from seed `h` is built with seed
+    /// `bot_seed(h, s)`, as `simulate` seeds its bots.
+    Bot(BotKind),
 }
 
 impl Policy {
-    /// The policy called `name`: `"random"` or `"default"`.
+    /// The policy called `name`: `"random"`, `"default"` or any other bot name (`BOT_NAMES`).
+    /// `"random"` is the table's own random policy, drawn from the hand's seed.
     pub fn parse(name: &str) -> Option<Policy> {
         match name {
             "random" => Some(Policy::Random),
             "default" => Some(Policy::Default),
-            _ => None,
+            _ => BotKind::parse(name).ok().map(Policy::Bot),
         }
     }
 
-    /// The names `parse` reads.
-    pub const NAMES: &'static str = "\"random\", \"default\"";
+    /// The names `parse` reads, quoted and comma-separated, for error messages.
+    pub fn names() -> String {
+        let mut names = vec!["default"];
+        names.extend(BOT_NAMES.iter().copied());
+        names
+            .iter()
+            .map(|n| format!("{n:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// A hand in progress, with the state that stepping by ids needs: the seat to decide and its
@@ -41,6 +54,8 @@ pub struct Table {
     policies: [Policy; 4],
     /// Drives `Policy::Random`; seeded from the hand's seed.
     rng: Rng,
+    /// The bot of each `Policy::Bot` seat.
+    bots: [Option<AnyBot>; 4],
     seat: u8,
     picks: Picks,
     legal: IdSet,
@@ -63,6 +78,10 @@ impl Table {
             game: Game::new(rules, seed, false)?,
             policies,
             rng: Rng::new(seed ^ 0x5EA7_5EA7_5EA7_5EA7),
+            bots: std::array::from_fn(|s| match policies[s] {
+                Policy::Bot(kind) => Some(AnyBot::new(kind, bot_seed(seed, s))),
+                _ => None,
+            }),
             seat: 0,
             picks: Picks::NONE,
             legal: IdSet::EMPTY,
@@ -119,8 +138,11 @@ impl Table {
                 }
                 Policy::Random => self.random_action(seat),
                 Policy::Default => self.game.default_action(seat),
+                Policy::Bot(_) => self.bots[seat as usize]
+                    .as_mut()
+                    .map(|bot| bot.choose(&self.game, seat as usize)),
             };
-            // A seat that must act has a legal action, and both policies pick one of them.
+            // A seat that must act has a legal action, and every policy picks one of them.
             let played = action.map(|a| self.game.act(seat, a));
             debug_assert!(matches!(played, Some(Ok(()))), "{played:?}");
         }
@@ -199,6 +221,34 @@ mod tests {
             trace
         };
         assert_eq!(play(), play());
+    }
+
+    #[test]
+    fn policy_names_cover_the_bots() {
+        assert_eq!(Policy::parse("greedy"), Some(Policy::Bot(BotKind::Greedy)));
+        assert_eq!(Policy::parse("random"), Some(Policy::Random));
+        assert_eq!(Policy::parse("smart"), None);
+        assert_eq!(Policy::names(), "\"default\", \"random\", \"greedy\"");
+    }
+
+    #[test]
+    fn greedy_opponents_play_whole_hands_alike_from_a_seed() {
+        let g = Policy::Bot(BotKind::Greedy);
+        let play = |seed| {
+            let mut table = Table::new(rules(), seed, [g, Policy::Caller, g, g]).unwrap();
+            let mut total = [0i64; 4];
+            while !table.is_over() {
+                assert_eq!(table.seat(), 1);
+                let id = table.legal().iter().next().unwrap();
+                let delta = table.step(id).unwrap();
+                (0..4).for_each(|i| total[i] += delta[i]);
+            }
+            assert_eq!(total, table.game().scores());
+            table.game().to_json()
+        };
+        for seed in 0..10 {
+            assert_eq!(play(seed), play(seed));
+        }
     }
 
     #[test]

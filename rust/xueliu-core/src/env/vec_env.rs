@@ -323,8 +323,18 @@ mod tests {
 
     /// Plays `steps` random legal ids and returns a digest of every output.
     fn run(n: usize, threads: usize, steps: usize) -> (Vec<u8>, f64, usize) {
-        let rules = Arc::new(Rules::preset("chengdu_xueliu").unwrap());
-        let mut env = VecEnv::new(n, rules, 11, [Policy::Caller; 4], threads).unwrap();
+        run_with("chengdu_xueliu", [Policy::Caller; 4], n, threads, steps)
+    }
+
+    fn run_with(
+        preset: &str,
+        policies: [Policy; 4],
+        n: usize,
+        threads: usize,
+        steps: usize,
+    ) -> (Vec<u8>, f64, usize) {
+        let rules = Arc::new(Rules::preset(preset).unwrap());
+        let mut env = VecEnv::new(n, rules, 11, policies, threads).unwrap();
         let mut b = Buffers::new(n);
         env.current(b.out());
         let mut rng = Rng::new(1);
@@ -351,6 +361,45 @@ mod tests {
         let one = run(200, 1, 300);
         assert_eq!(one, run(200, 2, 300));
         assert!(one.2 >= 200, "every hand ended at least once in 300 steps");
+    }
+
+    #[test]
+    fn bot_opponents_play_the_same_on_any_thread_count() {
+        let greedy = Policy::Bot(crate::bots::BotKind::Greedy);
+        let mixed = [Policy::Caller, greedy, greedy, Policy::Random];
+        let one = run_with("chengdu_xueliu", mixed, 150, 1, 200);
+        assert_eq!(one, run_with("chengdu_xueliu", mixed, 150, 2, 200));
+        assert!(one.2 >= 150, "every hand ended at least once");
+        assert_ne!(
+            one,
+            run_with(
+                "chengdu_xueliu",
+                [
+                    Policy::Caller,
+                    Policy::Random,
+                    Policy::Random,
+                    Policy::Random
+                ],
+                150,
+                1,
+                200
+            )
+        );
+    }
+
+    #[test]
+    fn every_preset_steps_including_wilds() {
+        let greedy = Policy::Bot(crate::bots::BotKind::Greedy);
+        for preset in ["chengdu", "chengdu_xueliu", "xuezhan", "yaoji"] {
+            let one = run_with(preset, [Policy::Caller; 4], 40, 1, 300);
+            assert!(one.2 >= 40, "{preset}: every hand ended");
+            assert_eq!(one, run_with(preset, [Policy::Caller; 4], 40, 2, 300));
+            let bots = run_with(preset, [Policy::Caller, greedy, greedy, greedy], 40, 2, 150);
+            assert!(
+                bots.2 >= 40,
+                "{preset}: every hand ended with greedy opponents"
+            );
+        }
     }
 
     #[test]
