@@ -73,6 +73,18 @@ def game_steps(count: int, seed: int) -> int:
     return done
 
 
+@pytest.mark.benchmark(group="VecEnv steps with opponents in seats 1-3 (seat 0: random ids in numpy)")
+@pytest.mark.parametrize("opponents", ["random", "greedy"])
+def test_vec_env_steps_with_opponents(benchmark, opponents):
+    """A step is seat 0's id plus the opponents' replies, stepped in Rust; random against greedy
+    opponents side by side gives the price of greedy play."""
+    env = VecEnv(HANDS, "chengdu", seed=1, opponents=opponents, threads=2)
+    _, mask, _ = env.reset()
+    state = {"mask": mask, "rng": np.random.default_rng(2)}
+    benchmark.extra_info["items"] = HANDS * STEPS
+    benchmark(vec_steps, env, state, STEPS)
+
+
 @pytest.mark.benchmark(group="VecEnv steps (random legal ids from the mask in numpy)")
 def test_choosing_ids_in_numpy_alone(benchmark):
     """The numpy share of a VecEnv step: choosing the ids from a mid-hand mask."""
