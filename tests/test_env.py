@@ -149,7 +149,7 @@ def test_vec_env_with_bot_opponents_ignores_thread_count(opponents):
     assert one[2] != run_vec(80, 1, 120, opponents="random")[2]
 
 
-@pytest.mark.parametrize("rules", ["chengdu", "chengdu_xueliu", "xuezhan", "yaoji"])
+@pytest.mark.parametrize("rules", ["chengdu", "chengdu_xueliu", "xuezhan", "dashiyou", "yaoji"])
 @pytest.mark.parametrize("opponents", [None, "greedy"])
 def test_vec_env_plays_every_preset(rules, opponents):
     one = run_vec(40, 2, 250, rules=rules, opponents=opponents)

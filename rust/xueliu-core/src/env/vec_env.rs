@@ -390,7 +390,7 @@ mod tests {
     #[test]
     fn every_preset_steps_including_wilds() {
         let greedy = Policy::Bot(crate::bots::BotKind::Greedy);
-        for preset in ["chengdu", "chengdu_xueliu", "xuezhan", "yaoji"] {
+        for preset in ["chengdu", "chengdu_xueliu", "xuezhan", "dashiyou", "yaoji"] {
             let one = run_with(preset, [Policy::Caller; 4], 40, 1, 300);
             assert!(one.2 >= 40, "{preset}: every hand ended");
             assert_eq!(one, run_with(preset, [Policy::Caller; 4], 40, 2, 300));
