@@ -1,0 +1,217 @@
+"""The `xueliu` command: rules, replay and play (through a pseudo-terminal), errors as one line."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+
+import pytest
+
+import xueliu
+from xueliu import cli
+from xueliu._terminal import tiles
+from xueliu._tracker import Tracker
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    """Runs `xueliu ARGS` in this process: (exit status, stdout, stderr)."""
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(list(args))
+    out, err = capsys.readouterr()
+    return exit_.value.code, out, err
+
+
+def random_game(rules: str, seed: int) -> xueliu.Game:
+    """A game played to the end by uniformly random legal actions (pongs and kongs included)."""
+    game = xueliu.Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+    return game
+
+
+def write_log(path, game: xueliu.Game) -> None:
+    path.write_text("".join(json.dumps(e) + "\n" for e in game.events), encoding="utf-8")
+
+
+def assert_one_line_error(code: int, err: str, *words: str) -> None:
+    assert code != 0
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert err.startswith("xueliu: error: ")
+    for word in words:
+        assert word in err, err
+
+
+# -------------------------------------------------------------------------------- --help, rules
+
+
+@pytest.mark.parametrize("command", [[], ["rules"], ["replay"], ["play"]])
+def test_help_everywhere(capsys, command):
+    code, out, _ = run(capsys, *command, "--help")
+    assert code == 0 and out.startswith("Usage: xueliu")
+
+
+def test_rules_lists_every_preset_and_option(capsys):
+    code, out, _ = run(capsys, "rules", "--plain")
+    assert code == 0
+    for name in xueliu.Rules.presets():
+        assert name in out
+    for option in xueliu.Rules.preset("chengdu").to_dict():
+        assert option in out or option == "preset"
+
+
+@pytest.mark.parametrize("preset", ["chengdu", "xuezhan"])
+def test_rules_of_one_preset_shows_its_values(capsys, preset):
+    code, out, _ = run(capsys, "rules", preset, "--plain")
+    assert code == 0
+    rows = dict(re.findall(r"^\| (\S+) +\| (\S+) +\|$", out, re.M))
+    expected = cli._flatten(xueliu.Rules.preset(preset).to_dict())
+    del expected["preset"]
+    assert rows.pop("option") == preset  # the header
+    assert rows == {k: cli._show_value(v) for k, v in expected.items()}
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["rules", "nope"], ["unknown preset", "chengdu"]),
+        (["play", "--rules", "nope"], ["unknown preset"]),
+        (["play", "--seat", "7"], ["--seat", "--help"]),
+        (["play", "--bots", "a,b"], ["three"]),
+        (["nosuch"], ["No such command"]),
+        (["replay", "/nonexistent/game.jsonl"], ["cannot read", "/nonexistent/game.jsonl"]),
+    ],
+)
+def test_errors_are_one_line_and_a_nonzero_exit(capsys, args, words):
+    assert_one_line_error(*run(capsys, *args)[::2], *words)
+
+
+# ----------------------------------------------------------------------------------- replay
+
+
+@pytest.mark.parametrize("rules", ["chengdu", "chengdu_xueliu", "xuezhan", "sanxia", "dashiyou"])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_tracker_rebuilds_every_seat_from_the_log(rules, seed):
+    """Hands, melds, voids and scores rebuilt from the log are the engine's, after every event."""
+    game = random_game(rules, seed)
+    tracker = Tracker()
+    for event in game.events:
+        tracker.apply(event)
+    for s, seat in enumerate(tracker.seats):
+        assert seat.hand == sorted(t.index for t in game.hand(s))
+        assert sorted(seat.melds) == sorted((m.kind, m.tile.index) for m in game.melds(s))
+        assert seat.void == game.void(s)
+        assert seat.score == game.scores[s]
+        assert seat.won == sum(w.seat == s for w in game.wins)
+
+
+def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path):
+    game = next(g for g in (random_game("chengdu_xueliu", s) for s in range(50)) if g.wins)
+    write_log(tmp_path / "game.jsonl", game)
+    code, out, _ = run(capsys, "replay", str(tmp_path / "game.jsonl"), "--no-step", "--plain")
+    assert code == 0
+    payments = [e for e in game.events if e["type"] == "payment"]
+    assert len(re.findall(r"^  \w+ pays \w+ \d+ \(\w+\)$", out, re.M)) == len(payments)
+    assert out.count("WINS") == len(game.wins)
+    final = out[out.rindex("Hand over"):]
+    for s in range(4):
+        assert tiles(game.hand(s)).plain in final
+
+
+def test_replay_steps_turn_by_turn_and_quits(capsys, tmp_path, monkeypatch):
+    write_log(tmp_path / "game.jsonl", random_game("chengdu", 5))
+    answers = iter(["", "", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "replay", str(tmp_path / "game.jsonl"), "--step", "--plain")
+    assert code == 0
+    assert out.count(" draws ") == 2 and "Hand over" not in out
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ('{"type": "start"\n', ["line 1", "not JSON"]),
+        ("", ["no events"]),
+        ('{"type": "start"}\n', ["seed"]),
+    ],
+)
+def test_replay_refuses_bad_logs_in_one_line(capsys, tmp_path, content, words):
+    (tmp_path / "bad.jsonl").write_text(content, encoding="utf-8")
+    assert_one_line_error(*run(capsys, "replay", str(tmp_path / "bad.jsonl"))[::2], *words)
+
+
+def test_replay_refuses_a_tampered_log(capsys, tmp_path):
+    game = random_game("chengdu", 6)
+    events = game.events
+    discard = next(i for i, e in enumerate(events) if e["type"] == "discard")
+    events[discard]["tile"] = "9s" if events[discard]["tile"] != "9s" else "1m"
+    (tmp_path / "bad.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    assert_one_line_error(*run(capsys, "replay", str(tmp_path / "bad.jsonl"))[::2])
+
+
+# ------------------------------------------------------------------------------------- play
+
+
+def play_in_terminal(args: list[str], answers) -> str:
+    """Runs `xueliu play ARGS` in a pseudo-terminal, answering each prompt from `answers`."""
+    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "play", *args], encoding="utf-8",
+                          timeout=60, dimensions=(50, 160))
+    transcript = []
+    while True:
+        index = child.expect([r"Your move \[1-\d+\]: ", pexpect.EOF])
+        transcript.append(child.before)
+        if index == 1:
+            break
+        child.sendline(next(answers))
+    child.close()
+    assert child.exitstatus == 0, "".join(transcript)[-2000:]
+    return "".join(transcript)
+
+
+def test_play_a_whole_hand_in_a_terminal(tmp_path):
+    """Through a pty: the exchange and void phases, moves by number and by name (with a wrong
+    answer re-asked), the payments and the settlement table; the log replays in the engine."""
+    log = tmp_path / "game.jsonl"
+
+    def answers():
+        yield "99"  # out of range: asked again
+        yield "banana"  # not an action: asked again
+        while True:
+            yield "1"
+
+    out = play_in_terminal(["--rules", "xuezhan", "--seed", "12", "--plain", "--log", str(log)], answers())
+    assert "Please type a number from 1 to" in out
+    assert "exchange" in out and "declares void" in out
+    assert "Settlement" in out and "Hand over" in out
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    game = xueliu.Game.from_events(events)
+    assert game.is_over
+    for payment in (e for e in events if e["type"] == "payment"):
+        assert f" {payment['amount']} ({payment['reason']})" in out
+
+
+def test_play_is_deterministic_and_fancy_mode_plays_the_same_game(tmp_path):
+    """Same seed and answers, plain and coloured: the same log, byte for byte."""
+    logs = []
+    for i, style in enumerate([["--plain"], []]):
+        log = tmp_path / f"game{i}.jsonl"
+        answers = iter(lambda: "1", None)
+        play_in_terminal(["--rules", "chengdu", "--seed", "3", "--seat", "2", "--log", str(log), *style], answers)
+        logs.append(log.read_text())
+    assert logs[0] == logs[1]
+
+
+def test_play_quits_cleanly_on_end_of_input():
+    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "play", "--seed", "1", "--plain"], encoding="utf-8",
+                          timeout=60)
+    child.expect(r"Your move")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus != 0
+    assert "Traceback" not in child.before and "interrupted" in child.before
