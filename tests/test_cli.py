@@ -56,6 +56,18 @@ def test_help_everywhere(capsys, command):
     assert code == 0 and out.startswith("Usage: xueliu")
 
 
+def test_bare_xueliu_prints_the_help(capsys):
+    code, out, _ = run(capsys)
+    assert code == 0 and all(c in out for c in ("simulate", "play", "replay", "rules"))
+
+
+def test_python_dash_m_runs_the_command():
+    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "rules", "chengdu"], encoding="utf-8", timeout=60)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "kong_flower_fan" in child.before
+
+
 def test_rules_lists_every_preset_and_option(capsys):
     code, out, _ = run(capsys, "rules", "--plain")
     assert code == 0

@@ -28,12 +28,15 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 PLAIN_HELP = "Plain text, no colours (the default when stdout is not a terminal)."
 
 
-@click.group(context_settings=CONTEXT)
-def cli() -> None:
+@click.group(context_settings=CONTEXT, invoke_without_command=True)
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """xueliu: a fast, exact engine for Sichuan mahjong (血战到底, 血流成河).
 
     Run `xueliu COMMAND --help` for a command's options.
     """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
