@@ -455,7 +455,7 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     for kind, count in sorted(s["win_kinds"].items(), key=lambda kv: -kv[1]):
         kinds.add_row(kind, f"{count:,}", f"{count / wins:.1%}")
     out.print(kinds)
-    fans = term.table("Fan histogram (capped fan of each win)", plain, "fan", "wins", "share")
+    fans = term.table("Fan histogram (fan of each win, before the cap)", plain, "fan", "wins", "share")
     for fan, count in s["fan_histogram"].items():
         fans.add_row(fan, f"{count:,}", f"{count / wins:.1%}")
     out.print(fans)
