@@ -1,0 +1,411 @@
+//! The greedy bot: wins whenever it may, discards to the lowest shanten (向听) and, once ready,
+//! to the most live winning tiles; claims a pong or kong only when that does not set the hand
+//! back. Exchange (换三张) and void (定缺) picks give up the weakest suit. Deterministic: it uses
+//! no randomness, and ties go to a fixed order.
+
+use super::Bot;
+use crate::analysis::{entries, suit_pairs, waits, Context, UNREACHABLE};
+use crate::game::{Action, ActionList, Game, Pending, Seat};
+use crate::hand::Counts;
+use crate::meld::{Meld, Melds};
+use crate::rules::Mode;
+use crate::tables::suit_table;
+use crate::tile::{Suit, Tile, COPIES, KINDS};
+use std::cell::OnceCell;
+
+/// Greedy play from the seat's own hand and the tiles in sight. Allocates nothing per decision.
+#[derive(Clone)]
+pub struct GreedyBot {
+    buf: ActionList,
+}
+
+impl GreedyBot {
+    /// The seed is accepted so that every bot kind is built alike; greedy play does not use it.
+    pub fn new(_seed: u64) -> GreedyBot {
+        GreedyBot {
+            buf: ActionList::new(),
+        }
+    }
+}
+
+impl Default for GreedyBot {
+    fn default() -> GreedyBot {
+        GreedyBot::new(0)
+    }
+}
+
+impl Bot for GreedyBot {
+    fn choose(&mut self, game: &Game, seat: usize) -> Action {
+        if seat > 3 || !game.must_act(seat as u8) {
+            return Action::Pass;
+        }
+        let s = seat as u8;
+        let view = View::new(game, s);
+        match game.pending() {
+            // Three held tiles of one suit and any suit are always legal here: no need to list
+            // the up to 364 possible picks.
+            Pending::Exchange(_) => return exchange(&view).unwrap_or(Action::Pass),
+            Pending::Void(_) => return void(&view),
+            _ => {}
+        }
+        game.legal_actions(s, &mut self.buf);
+        let legal = &self.buf;
+        if legal.is_empty() {
+            return Action::Pass;
+        }
+        if legal.contains(Action::Win) {
+            return Action::Win;
+        }
+        let choice = match game.pending() {
+            Pending::Turn(_) => turn(&view, legal, game.seat(s)),
+            Pending::Respond(r) => respond(&view, legal, r.tile),
+            _ => legal[0],
+        };
+        // Every branch picks from `legal`; the check keeps a slip from ever reaching the game.
+        if legal.contains(choice) {
+            choice
+        } else {
+            legal[0]
+        }
+    }
+}
+
+/// What the deciding seat knows: its hand, its analysis context and, counted on first use, the
+/// copies of each tile it has not seen (in no hand of its own, meld, discard or win).
+struct View<'a> {
+    game: &'a Game,
+    seat: u8,
+    hand: Counts,
+    ctx: Context,
+    unseen: OnceCell<[u8; KINDS]>,
+    /// A 血流 winner, offered only the kongs that keep its waits.
+    locked: bool,
+}
+
+impl<'a> View<'a> {
+    fn new(game: &'a Game, seat: u8) -> View<'a> {
+        let s = game.seat(seat);
+        View {
+            game,
+            seat,
+            hand: s.hand,
+            ctx: s.context(game.rules().allow_seven_pairs),
+            unseen: OnceCell::new(),
+            locked: game.rules().mode == Mode::Xueliu && s.wins > 0,
+        }
+    }
+
+    fn unseen(&self) -> &[u8; KINDS] {
+        self.unseen.get_or_init(|| {
+            let game = self.game;
+            let mut seen = *game.seat(self.seat).hand.array();
+            for other in 0..4 {
+                let held = &game.seat(other).meld_summary.held;
+                seen.iter_mut().zip(held).for_each(|(a, b)| *a += b);
+            }
+            for &(_, t) in game.river() {
+                seen[t.index()] += 1;
+            }
+            for w in game.wins().iter().filter(|w| !w.shared) {
+                seen[w.tile.index()] += 1;
+            }
+            seen.map(|n| COPIES.saturating_sub(n))
+        })
+    }
+
+    /// Unseen copies of the tiles that complete `hand` (a waiting size): 0 unless ready.
+    fn live_waits(&self, hand: &Counts, ctx: &Context) -> u32 {
+        let mut mask = waits(hand, ctx);
+        let mut live = 0;
+        while mask != 0 {
+            live += self.unseen()[mask.trailing_zeros() as usize] as u32;
+            mask &= mask - 1;
+        }
+        live
+    }
+
+    /// The best discard from `hand` (a complete size) among `candidates`, with its shanten and
+    /// live waits: lowest shanten, then most live waits, then the least connected tile.
+    fn best_discard(
+        &self,
+        hand: &Counts,
+        ctx: &Context,
+        candidates: impl Iterator<Item = Tile>,
+    ) -> Option<(Tile, i8, u32)> {
+        let mut best: Option<(DiscardKey, Tile, u32)> = None;
+        // Tiles of the void suit count for nothing, so every void discard leaves one shanten.
+        let mut void_shanten = None;
+        for d in candidates {
+            let mut rest = *hand;
+            rest.remove(d);
+            let sh = if ctx.void == Some(d.suit()) {
+                *void_shanten.get_or_insert_with(|| quick_shanten(&rest, ctx))
+            } else {
+                quick_shanten(&rest, ctx)
+            };
+            let live = if sh == 0 {
+                self.live_waits(&rest, ctx)
+            } else {
+                0
+            };
+            let key = (sh, -(live as i64), connection(hand, d), 9 - edge(d));
+            if best.is_none_or(|(k, _, _)| key < k) {
+                best = Some((key, d, live));
+            }
+        }
+        best.map(|(k, d, live)| (d, k.0, live))
+    }
+}
+
+/// Orders discards, lowest first: shanten, minus live waits, connection, closeness to the middle.
+type DiscardKey = (i8, i64, u32, u8);
+
+/// How much a tile works with the rest of the hand: copies, neighbours one and two away.
+fn connection(hand: &Counts, tile: Tile) -> u32 {
+    let counts = hand.array();
+    let (i, r) = (tile.index() as i32, tile.rank() as i32);
+    let near = |d: i32| -> u32 {
+        let (rr, j) = (r + d, i + d);
+        if (1..=9).contains(&rr) {
+            counts[j as usize] as u32
+        } else {
+            0
+        }
+    };
+    4 * (counts[i as usize] as u32 - 1) + 2 * (near(-1) + near(1)) + near(-2) + near(2)
+}
+
+/// Distance of a tile's rank from the edge: terminals (0) are the least useful.
+fn edge(tile: Tile) -> u8 {
+    (tile.rank() - 1).min(9 - tile.rank())
+}
+
+fn suit_len(hand: &Counts, suit: Suit) -> u8 {
+    hand.suit_counts(suit).iter().sum()
+}
+
+/// 换三张: three tiles of the weakest suit holding three (fewest tiles, then the worst hand
+/// without it), keeping what helps the rest most.
+fn exchange(view: &View) -> Option<Action> {
+    let hand = &view.hand;
+    let suit = Suit::ALL
+        .into_iter()
+        .filter(|&s| suit_len(hand, s) >= 3)
+        .min_by_key(|&s| (suit_len(hand, s), void_shanten(view, s), s))?;
+    // The suit's tiles, one entry per copy (at most 14).
+    let mut copies = [Tile::from_suit_rank(suit, 1)?; 14];
+    let mut n = 0;
+    for t in hand.tiles().filter(|t| t.suit() == suit).take(14) {
+        copies[n] = t;
+        n += 1;
+    }
+    let cost = |ts: [Tile; 3]| {
+        let mut rest = *hand;
+        ts.iter().for_each(|&t| rest.remove(t));
+        let link: u32 = ts.iter().map(|&t| connection(hand, t)).sum();
+        (quick_shanten(&rest, &view.ctx), link)
+    };
+    let mut best: Option<((i8, u32), [Tile; 3])> = None;
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                let ts = [copies[i], copies[j], copies[k]];
+                let c = cost(ts);
+                if best.is_none_or(|(b, _)| c < b) {
+                    best = Some((c, ts));
+                }
+            }
+        }
+    }
+    best.map(|(_, ts)| Action::exchange(ts))
+}
+
+/// Shanten of the hand with `suit` declared void.
+fn void_shanten(view: &View, suit: Suit) -> i8 {
+    let ctx = Context {
+        void: Some(suit),
+        ..view.ctx
+    };
+    quick_shanten(&view.hand, &ctx)
+}
+
+/// 定缺: the suit whose loss hurts least (shanten with it void), then the shortest.
+fn void(view: &View) -> Action {
+    let suit = Suit::ALL
+        .into_iter()
+        .min_by_key(|&s| (void_shanten(view, s), suit_len(&view.hand, s), s))
+        .unwrap_or(Suit::M);
+    Action::Void(suit)
+}
+
+/// The seat to move: a kong that does not set the hand back, else the best discard.
+fn turn(view: &View<'_>, legal: &ActionList, seat: &Seat) -> Action {
+    for &a in legal.iter() {
+        let Action::Kong(t) = a else { continue };
+        let now = quick_shanten(&view.hand, &view.ctx);
+        let added = seat.has_pong(t);
+        let kong = Meld::kong(t, !added);
+        let taken = if added { 1 } else { 4 };
+        if view.locked || kong_shanten(view, seat, kong, added, taken) <= now {
+            return a;
+        }
+    }
+    let discards = legal.iter().filter_map(|a| match a {
+        Action::Discard(t) => Some(*t),
+        _ => None,
+    });
+    match view.best_discard(&view.hand, &view.ctx, discards) {
+        Some((t, _, _)) => Action::Discard(t),
+        None => legal[0],
+    }
+}
+
+/// The seat's melds with `meld` added, or replacing the pong of its tile when `replace`.
+fn melds_with(seat: &Seat, meld: Meld, replace: bool) -> Melds {
+    let mut list = [meld; 4];
+    let mut n = 0;
+    for m in seat
+        .meld_list()
+        .filter(|m| !(replace && m.tile == meld.tile))
+    {
+        list[n] = m;
+        n += 1;
+    }
+    list[n.min(3)] = meld;
+    Melds::new(&list[..=n.min(3)]).unwrap_or(seat.meld_summary)
+}
+
+/// Shanten after a kong of `kong.tile` that takes `taken` copies from the hand.
+fn kong_shanten(view: &View, seat: &Seat, kong: Meld, replace: bool, taken: u8) -> i8 {
+    let mut hand = view.hand;
+    (0..taken).for_each(|_| hand.remove(kong.tile));
+    let ctx = Context {
+        melds: melds_with(seat, kong, replace),
+        ..view.ctx
+    };
+    quick_shanten(&hand, &ctx)
+}
+
+/// A discard (or a kong to rob) is open: claim a kong or pong that does not set the hand back.
+fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
+    let now = quick_shanten(&view.hand, &view.ctx);
+    let pass = if legal.contains(Action::Pass) {
+        Action::Pass
+    } else {
+        legal[0]
+    };
+    if legal.contains(Action::Kong(tile)) {
+        let mut hand = view.hand;
+        (0..3).for_each(|_| hand.remove(tile));
+        let ctx = Context {
+            melds: add_meld(&view.ctx.melds, Meld::kong(tile, false)),
+            ..view.ctx
+        };
+        if quick_shanten(&hand, &ctx) <= now {
+            return Action::Kong(tile);
+        }
+    }
+    if legal.contains(Action::Pong) && pong_helps(view, tile, now) {
+        return Action::Pong;
+    }
+    pass
+}
+
+/// Whether ponging `tile` leaves the hand closer to a win, or as close with more to gain: a
+/// free tile while not ready, or no fewer live waits once ready.
+fn pong_helps(view: &View, tile: Tile, now: i8) -> bool {
+    let mut hand = view.hand;
+    hand.remove(tile);
+    hand.remove(tile);
+    let ctx = Context {
+        melds: add_meld(&view.ctx.melds, Meld::pong(tile)),
+        ..view.ctx
+    };
+    let void = view.ctx.void;
+    let candidates = Tile::all()
+        .filter(move |t| hand.count(*t) > 0)
+        .filter(move |t| void.is_none_or(|v| t.suit() == v) || !held_void(&hand, void));
+    let Some((_, after, live)) = view.best_discard(&hand, &ctx, candidates) else {
+        return false;
+    };
+    after < now || (after == now && (now > 0 || live >= view.live_waits(&view.hand, &view.ctx)))
+}
+
+/// Whether `hand` holds a tile of the void suit (which must then be discarded first).
+fn held_void(hand: &Counts, void: Option<Suit>) -> bool {
+    void.is_some_and(|v| hand.suit_mask() & v.bit() != 0)
+}
+
+/// `melds` with one more meld; unchanged if that is impossible.
+fn add_meld(melds: &Melds, meld: Meld) -> Melds {
+    let mut m = *melds;
+    match m.push(meld) {
+        Ok(()) => m,
+        Err(_) => *melds,
+    }
+}
+
+/// Shanten as [`crate::analysis::shanten`] computes it, except that melded copies do not cap
+/// how many of a tile the complete hand may use: the exact cap costs a dynamic programme per
+/// call (two orders of magnitude slower) and the bot only ranks its choices. Exact for a hand
+/// without melds; never above the exact value.
+fn quick_shanten(hand: &Counts, ctx: &Context) -> i8 {
+    if !ctx.suits_allowed(ctx.melds.suit_mask) {
+        return UNREACHABLE;
+    }
+    let sets = 4 - ctx.melds.sets as usize;
+    let size = (3 * sets + 2) as i8;
+    let table = suit_table();
+    let e = entries(hand);
+    let seven = ctx.seven_pairs && ctx.melds.sets == 0;
+    let mut best = 0u8;
+    for (a, b) in suit_pairs(ctx, hand) {
+        best = best.max(table.best_split(e[a], e[b], sets));
+        if seven {
+            best = best.max(table.seven_pairs_overlap(e[a], e[b]));
+        }
+    }
+    size - 1 - best as i8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::shanten;
+    use crate::rng::Rng;
+
+    /// Random hands of `len` tiles from one shuffled set, with `melds` pongs of distinct tiles.
+    fn hands(melds: usize, len: usize, count: usize) -> Vec<(Counts, Context)> {
+        let mut rng = Rng::new(5);
+        (0..count)
+            .map(|_| {
+                let mut wall: Vec<Tile> = Tile::all().flat_map(|t| [t; 4]).collect();
+                rng.shuffle(&mut wall);
+                let pongs: Vec<Meld> = wall[..melds].iter().map(|&t| Meld::pong(t)).collect();
+                let mut hand = Counts::new();
+                wall.iter()
+                    .filter(|t| !pongs.iter().any(|m| m.tile == **t))
+                    .take(len)
+                    .for_each(|&t| hand.add(t));
+                let ctx = Context::new(&pongs, None, true).unwrap_or_default();
+                (hand, ctx)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn quick_shanten_is_exact_without_melds_and_never_above_with_them() {
+        for (hand, ctx) in hands(0, 14, 3000) {
+            assert_eq!(quick_shanten(&hand, &ctx), shanten(&hand, &ctx), "{hand}");
+        }
+        for melds in 1..=3 {
+            let mut differ = 0;
+            for (hand, ctx) in hands(melds, 14 - 3 * melds, 3000) {
+                let (quick, exact) = (quick_shanten(&hand, &ctx), shanten(&hand, &ctx));
+                assert!(quick <= exact, "{hand}: {quick} > {exact}");
+                differ += (quick != exact) as u32;
+            }
+            assert!(differ < 300, "{differ} of 3000 differ with {melds} melds");
+        }
+    }
+}
