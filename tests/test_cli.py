@@ -7,6 +7,7 @@ import random
 import re
 import sys
 
+import numpy as np
 import pytest
 
 import xueliu
@@ -227,3 +228,52 @@ def test_play_quits_cleanly_on_end_of_input():
     child.close()
     assert child.exitstatus != 0
     assert "Traceback" not in child.before and "interrupted" in child.before
+
+
+# --------------------------------------------------------------------------------- simulate
+
+SIMULATE = ["simulate", "--rules", "chengdu", "--games", "300", "--bots", "greedy,greedy,random,random",
+            "--seed", "1", "--threads", "2", "--plain"]
+
+
+def test_simulate_summary_json_and_logs(capsys, tmp_path):
+    """The summary adds up, equals one `xueliu.simulate` call over the same games (the CLI runs
+    chunks), and each written log replays in the engine to its row of points."""
+    code, out, err = run(capsys, *SIMULATE, "--json", str(tmp_path / "s.json"), "--log", str(tmp_path / "logs"))
+    assert code == 0, err
+    summary = json.loads((tmp_path / "s.json").read_text())
+    result = xueliu.simulate(300, "chengdu", bots=("greedy", "greedy", "random", "random"), seed=1, threads=1)
+    expected = cli.summarise(cli.Totals.of(result), rules="chengdu", bots=["greedy", "greedy", "random", "random"], seed=1,
+                             threads=2)
+    for timing in ("seconds", "games_per_second"):
+        del summary[timing], expected[timing]
+    assert summary == expected
+    wins = sum(seat["wins"] for seat in summary["seats"])
+    assert wins == sum(summary["win_kinds"].values()) == sum(summary["fan_histogram"].values()) > 0
+    for seat in summary["seats"]:
+        assert seat["ci_low"] <= seat["mean_points"] <= seat["ci_high"]
+        assert f"{seat['mean_points']:+.3f}" in out
+    logs = sorted((tmp_path / "logs").iterdir())
+    assert [p.name for p in logs[:2]] == ["game-000000.jsonl", "game-000001.jsonl"] and len(logs) == 300
+    points = np.asarray(result.points)
+    for i in (0, 17, 299):
+        game = xueliu.Game.from_events([json.loads(line) for line in logs[i].read_text().splitlines()])
+        assert game.scores == list(points[i])
+
+
+def test_simulate_refuses_bad_options_in_one_line(capsys):
+    assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,nobot,random,random", "--games", "4")[::2],
+                          "nobot")
+    assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,random")[::2], "four")
+    assert_one_line_error(*run(capsys, "simulate", "--rules", "nope")[::2], "unknown preset")
+    assert_one_line_error(*run(capsys, "simulate", "--games", "0")[::2], "--games")
+
+
+def test_simulate_draws_a_live_progress_bar_in_a_terminal():
+    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "simulate", "--games", "3000", "--threads", "1"],
+                          encoding="utf-8", timeout=120, dimensions=(40, 120))
+    child.expect(r"games/s")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Fan histogram" in child.before and "Win kinds" in child.before

@@ -11,6 +11,7 @@ import functools
 import json
 import os
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -21,7 +22,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from . import _terminal as term
 from ._tracker import Tracker
-from ._xueliu import Action, Game, Rules, XueliuError, shanten
+from ._xueliu import Action, Bot, Game, Rules, XueliuError
+from ._xueliu import simulate as run_simulation
 
 WINDS = ("East", "South", "West", "North")
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -202,7 +204,7 @@ def _hands_table(tracker: Tracker, plain: bool):
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True,
               help="Your seat: 0 East, 1 South, 2 West, 3 North.")
 @click.option("--bots", default="greedy", show_default=True,
-              help="The bots' policy: one name, or three comma-separated (greedy, random).")
+              help="The bots: one name, or three comma-separated (greedy, random, ...).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the game's event log here (JSON lines) for `xueliu replay`.")
 @click.option("--plain", is_flag=True, help=PLAIN_HELP)
@@ -237,49 +239,16 @@ def write_log(path: Path, events: list[dict[str, Any]]) -> None:
     path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), encoding="utf-8")
 
 
-def _bots(spec: str, human: int, seed: int) -> dict[int, Any]:
-    """A bot for each seat but ``human``, seeded from the game's seed and the seat."""
+def _bots(spec: str, human: int, seed: int) -> dict[int, Bot]:
+    """A Rust bot (``xueliu.Bot``) for each seat but ``human``, seeded from the game's seed and
+    the seat; an unknown name raises ``BotError``, which lists the bots."""
     names = [n.strip() for n in spec.split(",")]
     if len(names) == 1:
         names *= 3
     if len(names) != 3:
         raise click.BadParameter(f"{spec!r}: give one bot name or three, comma-separated", param_hint="--bots")
     seats = [s for s in range(4) if s != human]
-    return {s: make_bot(name, seed * 4 + s) for s, name in zip(seats, names)}
-
-
-def make_bot(name: str, seed: int) -> Any:
-    """A bot by name: ``xueliu.Bot`` when the engine has it, else a small Python policy."""
-    import xueliu
-
-    if hasattr(xueliu, "Bot"):
-        return xueliu.Bot(name, seed=seed)
-    if name not in ("greedy", "random"):
-        raise click.BadParameter(f"unknown bot {name!r}; bots: greedy, random", param_hint="--bots")
-    return _GreedyPolicy()
-
-
-class _GreedyPolicy:
-    """Wins when it can; discards the tile that leaves the fewest tiles from ready; else the
-    engine's default action (the exchange pick, the void suit, passing on claims)."""
-
-    def choose(self, game: Game, seat: int) -> Action:
-        legal = game.legal_actions(seat)
-        if any(a.kind == "win" for a in legal):
-            return Action.win()
-        discards = [a for a in legal if a.kind == "discard"]
-        if not discards:
-            return game.default_action(seat)
-        hand = [t.index for t in game.hand(seat)]
-        melds = [str(m.tile.rank) * (3 if m.kind == "pong" else 4) + m.tile.suit for m in game.melds(seat)]
-        return min(discards, key=lambda a: (_shanten_without(hand, a.tile.index, melds, game.void(seat)),
-                                            -a.tile.index))
-
-
-def _shanten_without(hand: list[int], tile: int, melds: list[str], void: Optional[str]) -> int:
-    rest = list(hand)
-    rest.remove(tile)
-    return shanten(rest, melds=melds, void=void)
+    return {s: Bot(name, seed=(seed * 4 + s) % 2**64) for s, name in zip(seats, names)}
 
 
 def _show_events(out: Console, game: Game, seat: int, names: Sequence[str], shown: int) -> int:
@@ -365,20 +334,16 @@ def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, js
              log_dir: Optional[Path], plain: bool) -> None:
     """Play many hands between bots in Rust and summarise them: points per seat with a 95%
     confidence interval, wins, win kinds, the fan histogram, hand length and speed."""
-    import xueliu
-
-    if not hasattr(xueliu, "simulate"):
-        raise click.ClickException("this build has no xueliu.simulate (the bots are not merged yet)")
     plain = _plain(plain)
     out = term.console(plain)
     Rules.preset(rules_name)  # an unknown preset fails here, before any work
     seats = _seat_bots(bots)
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-    run = functools.partial(xueliu.simulate, rules=rules_name, bots=tuple(seats), seed=seed, threads=threads,
+    run = functools.partial(run_simulation, rules=rules_name, bots=tuple(seats), seed=seed, threads=threads,
                             logs=log_dir is not None)
-    result = _run_in_chunks(run, games, plain, log_dir)
-    summary = summarise(result, rules=rules_name, bots=seats, seed=seed, threads=threads)
+    totals = _run_in_chunks(run, games, plain, log_dir)
+    summary = summarise(totals, rules=rules_name, bots=seats, seed=seed, threads=threads)
     _print_summary(out, summary, plain)
     if json_path is not None:
         json_path.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
@@ -394,29 +359,54 @@ def _seat_bots(spec: str) -> list[str]:
     return names
 
 
-def _run_in_chunks(run: Any, games: int, plain: bool, log_dir: Optional[Path]) -> Any:
+def _run_in_chunks(run: Any, games: int, plain: bool, log_dir: Optional[Path]) -> "Totals":
     """Calls ``run`` on consecutive chunks of games (``first_game=``), sized to about a fifth of
-    a second each so the bar moves; the chunks merge to exactly the one-call result."""
+    a second each so the bar moves; each chunk's logs are written and dropped as it comes."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn())
-    result, done, chunk = None, 0, min(games, 256)
+    totals, chunk = Totals(), min(games, 256)
     with Progress(*columns, disable=plain, transient=True) as progress:
         task = progress.add_task("simulating", total=games, rate="—")
-        while done < games:
-            part = run(min(chunk, games - done), first_game=done)
+        while totals.games < games:
+            part = run(min(chunk, games - totals.games), first_game=totals.games)
             if log_dir is not None:
-                _write_logs(log_dir, done, part.logs)
-            result = part if result is None else _merge(result, part)
-            done += part.games
+                _write_logs(log_dir, totals.games, part.logs)
+            totals.add(part)
             rate = part.games / max(part.seconds, 1e-9)
             chunk = max(64, int(rate / 5))
-            progress.update(task, completed=done, rate=f"{rate:,.0f}")
-    return result
+            progress.update(task, completed=totals.games, rate=f"{rate:,.0f}")
+    return totals
 
 
-def _merge(a: Any, b: Any) -> Any:
-    merged = a.merge(b)
-    return a if merged is None else merged  # merge may extend ``a`` in place
+@dataclass
+class Totals:
+    """What the summary needs from consecutive ``SimulationResult`` chunks, without their logs
+    (``SimulationResult.merge`` would keep every log in memory)."""
+
+    games: int = 0
+    seconds: float = 0.0
+    points: list = field(default_factory=list)
+    wins: list = field(default_factory=lambda: [0] * 4)
+    win_kinds: dict = field(default_factory=dict)
+    fan_histogram: dict = field(default_factory=dict)
+    draws: int = 0
+
+    @staticmethod
+    def of(result: Any) -> "Totals":
+        totals = Totals()
+        totals.add(result)
+        return totals
+
+    def add(self, result: Any) -> None:
+        self.games += result.games
+        self.seconds += result.seconds
+        self.points.append(np.asarray(result.points, dtype=np.int64))
+        self.wins = [a + b for a, b in zip(self.wins, result.wins)]
+        for name, tally in (("win_kinds", result.win_kinds), ("fan_histogram", result.fan_histogram)):
+            counts = getattr(self, name)
+            for key, count in tally.items():
+                counts[key] = counts.get(key, 0) + count
+        self.draws += round(result.mean_draws * result.games)  # the draws were a whole number
 
 
 def _write_logs(log_dir: Path, first: int, logs: Sequence[str]) -> None:
@@ -424,21 +414,21 @@ def _write_logs(log_dir: Path, first: int, logs: Sequence[str]) -> None:
         (log_dir / f"game-{i:06d}.jsonl").write_text(log if log.endswith("\n") else log + "\n", encoding="utf-8")
 
 
-def summarise(result: Any, *, rules: str, bots: Sequence[str], seed: int, threads: int) -> dict[str, Any]:
+def summarise(totals: Totals, *, rules: str, bots: Sequence[str], seed: int, threads: int) -> dict[str, Any]:
     """The numbers ``simulate`` prints (and writes with ``--json``): per seat the mean points
     with a 95% normal confidence interval (mean ± 1.96·sd/√n) and the wins; then win kinds,
     the fan histogram, the mean hand length in draws and the speed."""
-    points = np.asarray(result.points, dtype=np.float64)
-    n = points.shape[0]
+    points = np.concatenate(totals.points).astype(np.float64)
+    n = totals.games
     mean = points.mean(axis=0)
     half = 1.96 * points.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(4)
     seats = [{"seat": s, "bot": bots[s], "mean_points": float(mean[s]), "ci_low": float(mean[s] - half[s]),
-              "ci_high": float(mean[s] + half[s]), "wins": int(result.wins[s])} for s in range(4)]
-    return {"rules": rules, "bots": list(bots), "seed": seed, "threads": threads, "games": int(result.games),
-            "seconds": float(result.seconds), "games_per_second": float(result.games_per_second),
-            "seats": seats, "win_kinds": {k: int(v) for k, v in result.win_kinds.items()},
-            "fan_histogram": {str(k): int(v) for k, v in sorted(result.fan_histogram.items())},
-            "mean_draws": float(result.mean_draws)}
+              "ci_high": float(mean[s] + half[s]), "wins": int(totals.wins[s])} for s in range(4)]
+    return {"rules": rules, "bots": list(bots), "seed": seed, "threads": threads, "games": n,
+            "seconds": totals.seconds, "games_per_second": n / max(totals.seconds, 1e-9),
+            "seats": seats, "win_kinds": {k: int(v) for k, v in totals.win_kinds.items()},
+            "fan_histogram": {str(k): int(v) for k, v in sorted(totals.fan_histogram.items())},
+            "mean_draws": totals.draws / n}
 
 
 def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
@@ -455,7 +445,7 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     for kind, count in sorted(s["win_kinds"].items(), key=lambda kv: -kv[1]):
         kinds.add_row(kind, f"{count:,}", f"{count / wins:.1%}")
     out.print(kinds)
-    fans = term.table("Fan histogram (fan of each win, before the cap)", plain, "fan", "wins", "share")
+    fans = term.table("Fan histogram", plain, "fan (uncapped)", "wins", "share")
     for fan, count in s["fan_histogram"].items():
         fans.add_row(fan, f"{count:,}", f"{count / wins:.1%}")
     out.print(fans)
