@@ -152,13 +152,12 @@ def game_rows(games: int, slow: int, preset: str) -> list[Row]:
         timed("hands played", "reference", "pure-Python Game (baseline)",
               lambda: (python_loop(reference.Game, lambda i: reference.Game(preset, SEED + i), slow), slow)[1]),
     ]
-    if hasattr(xueliu, "simulate"):
-        for threads in (1, 0):
-            label = "simulate, random bots, " + ("1 thread" if threads == 1 else "all cores")
-            rows.append(timed("hands played", "xueliu", label, lambda t=threads: xueliu.simulate(
-                games * 10, preset, bots=("random",) * 4, seed=SEED, threads=t).games))
-    else:
+    if not hasattr(xueliu, "simulate"):
         print("  (skipped: xueliu.simulate is not in this build)")
+    for bot, threads in (("random", 1), ("random", 0), ("greedy", 1)) if hasattr(xueliu, "simulate") else ():
+        label = f"simulate, {bot} bots, " + ("1 thread" if threads == 1 else "all cores")
+        rows.append(timed("hands played", "xueliu", label, lambda b=bot, t=threads: xueliu.simulate(
+            games * 10, preset, bots=b, seed=SEED, threads=t).games))
     vec = vecenv_row(games, preset)
     if vec is not None:
         rows.append(vec)
@@ -173,11 +172,25 @@ def game_rows(games: int, slow: int, preset: str) -> list[Row]:
 
 
 def vecenv_row(games: int, preset: str) -> Optional[Row]:
-    """``xueliu.VecEnv`` when this build has it (another branch adds it): random legal steps."""
+    """``xueliu.VecEnv`` when this build has it: 256 hands stepped together, every seat's move a
+    uniformly random legal id drawn in numpy, until ``5 × games`` hands have ended (enough
+    that the hands still in flight at the end hardly count)."""
     if not hasattr(xueliu, "VecEnv"):
         print("  (skipped: xueliu.VecEnv is not in this build)")
         return None
-    return None  # its API is not settled yet; the row is added once VecEnv is merged
+    return timed("hands played", "xueliu", "VecEnv(256), random ids from numpy",
+                 lambda: vecenv_hands(xueliu.VecEnv(256, preset, seed=SEED), 5 * games))
+
+
+def vecenv_hands(env, hands: int) -> int:
+    rng = np.random.default_rng(SEED)
+    _, mask, _ = env.reset()
+    done = 0
+    while done < hands:
+        actions = np.argmax(rng.random(mask.shape) * mask, axis=1).astype(np.int32)
+        _, mask, _, terminated, _ = env.step(actions)
+        done += int(terminated.sum())
+    return done
 
 
 def riichienv_hands(riichienv, hands: int) -> int:
