@@ -267,6 +267,7 @@ def test_simulate_refuses_bad_options_in_one_line(capsys):
     assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,random")[::2], "four")
     assert_one_line_error(*run(capsys, "simulate", "--rules", "nope")[::2], "unknown preset")
     assert_one_line_error(*run(capsys, "simulate", "--games", "0")[::2], "--games")
+    assert_one_line_error(*run(capsys, "simulate", "--json", "/nonexistent/s.json")[::2], "folder")
 
 
 def test_simulate_draws_a_live_progress_bar_in_a_terminal():

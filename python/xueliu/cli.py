@@ -42,12 +42,11 @@ def cli(ctx: click.Context) -> None:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
-    """Runs the command line; any error is one line on stderr and exit status 1 (2 for usage)."""
+    """Runs the command line. Any error is one line on stderr and a non-zero exit status: 2 for
+    a usage error, 130 when interrupted (Ctrl-C, or end of input in `play`), 70 for a bug, else 1."""
     try:
         code = cli.main(args=argv, prog_name="xueliu", standalone_mode=False)
-    except click.exceptions.Abort:
-        _fail("interrupted", 130)
-    except KeyboardInterrupt:
+    except (click.exceptions.Abort, KeyboardInterrupt):
         _fail("interrupted", 130)
     except click.UsageError as e:
         hint = f" (see '{e.ctx.command_path} --help')" if e.ctx else ""
@@ -338,6 +337,8 @@ def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, js
     out = term.console(plain)
     Rules.preset(rules_name)  # an unknown preset fails here, before any work
     seats = _seat_bots(bots)
+    if json_path is not None and not json_path.resolve().parent.is_dir():
+        raise click.BadParameter(f"{json_path}: its folder does not exist", param_hint="--json")
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
     run = functools.partial(run_simulation, rules=rules_name, bots=tuple(seats), seed=seed, threads=threads,
