@@ -158,6 +158,13 @@ def test_replay_refuses_bad_logs_in_one_line(capsys, tmp_path, content, words):
     assert_one_line_error(*run(capsys, "replay", str(tmp_path / "bad.jsonl"))[::2], *words)
 
 
+def test_replay_says_it_cannot_show_wild_hands(capsys, tmp_path):
+    events = random_game("chengdu", 6).events
+    events[0]["rules"]["wilds"] = True
+    (tmp_path / "wild.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    assert_one_line_error(*run(capsys, "replay", str(tmp_path / "wild.jsonl"))[::2], "wilds")
+
+
 def test_replay_refuses_a_tampered_log(capsys, tmp_path):
     game = random_game("chengdu", 6)
     events = game.events

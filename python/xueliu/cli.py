@@ -121,6 +121,10 @@ def replay(log: Path, step: Optional[bool], plain: bool) -> None:
     """Step through a logged game (LOG: one JSON event per line, as `simulate --log` and
     `play --log` write), showing every seat's hand and each payment."""
     events = read_log(log)
+    rules = events[0].get("rules") if isinstance(events[0], dict) else None
+    if isinstance(rules, dict) and rules.get("wilds"):
+        raise click.ClickException(f"{log}: replay cannot show 幺鸡 (wilds) hands yet; "
+                                   "Game.from_events reads the log")
     Game.from_events(events)  # the engine replays the log: a log it would not write is refused
     plain = _plain(plain)
     out = term.console(plain)
