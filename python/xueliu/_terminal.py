@@ -55,14 +55,15 @@ def tile(item: Union[Tile, int, str]) -> Text:
     return tiles([item])
 
 
-def melds(items: Iterable[tuple[str, Union[Tile, int]]]) -> Text:
-    """Melds as ``[555m] [7777p] [9999s]*``; a star marks a concealed kong."""
+def melds(items: Iterable[Sequence[Any]]) -> Text:
+    """Melds given as ``(kind, tile, wilds)``, shown ``[555m] [7777p] [99s 1s]*``: a star marks a
+    concealed kong, ``1s`` its wilds (幺鸡)."""
     text = Text()
-    for kind, t in items:
+    for kind, t, wilds in items:
         if text:
             text.append(" ")
         text.append("[")
-        text.append_text(tiles([t] * MELD_COPIES[kind]))
+        text.append_text(tiles([t] * (MELD_COPIES[kind] - wilds) + [18] * wilds))
         text.append("]*" if kind == "concealed_kong" else "]")
     return text
 

@@ -3,7 +3,9 @@
 ``xueliu replay`` shows hands while it steps through a log; the log records what changes them
 (deals, the exchange, draws, discards, claims and wins), so the hands are rebuilt from it alone.
 The protocol's readings matter here: a winning tile is set aside (it leaves the hand), a robbed
-kong turns back into the pong it was added to and loses its tile.
+kong turns back into the pong it was added to and loses its tile. With 幺鸡 (§11) a meld takes
+natural copies first and wilds (``1s``) for the rest, as its event's ``wilds`` field counts, and
+a ``swap`` trades a natural tile in hand for one of its kong's wilds.
 """
 
 from __future__ import annotations
@@ -14,14 +16,16 @@ from typing import Any, Optional
 from ._xueliu import Tile
 
 Event = dict[str, Any]
+WILD = 18  # 1s: a wild in 幺鸡 games
 
 
 @dataclass
 class Seat:
-    """What one seat holds: concealed tiles (sorted indices), melds as ``(kind, tile)``, its void."""
+    """What one seat holds: concealed tiles (sorted indices), melds as ``[kind, tile, wilds]``
+    (kind ``pong``, ``kong`` or ``concealed_kong``; ``wilds`` of its tiles are 幺鸡), its void."""
 
     hand: list[int] = field(default_factory=list)
-    melds: list[tuple[str, int]] = field(default_factory=list)
+    melds: list[list] = field(default_factory=list)
     void: Optional[str] = None
     won: int = 0
     score: int = 0
@@ -61,31 +65,40 @@ class Tracker:
         self._take(e["seat"], Tile(e["tile"]).index)
 
     def _pong(self, e: Event) -> None:
-        t = Tile(e["tile"]).index
-        self._take(e["seat"], t, 2)
-        self.seats[e["seat"]].melds.append(("pong", t))
+        seat, t, wilds = e["seat"], Tile(e["tile"]).index, e.get("wilds", 0)
+        self._take(seat, t, 2 - wilds)
+        self._take(seat, WILD, wilds)
+        self.seats[seat].melds.append(["pong", t, wilds])
 
     def _kong(self, e: Event) -> None:
-        seat, t, kind = e["seat"], Tile(e["tile"]).index, e["kind"]
-        melds = self.seats[seat].melds
+        seat, t, kind, wilds = e["seat"], Tile(e["tile"]).index, e["kind"], e.get("wilds", 0)
         if kind == "added":
-            self._take(seat, t)
-            melds[melds.index(("pong", t))] = ("kong", t)
-        else:
-            self._take(seat, t, 3 if kind == "direct" else 4)
-            melds.append(("kong" if kind == "direct" else "concealed_kong", t))
+            meld = self._meld(seat, t)
+            self._take(seat, WILD if wilds > meld[2] else t)
+            meld[0], meld[2] = "kong", wilds
+            return
+        held = 3 if kind == "direct" else 4
+        self._take(seat, t, held - wilds)
+        self._take(seat, WILD, wilds)
+        self.seats[seat].melds.append(["kong" if kind == "direct" else "concealed_kong", t, wilds])
 
     def _robbed(self, e: Event) -> None:
-        """The robbed kong's tile goes to the robber: an added kong is a pong again, a concealed
-        one (``rob_concealed_kong``) three tiles in hand."""
+        """The robbed kong's natural tile goes to the robber: an added kong is a pong again (its
+        wilds stay), a concealed one (``rob_concealed_kong``) gives its other three tiles back."""
         seat, t = e["seat"], Tile(e["tile"]).index
-        melds = self.seats[seat].melds
-        if ("kong", t) in melds:
-            melds[melds.index(("kong", t))] = ("pong", t)
-        elif ("concealed_kong", t) in melds:
-            melds.remove(("concealed_kong", t))
-            for _ in range(3):
-                self._give(seat, t)
+        meld = self._meld(seat, t)
+        if meld[0] == "kong":
+            meld[0] = "pong"
+        else:
+            self.seats[seat].melds.remove(meld)
+            for tile in [t] * (3 - meld[2]) + [WILD] * meld[2]:
+                self._give(seat, tile)
+
+    def _swap(self, e: Event) -> None:
+        seat, t = e["seat"], Tile(e["tile"]).index
+        self._meld(seat, t)[2] -= 1
+        self._take(seat, t)
+        self._give(seat, WILD)
 
     def _win(self, e: Event) -> None:
         seat = self.seats[e["seat"]]
@@ -96,6 +109,10 @@ class Tracker:
     def _payment(self, e: Event) -> None:
         self.seats[e["payer"]].score -= e["amount"]
         self.seats[e["payee"]].score += e["amount"]
+
+    def _meld(self, seat: int, tile: int) -> list:
+        """The seat's meld of ``tile``: a seat never holds two melds of one tile."""
+        return next(m for m in self.seats[seat].melds if m[1] == tile)
 
     def _give(self, seat: int, tile: int) -> None:
         self.seats[seat].hand.append(tile)

@@ -57,6 +57,10 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         _fail(str(e), 1)
     except Exception as e:  # a bug: still one line, with what to report
         _fail(f"internal error ({type(e).__name__}: {e}); please report it", 70)
+    except BaseException as e:  # PyO3's PanicException derives from BaseException
+        if type(e).__name__ != "PanicException":
+            raise
+        _fail(f"internal error (a Rust panic: {e}); please report it", 70)
     sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -121,10 +125,6 @@ def replay(log: Path, step: Optional[bool], plain: bool) -> None:
     """Step through a logged game (LOG: one JSON event per line, as `simulate --log` and
     `play --log` write), showing every seat's hand and each payment."""
     events = read_log(log)
-    rules = events[0].get("rules") if isinstance(events[0], dict) else None
-    if isinstance(rules, dict) and rules.get("wilds"):
-        raise click.ClickException(f"{log}: replay cannot show 幺鸡 (wilds) hands yet; "
-                                   "Game.from_events reads the log")
     Game.from_events(events)  # the engine replays the log: a log it would not write is refused
     plain = _plain(plain)
     out = term.console(plain)
@@ -299,7 +299,7 @@ def _table_view(game: Game, seat: int, names: Sequence[str], plain: bool):
                    "seat", "void", "tiles", "melds", "discards", "score")
     for s in range(4):
         held = term.tiles(game.hand(s)) if s == seat else f"{len(game.hand(s))} hidden"
-        melds = term.melds((m.kind, m.tile) for m in game.melds(s))
+        melds = term.melds((m.kind, m.tile, m.wilds) for m in game.melds(s))
         t.add_row(names[s], game.void(s) or "", held, melds, term.tiles(game.discards(s)), str(game.scores[s]))
     return t
 
@@ -310,7 +310,7 @@ def _settlement(game: Game, names: Sequence[str], plain: bool):
     for s in range(4):
         wins = ", ".join(f"{w.score.pattern} {w.score.capped_fan} fan {w.score.points} pts"
                          for w in game.wins if w.seat == s)
-        t.add_row(names[s], term.tiles(game.hand(s)), term.melds((m.kind, m.tile) for m in game.melds(s)),
+        t.add_row(names[s], term.tiles(game.hand(s)), term.melds((m.kind, m.tile, m.wilds) for m in game.melds(s)),
                   wins or "—", str(game.scores[s]))
     return t
 

@@ -22,6 +22,9 @@ fn playable_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<Rules>> {
         None => Arc::new(Rules::preset("chengdu").map_err(crate::errors::rules_error)?),
     };
     CoreGame::new(rules.clone(), 0, false).map_err(|e| RulesError::new_err(e.0))?;
+    if rules.wilds {
+        return Err(RulesError::new_err(xueliu_core::bots::NO_WILDS));
+    }
     Ok(rules)
 }
 
@@ -60,6 +63,9 @@ impl Bot {
     fn choose(&self, game: PyRef<'_, Game>, seat: i64) -> PyResult<Action> {
         let seat = seat_arg(seat)?;
         let game = &game.inner;
+        if game.rules().wilds {
+            return Err(BotError::new_err(xueliu_core::bots::NO_WILDS));
+        }
         if !game.must_act(seat) {
             return Err(IllegalActionError::new_err(format!(
                 "seat {seat} has nothing to decide now; seats deciding: {:?}",

@@ -57,6 +57,7 @@ pub fn compare(
     seed: u64,
     threads: usize,
 ) -> Result<Comparison, IllegalAction> {
+    super::simulate::check_playable(rules)?;
     if games < 2 {
         return Err(IllegalAction(format!(
             "comparing bots needs at least 2 games for a confidence interval, got {games}"
