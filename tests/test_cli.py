@@ -26,13 +26,16 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
     return exit_.value.code, out, err
 
 
-def random_game(rules: str, seed: int) -> xueliu.Game:
-    """A game played to the end by uniformly random legal actions (pongs and kongs included)."""
+def random_game(rules: str, seed: int, claims: float = 0.0) -> xueliu.Game:
+    """A game played to the end by random legal actions; with probability ``claims`` a seat
+    that may win, pong, kong or swap does one of those."""
     game = xueliu.Game(rules, seed=seed)
     rng = random.Random(seed)
     while not game.is_over:
         seat = game.to_act()[0]
-        game.act(seat, rng.choice(game.legal_actions(seat)))
+        legal = game.legal_actions(seat)
+        wanted = [a for a in legal if a.kind in ("kong", "pong", "swap", "win")]
+        game.act(seat, rng.choice(wanted if wanted and rng.random() < claims else legal))
     return game
 
 
@@ -142,14 +145,17 @@ def test_the_tracker_rebuilds_every_seat_from_the_log(rules):
         assert "swap" in seen
 
 
-def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path):
-    game = next(g for g in (random_game("chengdu_xueliu", s) for s in range(50)) if g.wins)
+@pytest.mark.parametrize("rules, must_see", [("chengdu_xueliu", "WINS"), ("yaoji", "幺鸡换")])
+def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path, rules, must_see):
+    game = next(g for g in (random_game(rules, s, claims=0.7) for s in range(50))
+                 if g.wins and any(e["type"] == "swap" for e in g.events) == (rules == "yaoji"))
     write_log(tmp_path / "game.jsonl", game)
     code, out, _ = run(capsys, "replay", str(tmp_path / "game.jsonl"), "--no-step", "--plain")
     assert code == 0
     payments = [e for e in game.events if e["type"] == "payment"]
     assert len(re.findall(r"^  \w+ pays \w+ \d+ \(\w+\)$", out, re.M)) == len(payments)
     assert out.count("WINS") == len(game.wins)
+    assert "{" not in out and must_see in out  # every event has its sentence
     final = out[out.rindex("Hand over"):]
     for s in range(4):
         assert tiles(game.hand(s)).plain in final

@@ -56,14 +56,17 @@ def tile(item: Union[Tile, int, str]) -> Text:
 
 
 def melds(items: Iterable[Sequence[Any]]) -> Text:
-    """Melds given as ``(kind, tile, wilds)``, shown ``[555m] [7777p] [99s 1s]*``: a star marks a
-    concealed kong, ``1s`` its wilds (幺鸡)."""
+    """Melds given as ``(kind, tile, wilds)``, shown ``[555m] [7777p] [99s+1s]*``: a star marks a
+    concealed kong, ``+1s`` the wilds (幺鸡) it holds."""
     text = Text()
     for kind, t, wilds in items:
         if text:
             text.append(" ")
         text.append("[")
-        text.append_text(tiles([t] * (MELD_COPIES[kind] - wilds) + [18] * wilds))
+        text.append_text(tiles([t] * (MELD_COPIES[kind] - wilds)))
+        if wilds:
+            text.append("+")
+            text.append_text(tiles([18] * wilds))
         text.append("]*" if kind == "concealed_kong" else "]")
     return text
 
@@ -108,6 +111,10 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> Text:
         line.append(f" ({event['kind']}{', late' if event['late'] else ''})")
         if event["from"] is not None:
             line.append(f" from {names[event['from']]}")
+    elif kind == "swap":
+        line.append(f"{name} swaps ")
+        line.append_text(tile(event["tile"]))
+        line.append(" into its kong and takes a wild back (幺鸡换)")
     elif kind == "beaten":
         line.append(f"{name}'s {event['claim']} loses to a win")
     elif kind == "robbed":
