@@ -100,7 +100,6 @@ def test_rules_of_one_preset_shows_its_values(capsys, preset):
         (["play", "--seat", "7"], ["--seat", "--help"]),
         (["play", "--bots", "a,b"], ["three"]),
         (["play", "--bots", "nobot"], ["nobot", "greedy"]),
-        (["play", "--rules", "yaoji", "--seat", "3", "--plain"], ["幺鸡"]),
         (["nosuch"], ["No such command"]),
         (["replay", "/nonexistent/game.jsonl"], ["cannot read", "/nonexistent/game.jsonl"]),
     ],

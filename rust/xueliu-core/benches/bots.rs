@@ -62,12 +62,19 @@ fn main() {
         "{:<16} {:<28} {:>14} {:>10}",
         "preset", "players", "hands/s", "draws"
     );
+    // BOTS_BENCH_ONLY=greedy runs only the one-core greedy rows (for profiling).
+    let only_greedy = std::env::var("BOTS_BENCH_ONLY").is_ok_and(|v| v == "greedy");
     for name in ["chengdu", "chengdu_xueliu"] {
         let rules = Arc::new(Rules::preset(name).unwrap());
         let row = |who: &str, rate: f64, draws: Option<f64>| {
             let draws = draws.map_or(String::from("-"), |d| format!("{d:.1}"));
             println!("{name:<16} {who:<28} {rate:>14.0} {draws:>10}");
         };
+        if only_greedy {
+            let (rate, draws) = simulated(&rules, [BotKind::Greedy; 4], 1);
+            row("4 greedy bots (1 core)", rate, Some(draws));
+            continue;
+        }
         row("step_random (1 core)", stepped(&rules), None);
         let (rate, draws) = simulated(&rules, [BotKind::Random; 4], 1);
         row("4 random bots (1 core)", rate, Some(draws));

@@ -79,10 +79,6 @@ impl BotKind {
     }
 }
 
-/// Why the bots refuse 幺鸡 rules (`wilds = true`): their hand analysis reads natural tiles only.
-pub const NO_WILDS: &str =
-    "the bots do not play 幺鸡 (wilds = true) yet; choose rules without wilds";
-
 /// The factory: a bot from its name and seed.
 pub fn bot_from_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, UnknownBot> {
     BotKind::parse(name).map(|k| k.build(seed))
