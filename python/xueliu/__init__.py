@@ -7,9 +7,15 @@ or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu"
 :class:`Bot` plays any seat of a :class:`Game`; :func:`simulate` plays many hands with bots and
 :func:`compare_bots` rates two bots by duplicate evaluation (docs/bots.md).
 ``xueliu.reference`` holds a slow pure-Python version of the same rules, used to test the fast one.
+For learning agents: action ids (``Action.id``, ``Game.action_mask``), observations
+(``Game.observe``), :class:`VecEnv` (many hands stepped in Rust) and, with the ``rl`` extra,
+``xueliu.env`` (PettingZoo and Gymnasium environments); docs/encoding.md describes them.
 """
 
 from ._xueliu import (
+    ACTION_COUNT,
+    OBS_LAYOUT,
+    OBS_SHAPE,
     UNREACHABLE,
     Action,
     Bot,
@@ -29,8 +35,10 @@ from ._xueliu import (
     SimulationResult,
     Tile,
     TileParseError,
+    VecEnv,
     Win,
     XueliuError,
+    action_id_name,
     best_waits,
     compare_bots,
     decompositions,
@@ -46,6 +54,9 @@ from ._xueliu import (
 from . import batch
 
 __all__ = [
+    "ACTION_COUNT",
+    "OBS_LAYOUT",
+    "OBS_SHAPE",
     "UNREACHABLE",
     "Action",
     "Bot",
@@ -65,8 +76,10 @@ __all__ = [
     "SimulationResult",
     "Tile",
     "TileParseError",
+    "VecEnv",
     "Win",
     "XueliuError",
+    "action_id_name",
     "batch",
     "best_waits",
     "compare_bots",

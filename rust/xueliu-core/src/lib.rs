@@ -11,6 +11,8 @@ pub mod analysis;
 pub mod batch;
 pub mod bots;
 mod choice;
+pub mod encode;
+pub mod env;
 pub mod game;
 pub mod hand;
 pub mod meld;

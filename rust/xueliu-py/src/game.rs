@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 use std::sync::Arc;
+use xueliu_core::encode;
 use xueliu_core::game::{self as core, ActionList};
 use xueliu_core::meld::{Meld as CoreMeld, MeldKind};
 use xueliu_core::rules::Rules;
@@ -18,7 +19,7 @@ use xueliu_core::tile::{self as core_tile, Suit, Tile as CoreTile};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Action(pub core::Action);
 
-fn tile_arg(value: &Bound<'_, PyAny>) -> PyResult<CoreTile> {
+pub(crate) fn tile_arg(value: &Bound<'_, PyAny>) -> PyResult<CoreTile> {
     if let Ok(t) = value.cast::<Tile>() {
         return Ok(t.get().0);
     }
@@ -144,6 +145,62 @@ impl Action {
         match self.0 {
             core::Action::Void(s) => Some(s.letter().to_string()),
             _ => None,
+        }
+    }
+
+    /// The action's id (docs/encoding.md §1). An exchange is three ids, one per tile
+    /// picked: read `ids` instead.
+    #[getter]
+    fn id(&self) -> PyResult<u16> {
+        encode::action_id(self.0).ok_or_else(|| {
+            IllegalActionError::new_err(format!(
+                "{} is three action ids, one per tile picked; read .ids",
+                self.0
+            ))
+        })
+    }
+
+    /// The action's ids: one, or an exchange's three picks in tile order.
+    #[getter]
+    fn ids(&self) -> Vec<u16> {
+        match self.0 {
+            core::Action::Exchange(tiles) => encode::exchange_ids(tiles).to_vec(),
+            other => encode::action_id(other).into_iter().collect(),
+        }
+    }
+
+    /// The action of one id. A pick id (0-26) is one tile of an exchange: use `from_ids` with
+    /// all three.
+    #[staticmethod]
+    fn from_id(id: i64) -> PyResult<Action> {
+        Action::from_ids(vec![id])
+    }
+
+    /// The action of its ids: one id, or an exchange's three pick ids (`Action.ids` inverted).
+    #[staticmethod]
+    fn from_ids(ids: Vec<i64>) -> PyResult<Action> {
+        let choices = ids
+            .iter()
+            .map(|&id| {
+                u16::try_from(id)
+                    .ok()
+                    .and_then(encode::choice)
+                    .ok_or_else(|| crate::encode::bad_id(id))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let pick = |c: &encode::Choice| match c {
+            encode::Choice::Pick(t) => Some(*t),
+            _ => None,
+        };
+        match choices[..] {
+            [encode::Choice::Act(a)] => Ok(Action(a)),
+            [ref a, ref b, ref c] if choices.iter().all(|c| pick(c).is_some()) => {
+                let t = [a, b, c].map(|c| pick(c).expect("a pick"));
+                Ok(Action(core::Action::exchange(t)))
+            }
+            _ => Err(IllegalActionError::new_err(format!(
+                "ids {ids:?} are no action: give one id, or three pick ids (0-26) for an exchange"
+            ))),
         }
     }
 
@@ -290,7 +347,7 @@ pub(crate) fn seat_arg(seat: i64) -> PyResult<u8> {
     })
 }
 
-fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+pub(crate) fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
     seed.extract::<u64>().map_err(|_| {
         IllegalActionError::new_err(format!(
             "seed must be an int from 0 to 2**64 - 1, got {}",
@@ -311,7 +368,7 @@ fn action_arg(action: &Bound<'_, PyAny>) -> PyResult<core::Action> {
     ))
 }
 
-fn illegal(e: core::IllegalAction) -> PyErr {
+pub(crate) fn illegal(e: core::IllegalAction) -> PyErr {
     IllegalActionError::new_err(e.0)
 }
 
@@ -392,6 +449,45 @@ impl Game {
         let seat = seat_arg(seat)?;
         let action = action_arg(action)?;
         self.inner.act(seat, action).map_err(illegal)
+    }
+
+    /// The ids `seat` may take now, as a bool array of `ACTION_COUNT` (docs/encoding.md
+    /// §1). During the exchange, `picked` names the tiles already picked toward it (one id per
+    /// tile): the mask then offers the tiles that can follow.
+    #[pyo3(signature = (seat, *, picked=None))]
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+        picked: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
+        let picks = crate::encode::picks_arg(picked)?;
+        crate::encode::action_mask(py, &self.inner, seat_arg(seat)?, &picks)
+    }
+
+    /// `seat`'s observation: a new `uint8` array of `OBS_SHAPE`, built only from what the seat
+    /// may see (docs/encoding.md §2). `picked` as for `action_mask`.
+    #[pyo3(signature = (seat, *, picked=None))]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+        picked: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
+        let picks = crate::encode::picks_arg(picked)?;
+        crate::encode::observe(py, &self.inner, seat_arg(seat)?, &picks)
+    }
+
+    /// `observe` written into `out`, a C-contiguous `uint8` array of `OBS_SHAPE`.
+    #[pyo3(signature = (seat, out, *, picked=None))]
+    fn observe_into(
+        &self,
+        seat: i64,
+        out: &Bound<'_, PyAny>,
+        picked: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let picks = crate::encode::picks_arg(picked)?;
+        crate::encode::observe_into(&self.inner, seat_arg(seat)?, &picks, out)
     }
 
     /// What a server plays for `seat` on a timeout.

@@ -7,6 +7,7 @@ mod analysis;
 mod batch;
 mod bots;
 mod convert;
+mod encode;
 mod errors;
 mod game;
 mod rules;
@@ -37,5 +38,6 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UNREACHABLE", xueliu_core::analysis::UNREACHABLE)?;
     batch::register(m)?;
     bots::register(m)?;
+    encode::register(m)?;
     Ok(())
 }

@@ -146,6 +146,16 @@ pub struct WinRecord {
     pub shared: bool,
 }
 
+/// 换三张 as it resolved: what each seat gave and received. Each seat sees its own two lists
+/// (RULES.md §12); observations read them from here, since a game without logging keeps no
+/// events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExchangeRecord {
+    pub direction: Direction,
+    pub given: [[Tile; 3]; 4],
+    pub received: [[Tile; 3]; 4],
+}
+
 /// One kong that stood, and who paid for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KongRecord {
@@ -187,6 +197,8 @@ pub struct Game {
     claimed: bool,
     wins: Vec<WinRecord>,
     kongs: Vec<KongRecord>,
+    /// The exchange of the current deal, once resolved.
+    exchanged: Option<ExchangeRecord>,
     scores: [i64; 4],
     end: Option<EndReason>,
     log: Option<Log<Event>>,
@@ -212,6 +224,7 @@ impl Game {
             claimed: false,
             wins: Vec::new(),
             kongs: Vec::new(),
+            exchanged: None,
             scores: [0; 4],
             end: None,
             log: logging.then(Log::default),
@@ -301,6 +314,11 @@ impl Game {
         &self.kongs
     }
 
+    /// The exchange of the current deal, once it has resolved.
+    pub fn exchanged(&self) -> Option<&ExchangeRecord> {
+        self.exchanged.as_ref()
+    }
+
     pub fn is_logging(&self) -> bool {
         self.log.is_some()
     }
@@ -347,8 +365,9 @@ impl Game {
         self.visit_legal(seat, &mut |a| out.push(a));
     }
 
-    /// Calls `f` with each legal action of `seat`.
-    fn visit_legal(&self, seat: u8, f: &mut impl FnMut(Action)) {
+    /// Calls `f` with each legal action of `seat`, in the order `legal_actions` lists them;
+    /// nothing for a seat that need not decide now. Allocates nothing.
+    pub fn visit_legal(&self, seat: u8, f: &mut impl FnMut(Action)) {
         if seat > 3 || !self.must_act(seat) {
             return;
         }

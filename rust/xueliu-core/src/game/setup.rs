@@ -203,8 +203,14 @@ impl Game {
             given,
             received,
         });
+        self.exchanged = Some(super::ExchangeRecord {
+            direction,
+            given,
+            received,
+        });
         if self.rules.exchange_redeal_if_unchanged && given == received {
             self.push(Event::Redeal);
+            self.exchanged = None;
             self.deal();
             self.pending = Pending::Exchange([None; 4]);
         } else {

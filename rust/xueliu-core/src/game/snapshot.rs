@@ -3,14 +3,15 @@
 //! error, derived values (claims, forced wins, cached waits, scores of wins) are recomputed, and
 //! the result must pass every invariant and have someone to act.
 
-use super::events::{EndReason, KongKind, WinKind};
+use super::events::{Direction, EndReason, KongKind, WinKind};
 use super::json_in::*;
 use super::json_out::{rules_json, Object, Raw, ToJson};
 use super::replay::events_from;
-use super::state::{holds, take, River, Seat, Wall};
+use super::state::{after, holds, take, River, Seat, Wall};
 use super::value::score_win;
 use super::{
-    Action, Game, IllegalAction, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
+    Action, ExchangeRecord, Game, IllegalAction, KongRecord, Pending, Responses, Turn, TurnKind,
+    WinRecord,
 };
 use crate::meld::{Meld, MeldKind};
 use crate::rng::Rng;
@@ -86,6 +87,7 @@ impl Game {
         let kongs: Vec<String> = self.kongs.iter().map(kong_json).collect();
         let kongs_raw: Vec<Raw> = kongs.iter().map(|s| Raw(s)).collect();
         let pending = self.pending_json();
+        let exchanged = self.exchanged.map(exchange_json);
         let events = self.events_json(None);
         let mut o = Object::new(&mut out);
         o.field("version", &VERSION)
@@ -100,6 +102,7 @@ impl Game {
             .field("claimed", &self.claimed)
             .field("wins", &wins_raw)
             .field("kongs", &kongs_raw)
+            .field("exchange", &exchanged.as_deref().map(Raw))
             .field("scores", &self.scores)
             .field("end", &self.end.map(|e| e.name()))
             .field("logging", &self.log.is_some())
@@ -203,6 +206,63 @@ fn kong_json(k: &KongRecord) -> String {
         .field("transferred", &k.transferred)
         .end();
     out
+}
+
+fn exchange_json(x: ExchangeRecord) -> String {
+    let mut out = String::new();
+    Object::new(&mut out)
+        .field("direction", x.direction.name())
+        .field("given", &x.given)
+        .field("received", &x.received)
+        .end();
+    out
+}
+
+/// The resolved exchange, or `None`; snapshots written before the field existed lack it.
+fn exchange_from(snapshot: &Value, path: &str) -> R<Option<ExchangeRecord>> {
+    let Some(v) = snapshot.get("exchange") else {
+        return Ok(None);
+    };
+    let path = format!("{path}.exchange");
+    opt(v, |v| {
+        let at = At {
+            value: v,
+            path: &path,
+        };
+        let (x, p) = at.field("direction")?;
+        let direction = match name(x, &p, &["counterclockwise", "clockwise", "opposite"])? {
+            "counterclockwise" => Direction::Counterclockwise,
+            "clockwise" => Direction::Clockwise,
+            _ => Direction::Opposite,
+        };
+        let lists = |key: &str| -> R<[[Tile; 3]; 4]> {
+            let (x, p) = at.field(key)?;
+            let list = array(x, &p)?;
+            let mut out = [[Tile::new(0).expect("1m"); 3]; 4];
+            if list.len() != 4 {
+                return Err(format!("{p}: expected four lists of three tiles"));
+            }
+            for (i, l) in list.iter().enumerate() {
+                let lp = format!("{p}[{i}]");
+                out[i] = match tiles(l, &lp)?[..] {
+                    [a, b, c] => [a, b, c],
+                    _ => return err(&lp, "three tiles", l),
+                };
+            }
+            Ok(out)
+        };
+        let (given, received) = (lists("given")?, lists("received")?);
+        if (0..4u8).any(|g| received[after(g, direction.steps()) as usize] != given[g as usize]) {
+            return Err(format!(
+                "{path}: each seat receives what the seat before it in the direction gave"
+            ));
+        }
+        Ok(ExchangeRecord {
+            direction,
+            given,
+            received,
+        })
+    })
 }
 
 fn seat_from(v: &Value, path: &str, wilds: bool) -> R<Seat> {
@@ -578,6 +638,7 @@ impl Game {
             .enumerate()
             .map(|(i, w)| win_from(w, &format!("{p}[{i}]"), &rules))
             .collect::<R<Vec<_>>>()?;
+        let exchanged = exchange_from(v, "snapshot")?;
         let (x, p) = f("scores")?;
         let list = array(x, &p)?;
         if list.len() != 4 {
@@ -611,6 +672,7 @@ impl Game {
             claimed,
             wins,
             kongs,
+            exchanged,
             scores,
             end,
             log: None,

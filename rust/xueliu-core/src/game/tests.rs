@@ -435,4 +435,47 @@ fn an_illegal_action_changes_nothing() {
     }
 }
 
+/// The exchange kept in the state is the logged one, is cleared by a redeal, and survives a
+/// snapshot (observations read it from a game without a log).
+#[test]
+fn the_exchange_record_is_the_logged_exchange() {
+    let mut rules = Rules::preset("chengdu_xueliu").unwrap();
+    rules.exchange_redeal_if_unchanged = true;
+    let rules = Arc::new(rules);
+    for seed in 0..50 {
+        let mut game = Game::new(rules.clone(), seed, true).unwrap();
+        assert!(game.exchanged().is_none());
+        while game.phase() == Phase::Exchange {
+            for seat in game.to_act() {
+                let action = game.default_action(seat).unwrap();
+                game.act(seat, action).unwrap();
+            }
+        }
+        let logged = game
+            .events()
+            .filter_map(|e| match e {
+                Event::Exchange {
+                    direction,
+                    given,
+                    received,
+                } => Some((*direction, *given, *received)),
+                _ => None,
+            })
+            .last();
+        let record = game.exchanged().map(|x| (x.direction, x.given, x.received));
+        assert_eq!(record, logged, "seed {seed}");
+        let restored = Game::from_json(&game.to_json()).unwrap();
+        assert_eq!(restored.exchanged(), game.exchanged());
+    }
+    let mut old =
+        serde_json::from_str::<serde_json::Value>(&Game::new(rules, 1, false).unwrap().to_json())
+            .unwrap();
+    old.as_object_mut().unwrap().remove("exchange");
+    let read = Game::from_json(&old.to_string()).unwrap();
+    assert!(
+        read.exchanged().is_none(),
+        "a snapshot without the field reads"
+    );
+}
+
 mod yaoji;

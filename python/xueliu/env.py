@@ -1,0 +1,311 @@
+"""Environments for learning agents (docs/encoding.md §3): a PettingZoo AEC env for all four
+seats and a Gymnasium env for one seat with built-in opponents in the others.
+
+Both play one hand per episode and speak the encoding of docs/encoding.md: actions are ids
+(``Action.from_id``; an exchange is three picks, one tile per id), observations are dicts
+``{"observation": uint8[OBS_SHAPE], "action_mask": int8[ACTION_COUNT]}``, and rewards are the
+points each step moves. Needs the ``rl`` extra: ``pip install xueliu[rl]``. For many hands at
+once in Rust, use :class:`xueliu.VecEnv`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence, Union
+
+import numpy as np
+
+from . import ACTION_COUNT, OBS_SHAPE, Action, Game, IllegalActionError, action_id_name
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as e:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        "xueliu.env needs pettingzoo and gymnasium: pip install 'xueliu[rl]'"
+    ) from e
+
+__all__ = ["XueliuAEC", "SingleSeatEnv", "aec_env", "OPPONENTS"]
+
+SEATS = 4
+PICKS = range(27)  # ids 0-26: one tile toward an exchange
+#: Built-in opponent policies by name; bots (objects with ``.choose(game, seat)``) also serve.
+OPPONENTS = ("random", "default")
+
+
+def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(0, 255, shape=OBS_SHAPE, dtype=np.uint8),
+            "action_mask": spaces.Box(0, 1, shape=(ACTION_COUNT,), dtype=np.int8),
+        }
+    )
+    return observation, spaces.Discrete(ACTION_COUNT)
+
+
+def _is_policy(p: Any) -> bool:
+    """An opponent: a built-in policy's name, or a bot (``.choose(game, seat) -> Action``)."""
+    return p in OPPONENTS if isinstance(p, str) else callable(getattr(p, "choose", None))
+
+
+class _Hand:
+    """One hand played by ids: the game plus each seat's exchange picks so far."""
+
+    def __init__(self, rules: Any, seed: int) -> None:
+        self.game = Game(rules, seed=seed)
+        self.picks: list[list[int]] = [[] for _ in range(SEATS)]
+
+    def seat_to_act(self) -> Optional[int]:
+        """The first seat in seat order that must decide (docs/encoding.md §3)."""
+        seats = self.game.to_act()
+        return seats[0] if seats else None
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        picked = self.picks[seat]
+        return {
+            "observation": self.game.observe(seat, picked=picked),
+            "action_mask": self.game.action_mask(seat, picked=picked).astype(np.int8),
+        }
+
+    def mask(self, seat: int) -> np.ndarray:
+        return self.game.action_mask(seat, picked=self.picks[seat])
+
+    def take(self, seat: int, action_id: int) -> list[int]:
+        """Plays `action_id` for `seat` (it must be in the mask); returns the points it moved."""
+        action_id = int(action_id)
+        if not 0 <= action_id < ACTION_COUNT or not self.mask(seat)[action_id]:
+            legal = [f"{i} ({action_id_name(i)})" for i in np.flatnonzero(self.mask(seat))]
+            raise IllegalActionError(
+                f"action id {action_id} is not legal for seat {seat} now; legal ids: {', '.join(legal)}"
+            )
+        before = self.game.scores
+        if action_id in PICKS:
+            self.picks[seat].append(action_id)
+            if len(self.picks[seat]) == 3:
+                self.game.act(seat, Action.from_ids(self.picks[seat]))
+                self.picks[seat] = []
+        else:
+            self.game.act(seat, Action.from_id(action_id))
+        return [a - b for a, b in zip(self.game.scores, before)]
+
+    def play(self, seat: int, action: Action) -> list[int]:
+        """Plays a whole action (an opponent's); returns the points it moved."""
+        before = self.game.scores
+        self.game.act(seat, action)
+        return [a - b for a, b in zip(self.game.scores, before)]
+
+    def render(self) -> str:
+        g = self.game
+        lines = [f"{g!r}"]
+        for seat in range(SEATS):
+            hand = "".join(str(t) for t in g.hand(seat))
+            melds = " ".join(str(m) for m in g.melds(seat))
+            river = "".join(str(t) for t in g.discards(seat))
+            lines.append(f"  seat {seat}: {hand} [{melds}] void={g.void(seat)} discards={river}")
+        return "\n".join(lines)
+
+
+class XueliuAEC(AECEnv):
+    """All four seats of one hand as a PettingZoo AEC env (agents ``seat_0`` … ``seat_3``).
+
+    Simultaneous decisions (exchange, void, responses to a discard or a kong) are asked one seat
+    at a time, lowest seat first; each is stored hidden until the last is in, so the order
+    changes nothing. An exchange is three steps of the same agent, one tile each. After every
+    step each agent's reward is the points that step moved to or from it. The hand ends all
+    agents at once. An id outside the mask raises :class:`xueliu.IllegalActionError`.
+    """
+
+    metadata = {"name": "xueliu_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(
+        self, rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}; choose from {self.metadata['render_modes']}")
+        self.rules = rules
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{i}" for i in range(SEATS)]
+        observation, action = _spaces()
+        self.observation_spaces = {a: observation for a in self.possible_agents}
+        self.action_spaces = {a: action for a in self.possible_agents}
+        self._seeds = np.random.default_rng(seed)
+        self.hand = _Hand(rules, int(self._seeds.integers(2**63)))
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """Deals a new hand: of `seed` if given, else of the next seed drawn from the env's."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        self.hand = _Hand(self.rules, int(self._seeds.integers(2**63)))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.hand.seat_to_act()]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self.hand.observe(self.possible_agents.index(agent))
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        moved = self.hand.take(seat, action)
+        self.rewards = {a: float(moved[self.possible_agents.index(a)]) for a in self.agents}
+        next_seat = self.hand.seat_to_act()
+        if next_seat is None:
+            self.terminations = {a: True for a in self.agents}
+        else:
+            self.agent_selection = self.possible_agents[next_seat]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Optional[str]:
+        text = self.hand.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None) -> XueliuAEC:
+    """The PettingZoo AEC env of one hand under `rules` (a preset name, a dict or a Rules)."""
+    return XueliuAEC(rules=rules, seed=seed, render_mode=render_mode)
+
+
+class SingleSeatEnv(gymnasium.Env):
+    """One seat of a hand as a Gymnasium env; built-in opponents play the other three.
+
+    ``opponents`` is one policy for all three or one per seat (the learner's entry is
+    ignored): ``"random"`` plays a uniformly random legal action drawn from the env's seeded
+    generator, ``"default"`` the engine's timeout action (``Game.default_action``), and any
+    object with ``.choose(game, seat) -> Action`` (a bot such as ``xueliu.Bot``) decides itself;
+    it is handed the live game and must not change it. The reward
+    is the points the learner's step and the opponents' replies moved to or from it; the episode
+    ends with the hand. Observations are dicts as in the AEC env; ``action_masks()`` returns the
+    mask as bools (sb3-contrib's convention). An id outside the mask plays the learner's
+    ``default_action`` instead (or, during an exchange already begun, its lowest legal pick) and
+    sets ``info["illegal_action"]``; with ``illegal="raise"`` it raises
+    :class:`xueliu.IllegalActionError`.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(
+        self,
+        rules: Any = None,
+        seat: int = 0,
+        opponents: Union[str, Any, Sequence[Any]] = "random",
+        seed: Optional[int] = None,
+        illegal: str = "default",
+        render_mode: Optional[str] = None,
+    ) -> None:
+        if seat not in range(SEATS):
+            raise ValueError(f"seat {seat} does not exist; seats are 0-3")
+        one = isinstance(opponents, str) or hasattr(opponents, "choose")
+        names = [opponents] * SEATS if one else list(opponents)
+        if len(names) != SEATS or not all(
+            _is_policy(n) for i, n in enumerate(names) if i != seat
+        ):
+            raise ValueError(
+                f"opponents {opponents!r}: give one of {OPPONENTS} or an object with"
+                " .choose(game, seat) -> Action, for all seats or one per seat"
+            )
+        if illegal not in ("default", "raise"):
+            raise ValueError(f"illegal={illegal!r}; choose 'default' or 'raise'")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}; choose from {self.metadata['render_modes']}")
+        self.rules = rules
+        self.seat = seat
+        self.opponents = names
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.observation_space, self.action_space = _spaces()
+        self._first_seed = seed
+        self.hand: Optional[_Hand] = None
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict] = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        if seed is None and self.hand is None:
+            seed = self._first_seed
+        super().reset(seed=seed)
+        while True:
+            self.hand = _Hand(self.rules, int(self.np_random.integers(2**63)))
+            self._advance()
+            # Three opponents can finish a hand before the learner ever decides; deal again.
+            if not self.hand.game.is_over:
+                return self.hand.observe(self.seat), {}
+
+    def step(
+        self, action: int
+    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        if self.hand is None:
+            raise RuntimeError("call reset() before step()")
+        info: dict[str, Any] = {}
+        action = int(action)
+        mask = self.hand.mask(self.seat)
+        if not (0 <= action < ACTION_COUNT and mask[action]):
+            if self.illegal == "raise":
+                self.hand.take(self.seat, action)  # raises, naming the legal ids
+            info["illegal_action"] = True
+            action = self._fallback(mask)
+        reward = self.hand.take(self.seat, action)[self.seat] + self._advance()
+        if self.render_mode == "human":
+            self.render()
+        return self.hand.observe(self.seat), float(reward), self.hand.game.is_over, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's mask as bools."""
+        if self.hand is None:
+            raise RuntimeError("call reset() first")
+        return self.hand.mask(self.seat)
+
+    def _fallback(self, mask: np.ndarray) -> int:
+        """The first id of the learner's default action, or its lowest legal pick mid-exchange."""
+        if self.hand.picks[self.seat]:
+            return int(np.flatnonzero(mask[: len(PICKS)])[0])
+        return self.hand.game.default_action(self.seat).ids[0]
+
+    def _advance(self) -> int:
+        """Opponents decide until the learner must or the hand ends; returns the learner's
+        points moved meanwhile."""
+        moved = 0
+        while (seat := self.hand.seat_to_act()) is not None and seat != self.seat:
+            moved += self.hand.play(seat, self._opponent_action(seat))[self.seat]
+        return moved
+
+    def _opponent_action(self, seat: int) -> Action:
+        game = self.hand.game
+        policy = self.opponents[seat]
+        if not isinstance(policy, str):
+            return policy.choose(game, seat)
+        if policy == "default":
+            return game.default_action(seat)
+        legal = game.legal_actions(seat)
+        return legal[int(self.np_random.integers(len(legal)))]
+
+    def render(self) -> Optional[str]:
+        text = self.hand.render() if self.hand is not None else "(no hand yet)"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,62 @@
+//! VecEnv throughput on this machine: `cargo bench -p xueliu-core --bench env`. Random legal ids
+//! are chosen in Rust here, so this is the ceiling the Python benchmark (benches/
+//! test_bench_env.py, ids chosen in numpy) approaches. Steps per second, median of rounds.
+
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::Instant;
+use xueliu_core::encode::{ACTION_COUNT, OBS_SIZE};
+use xueliu_core::env::{Outputs, Policy, VecEnv};
+use xueliu_core::rng::Rng;
+use xueliu_core::rules::Rules;
+
+const ROUNDS: usize = 5;
+const STEPS: usize = 100;
+
+fn steps_per_second(preset: &str, n: usize, threads: usize) -> f64 {
+    let rules = Arc::new(Rules::preset(preset).unwrap());
+    let mut env = VecEnv::new(n, rules, 1, [Policy::Caller; 4], threads).unwrap();
+    let mut obs = vec![0u8; n * OBS_SIZE];
+    let mut mask = vec![false; n * ACTION_COUNT];
+    let mut rewards = vec![0.0; n * 4];
+    let mut terminated = vec![false; n];
+    let mut seat = vec![0i32; n];
+    let mut actions = vec![0i32; n];
+    let mut rng = Rng::new(2);
+    let mut rates = Vec::new();
+    for _ in 0..ROUNDS {
+        let start = Instant::now();
+        for _ in 0..STEPS {
+            for (i, a) in actions.iter_mut().enumerate() {
+                let legal = env.table(i).legal();
+                *a = legal.nth(rng.below(legal.len() as u64) as usize).unwrap() as i32;
+            }
+            let out = Outputs {
+                obs: &mut obs,
+                mask: &mut mask,
+                rewards: &mut rewards,
+                terminated: &mut terminated,
+                seat: &mut seat,
+            };
+            env.step(&actions, out).unwrap();
+            black_box(&obs);
+        }
+        rates.push((n * STEPS) as f64 / start.elapsed().as_secs_f64());
+    }
+    rates.sort_by(f64::total_cmp);
+    rates[ROUNDS / 2]
+}
+
+fn main() {
+    println!(
+        "{:<16} {:>8} {:>8} {:>14}",
+        "preset", "hands", "threads", "steps/s"
+    );
+    for preset in ["chengdu", "chengdu_xueliu"] {
+        for threads in [1, 2] {
+            let n = 4096;
+            let rate = steps_per_second(preset, n, threads);
+            println!("{preset:<16} {n:>8} {threads:>8} {rate:>14.0}");
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The fixed table of action ids (docs/encoding.md §1): every decision a seat can make is
+//! one small integer, so a policy has a fixed-size output and a mask of the same size.
+//!
+//! 换三张 is the one decision with too many shapes for one id each (three tiles of one suit, or
+//! of any suits: up to C(29, 3) = 3,654 multisets), so it is made as three *picks*, one tile
+//! per id; the third pick completes the [`Action::Exchange`]. The `swap` block is the 幺鸡
+//! variant's 幺鸡换, one id per tile; other rules never make it legal.
+
+use crate::game::Action;
+use crate::tile::{Suit, Tile, KINDS};
+
+/// First id of each block; a block of 27 is indexed by tile (`1m..9m, 1p..9p, 1s..9s`).
+pub const PICK: u16 = 0;
+/// Three ids, `m`, `p`, `s`.
+pub const VOID: u16 = PICK + KINDS as u16;
+pub const DISCARD: u16 = VOID + 3;
+pub const PONG: u16 = DISCARD + KINDS as u16;
+pub const KONG: u16 = PONG + 1;
+pub const WIN: u16 = KONG + KINDS as u16;
+pub const PASS: u16 = WIN + 1;
+/// The 幺鸡 variant's `swap` (幺鸡换), by tile.
+pub const SWAP: u16 = PASS + 1;
+/// Number of action ids.
+pub const ACTION_COUNT: usize = SWAP as usize + KINDS;
+
+/// What one id stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// One tile toward an exchange; three picks make it.
+    Pick(Tile),
+    /// A whole action.
+    Act(Action),
+}
+
+/// The id of a pick of `tile` toward an exchange.
+#[inline]
+pub const fn pick_id(tile: Tile) -> u16 {
+    PICK + tile.index() as u16
+}
+
+/// The id of `action`; `None` for an exchange, which is three picks ([`exchange_ids`]).
+#[inline]
+pub const fn action_id(action: Action) -> Option<u16> {
+    Some(match action {
+        Action::Exchange(_) => return None,
+        Action::Void(s) => VOID + s.index() as u16,
+        Action::Discard(t) => DISCARD + t.index() as u16,
+        Action::Pong => PONG,
+        Action::Kong(t) => KONG + t.index() as u16,
+        Action::Win => WIN,
+        Action::Pass => PASS,
+        Action::Swap(t) => SWAP + t.index() as u16,
+    })
+}
+
+/// The three pick ids of an exchange, in the order of its (sorted) tiles.
+#[inline]
+pub const fn exchange_ids(tiles: [Tile; 3]) -> [u16; 3] {
+    [pick_id(tiles[0]), pick_id(tiles[1]), pick_id(tiles[2])]
+}
+
+/// What `id` stands for; `None` past the table.
+pub fn choice(id: u16) -> Option<Choice> {
+    let tile = |base: u16| Tile::new((id - base) as u8);
+    Some(match id {
+        _ if id < VOID => Choice::Pick(tile(PICK)?),
+        _ if id < DISCARD => Choice::Act(Action::Void(Suit::from_index((id - VOID) as usize))),
+        _ if id < PONG => Choice::Act(Action::Discard(tile(DISCARD)?)),
+        PONG => Choice::Act(Action::Pong),
+        _ if id < WIN => Choice::Act(Action::Kong(tile(KONG)?)),
+        WIN => Choice::Act(Action::Win),
+        PASS => Choice::Act(Action::Pass),
+        _ if (id as usize) < ACTION_COUNT => Choice::Act(Action::Swap(tile(SWAP)?)),
+        _ => return None,
+    })
+}
+
+/// A readable name for `id`: the action's text (`"discard 5m"`, `"swap 5m"`) or `"pick 5m"`.
+pub fn id_name(id: u16) -> Option<String> {
+    Some(match choice(id)? {
+        Choice::Pick(t) => format!("pick {t}"),
+        Choice::Act(a) => a.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_are_in_the_documented_places() {
+        assert_eq!((PICK, VOID, DISCARD, PONG, KONG), (0, 27, 30, 57, 58));
+        assert_eq!((WIN, PASS, SWAP, ACTION_COUNT), (85, 86, 87, 114));
+    }
+
+    #[test]
+    fn every_id_round_trips_and_every_action_has_one() {
+        for id in 0..ACTION_COUNT as u16 {
+            match choice(id).unwrap() {
+                Choice::Pick(t) => assert_eq!(pick_id(t), id),
+                Choice::Act(a) => assert_eq!(action_id(a), Some(id), "{a}"),
+            }
+        }
+        assert_eq!(choice(ACTION_COUNT as u16), None);
+        let names: std::collections::HashSet<String> = (0..ACTION_COUNT as u16)
+            .map(|i| id_name(i).unwrap())
+            .collect();
+        assert_eq!(names.len(), ACTION_COUNT);
+    }
+
+    #[test]
+    fn an_exchange_is_its_three_picks() {
+        let t = |i| Tile::new(i).unwrap();
+        let ex = Action::exchange([t(4), t(2), t(2)]);
+        assert_eq!(action_id(ex), None);
+        let Action::Exchange(tiles) = ex else {
+            unreachable!()
+        };
+        assert_eq!(exchange_ids(tiles), [2, 2, 4]);
+    }
+}

@@ -1,0 +1,213 @@
+//! One hand stepped by action ids, one seat at a time: the caller decides for its seats, built-in
+//! policies for the others (opponents).
+
+use crate::encode::picks::{illegal_id, take_legal_id};
+use crate::encode::{legal_ids, IdSet, Picks};
+use crate::game::{Action, Game, IllegalAction};
+use crate::rng::Rng;
+use crate::rules::Rules;
+use std::sync::Arc;
+
+/// Who decides for a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// The caller, by action id.
+    Caller,
+    /// A uniformly random legal action (an exchange: one of the legal picks of three).
+    Random,
+    /// The game's timeout action (`Game::default_action`, docs/game-protocol.md §2).
+    Default,
+}
+
+impl Policy {
+    /// The policy called `name`: `"random"` or `"default"`.
+    pub fn parse(name: &str) -> Option<Policy> {
+        match name {
+            "random" => Some(Policy::Random),
+            "default" => Some(Policy::Default),
+            _ => None,
+        }
+    }
+
+    /// The names `parse` reads.
+    pub const NAMES: &'static str = "\"random\", \"default\"";
+}
+
+/// A hand in progress, with the state that stepping by ids needs: the seat to decide and its
+/// legal ids, and that seat's exchange picks so far.
+#[derive(Clone)]
+pub struct Table {
+    game: Game,
+    policies: [Policy; 4],
+    /// Drives `Policy::Random`; seeded from the hand's seed.
+    rng: Rng,
+    seat: u8,
+    picks: Picks,
+    legal: IdSet,
+}
+
+impl Table {
+    /// A new hand of `seed` without a log; opponents play until a caller seat must decide. At
+    /// least one seat must be the caller's.
+    pub fn new(
+        rules: Arc<Rules>,
+        seed: u64,
+        policies: [Policy; 4],
+    ) -> Result<Table, IllegalAction> {
+        if !policies.contains(&Policy::Caller) {
+            return Err(IllegalAction(
+                "every seat is an opponent: leave at least one seat to the caller".into(),
+            ));
+        }
+        let mut table = Table {
+            game: Game::new(rules, seed, false)?,
+            policies,
+            rng: Rng::new(seed ^ 0x5EA7_5EA7_5EA7_5EA7),
+            seat: 0,
+            picks: Picks::NONE,
+            legal: IdSet::EMPTY,
+        };
+        table.advance();
+        Ok(table)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The seat that decides next (meaningless once the hand is over).
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+
+    pub fn picks(&self) -> &Picks {
+        &self.picks
+    }
+
+    /// The ids the seat to decide may take; empty once the hand is over.
+    pub fn legal(&self) -> IdSet {
+        self.legal
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// Takes `id` for the seat to decide, then lets opponents play until a caller seat must
+    /// decide or the hand ends. Returns each seat's change of points. An illegal id changes
+    /// nothing.
+    pub fn step(&mut self, id: u16) -> Result<[i64; 4], IllegalAction> {
+        if !self.legal.contains(id) {
+            return Err(illegal_id(&self.game, self.seat, &self.picks, id));
+        }
+        let before = self.game.scores();
+        take_legal_id(&mut self.game, self.seat, &mut self.picks, id)?;
+        self.advance();
+        let after = self.game.scores();
+        Ok(std::array::from_fn(|i| after[i] - before[i]))
+    }
+
+    /// Plays opponents' decisions until the first seat (in seat order) that must decide is the
+    /// caller's, and records it and its legal ids.
+    fn advance(&mut self) {
+        while let Some(seat) = (0..4).find(|&s| self.game.must_act(s)) {
+            let action = match self.policies[seat as usize] {
+                Policy::Caller => {
+                    self.seat = seat;
+                    self.legal = legal_ids(&self.game, seat, &self.picks);
+                    return;
+                }
+                Policy::Random => self.random_action(seat),
+                Policy::Default => self.game.default_action(seat),
+            };
+            // A seat that must act has a legal action, and both policies pick one of them.
+            let played = action.map(|a| self.game.act(seat, a));
+            debug_assert!(matches!(played, Some(Ok(()))), "{played:?}");
+        }
+        self.legal = IdSet::EMPTY;
+    }
+
+    fn random_action(&mut self, seat: u8) -> Option<Action> {
+        let mut n = 0u64;
+        self.game.visit_legal(seat, &mut |_| n += 1);
+        if n == 0 {
+            return None;
+        }
+        let mut k = self.rng.below(n);
+        let mut chosen = None;
+        self.game.visit_legal(seat, &mut |a| {
+            if k == 0 && chosen.is_none() {
+                chosen = Some(a);
+            }
+            k = k.wrapping_sub(1);
+        });
+        chosen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::observe::{observe, OBS_SIZE};
+
+    fn rules() -> Arc<Rules> {
+        Arc::new(Rules::preset("chengdu_xueliu").unwrap())
+    }
+
+    #[test]
+    fn opponents_decide_and_the_caller_sees_only_its_seat() {
+        let policies = [
+            Policy::Caller,
+            Policy::Random,
+            Policy::Default,
+            Policy::Random,
+        ];
+        let mut rng = Rng::new(5);
+        for seed in 0..20 {
+            let mut table = Table::new(rules(), seed, policies).unwrap();
+            let mut total = [0i64; 4];
+            while !table.is_over() {
+                assert_eq!(table.seat(), 0);
+                let legal = table.legal();
+                let id = legal.nth(rng.below(legal.len() as u64) as usize).unwrap();
+                let delta = table.step(id).unwrap();
+                (0..4).for_each(|i| total[i] += delta[i]);
+            }
+            assert_eq!(total, table.game().scores());
+            assert!(table.legal().is_empty());
+        }
+    }
+
+    #[test]
+    fn the_same_seed_plays_the_same_hand() {
+        let policies = [
+            Policy::Caller,
+            Policy::Random,
+            Policy::Random,
+            Policy::Random,
+        ];
+        let play = || {
+            let mut table = Table::new(rules(), 9, policies).unwrap();
+            let mut obs = vec![0u8; OBS_SIZE];
+            let mut trace = Vec::new();
+            while !table.is_over() {
+                let id = table.legal().iter().last().unwrap();
+                table.step(id).unwrap();
+                observe(table.game(), 0, table.picks(), &mut obs);
+                trace.push(obs.clone());
+            }
+            trace
+        };
+        assert_eq!(play(), play());
+    }
+
+    #[test]
+    fn an_illegal_id_changes_nothing() {
+        let mut table = Table::new(rules(), 1, [Policy::Caller; 4]).unwrap();
+        let before = table.game().to_json();
+        let bad = (0..114).find(|&i| !table.legal().contains(i)).unwrap();
+        assert!(table.step(bad).is_err());
+        assert_eq!(table.game().to_json(), before);
+        assert!(Table::new(rules(), 1, [Policy::Random; 4]).is_err());
+    }
+}

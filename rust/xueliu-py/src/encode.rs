@@ -1,0 +1,328 @@
+//! Action ids, masks, observations and `VecEnv` (`xueliu_core::encode`, `xueliu_core::env`):
+//! arguments read, arrays written, errors mapped. No encoding logic lives here.
+
+use crate::errors::IllegalActionError;
+use crate::game::{illegal, rules_arg, seed_arg, tile_arg, Game};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use std::sync::Arc;
+use xueliu_core::encode::{self, Picks, ACTION_COUNT, CHANNELS, LAYOUT, OBS_SIZE};
+use xueliu_core::env::{Outputs, Policy, VecEnv as CoreVecEnv};
+use xueliu_core::game::{Game as CoreGame, Phase};
+use xueliu_core::rules::Rules;
+use xueliu_core::tile::{self as core_tile, Tile as CoreTile, KINDS};
+
+/// `picked=`: the tiles a seat has picked so far toward its exchange (at most two).
+pub fn picks_arg(picked: Option<&Bound<'_, PyAny>>) -> PyResult<Picks> {
+    let Some(picked) = picked else {
+        return Ok(Picks::NONE);
+    };
+    let tiles: Vec<CoreTile> = if let Ok(text) = picked.cast::<PyString>() {
+        core_tile::parse_tiles(&text.to_cow()?).map_err(crate::errors::tile_parse_error)?
+    } else {
+        picked
+            .try_iter()?
+            .map(|t| tile_arg(&t?))
+            .collect::<PyResult<_>>()?
+    };
+    Picks::of(&tiles).ok_or_else(|| {
+        IllegalActionError::new_err(format!(
+            "picked holds {} tiles; an exchange is picked one tile at a time and the third completes it, so at most two",
+            tiles.len()
+        ))
+    })
+}
+
+/// Picks that start no legal exchange of `seat` are refused rather than masked to nothing.
+fn check_picks(game: &CoreGame, seat: u8, picks: &Picks) -> PyResult<()> {
+    if picks.is_empty() || !game.must_act(seat) {
+        return Ok(());
+    }
+    if game.phase() != Phase::Exchange || encode::legal_ids(game, seat, picks).is_empty() {
+        return Err(IllegalActionError::new_err(format!(
+            "seat {seat} cannot have picked {} toward an exchange: no legal exchange holds them",
+            core_tile::format_tiles(picks.as_slice())
+        )));
+    }
+    Ok(())
+}
+
+/// `Game.action_mask`: a new bool array of `ACTION_COUNT`.
+pub fn action_mask<'py>(
+    py: Python<'py>,
+    game: &CoreGame,
+    seat: u8,
+    picks: &Picks,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    check_picks(game, seat, picks)?;
+    let mut mask = vec![false; ACTION_COUNT];
+    encode::legal_ids(game, seat, picks).write(&mut mask);
+    Ok(PyArray1::from_vec(py, mask))
+}
+
+/// `Game.observe_into`: writes into a C-contiguous `uint8[CHANNELS, 27]` array.
+pub fn observe_into(
+    game: &CoreGame,
+    seat: u8,
+    picks: &Picks,
+    out: &Bound<'_, PyAny>,
+) -> PyResult<()> {
+    check_picks(game, seat, picks)?;
+    let array = out.cast::<PyArray2<u8>>().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "out must be a numpy uint8 array of shape ({CHANNELS}, 27)"
+        ))
+    })?;
+    if array.shape() != [CHANNELS, KINDS] {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "out has shape {:?}; an observation is ({CHANNELS}, 27)",
+            array.shape()
+        )));
+    }
+    let mut rw = array.readwrite();
+    let slice = rw
+        .as_slice_mut()
+        .map_err(|_| pyo3::exceptions::PyValueError::new_err("out must be C-contiguous"))?;
+    encode::observe(game, seat, picks, slice);
+    Ok(())
+}
+
+/// `Game.observe`: a new `uint8[CHANNELS, 27]` array.
+pub fn observe<'py>(
+    py: Python<'py>,
+    game: &CoreGame,
+    seat: u8,
+    picks: &Picks,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let out = PyArray2::<u8>::zeros(py, [CHANNELS, KINDS], false);
+    observe_into(game, seat, picks, out.as_any())?;
+    Ok(out)
+}
+
+/// The id's readable name: `"discard 5m"`, `"pick 5m"` (one tile toward an exchange), `"swap 5m"`
+/// (reserved for 幺鸡), `"void p"`, `"pong"`, …
+#[pyfunction]
+pub fn action_id_name(id: i64) -> PyResult<String> {
+    u16::try_from(id)
+        .ok()
+        .and_then(encode::id_name)
+        .ok_or_else(|| bad_id(id))
+}
+
+pub fn bad_id(id: i64) -> PyErr {
+    IllegalActionError::new_err(format!(
+        "action id {id} does not exist; ids are 0-{}",
+        ACTION_COUNT - 1
+    ))
+}
+
+/// Who decides for each seat: None, a policy name for seats 1–3, or one entry per seat.
+fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
+    let policy = |name: &str| {
+        Policy::parse(name).ok_or_else(|| {
+            IllegalActionError::new_err(format!(
+                "unknown opponent {name:?}; opponents: {}",
+                Policy::NAMES
+            ))
+        })
+    };
+    let Some(opponents) = opponents else {
+        return Ok([Policy::Caller; 4]);
+    };
+    if let Ok(name) = opponents.cast::<PyString>() {
+        let p = policy(&name.to_cow()?)?;
+        return Ok([Policy::Caller, p, p, p]);
+    }
+    let list: Vec<Option<String>> = opponents.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(
+            "opponents is None, a policy name (seats 1-3), or four entries of None (yours) or a name",
+        )
+    })?;
+    if list.len() != 4 {
+        return Err(IllegalActionError::new_err(format!(
+            "opponents has {} entries; give one per seat (None for a seat you decide)",
+            list.len()
+        )));
+    }
+    let mut out = [Policy::Caller; 4];
+    for (slot, entry) in out.iter_mut().zip(&list) {
+        if let Some(name) = entry {
+            *slot = policy(name)?;
+        }
+    }
+    Ok(out)
+}
+
+/// `n` hands stepped together in Rust with the GIL released (docs/encoding.md §4).
+#[pyclass(module = "xueliu")]
+pub struct VecEnv {
+    inner: CoreVecEnv,
+    obs: Py<PyArray3<u8>>,
+    mask: Py<PyArray2<bool>>,
+    rewards: Py<PyArray2<f64>>,
+    terminated: Py<PyArray1<bool>>,
+    seat: Py<PyArray1<i32>>,
+}
+
+/// What `reset` returns: observations, masks, seats.
+type ResetResult = (Py<PyArray3<u8>>, Py<PyArray2<bool>>, Py<PyArray1<i32>>);
+
+/// What `step` returns: observations, masks, rewards, terminated, seats.
+type StepResult = (
+    Py<PyArray3<u8>>,
+    Py<PyArray2<bool>>,
+    Py<PyArray2<f64>>,
+    Py<PyArray1<bool>>,
+    Py<PyArray1<i32>>,
+);
+
+impl VecEnv {
+    /// Runs `f` on the core env and the output buffers, with the GIL released.
+    fn with_outputs<T: Send>(
+        &mut self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut CoreVecEnv, Outputs<'_>) -> T + Send,
+    ) -> PyResult<T> {
+        let (obs, mask, rewards) = (self.obs.bind(py), self.mask.bind(py), self.rewards.bind(py));
+        let (terminated, seat) = (self.terminated.bind(py), self.seat.bind(py));
+        let mut obs = obs.try_readwrite()?;
+        let mut mask = mask.try_readwrite()?;
+        let mut rewards = rewards.try_readwrite()?;
+        let mut terminated = terminated.try_readwrite()?;
+        let mut seat = seat.try_readwrite()?;
+        let out = Outputs {
+            obs: obs.as_slice_mut()?,
+            mask: mask.as_slice_mut()?,
+            rewards: rewards.as_slice_mut()?,
+            terminated: terminated.as_slice_mut()?,
+            seat: seat.as_slice_mut()?,
+        };
+        let inner = &mut self.inner;
+        Ok(py.detach(move || f(inner, out)))
+    }
+
+    fn outputs(&self, py: Python<'_>) -> StepResult {
+        (
+            self.obs.clone_ref(py),
+            self.mask.clone_ref(py),
+            self.rewards.clone_ref(py),
+            self.terminated.clone_ref(py),
+            self.seat.clone_ref(py),
+        )
+    }
+}
+
+#[pymethods]
+impl VecEnv {
+    #[new]
+    #[pyo3(signature = (n, rules=None, seed=None, opponents=None, *, threads=None))]
+    fn new(
+        py: Python<'_>,
+        n: usize,
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        opponents: Option<&Bound<'_, PyAny>>,
+        threads: Option<usize>,
+    ) -> PyResult<VecEnv> {
+        let rules = match rules {
+            Some(r) => rules_arg(r)?,
+            None => Arc::new(
+                Rules::preset("chengdu").map_err(|e| IllegalActionError::new_err(e.to_string()))?,
+            ),
+        };
+        let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
+        let policies = policies_arg(opponents)?;
+        let threads =
+            threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()));
+        let inner = py
+            .detach(|| CoreVecEnv::new(n, rules, seed, policies, threads))
+            .map_err(illegal)?;
+        let mut env = VecEnv {
+            inner,
+            obs: PyArray3::zeros(py, [n, CHANNELS, KINDS], false).unbind(),
+            mask: PyArray2::zeros(py, [n, ACTION_COUNT], false).unbind(),
+            rewards: PyArray2::zeros(py, [n, 4], false).unbind(),
+            terminated: PyArray1::zeros(py, n, false).unbind(),
+            seat: PyArray1::zeros(py, n, false).unbind(),
+        };
+        env.with_outputs(py, |inner, out| inner.current(out))?;
+        Ok(env)
+    }
+
+    /// Number of hands.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.inner.len()
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Abandons the hands in progress: with `seed`, starts over as a new VecEnv of that seed
+    /// would; without, deals each slot its next hand. Returns `(obs, mask, seat)`.
+    #[pyo3(signature = (seed=None))]
+    fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<ResetResult> {
+        let seed = match seed {
+            Some(s) => Some(seed_arg(s)?),
+            None => None,
+        };
+        self.with_outputs(py, |inner, out| inner.reset(seed, out))?
+            .map_err(illegal)?;
+        let (obs, mask, _, _, seat) = self.outputs(py);
+        Ok((obs, mask, seat))
+    }
+
+    /// Takes one action id per hand (`int32[n]`, each legal in its hand's mask) and returns
+    /// `(obs, mask, rewards, terminated, seat)`: the arrays this VecEnv owns, overwritten by the
+    /// next step. A hand that ends is replaced at once; its row then shows the new hand.
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<StepResult> {
+        let array = py
+            .import("numpy")?
+            .call_method1("ascontiguousarray", (actions, "int32"))?;
+        let array = array.cast::<PyArray1<i32>>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err("actions must be one int per hand: int32[n]")
+        })?;
+        let actions = array.try_readonly()?;
+        let actions = actions.as_slice()?;
+        self.with_outputs(py, |inner, out| inner.step(actions, out))?
+            .map_err(illegal)?;
+        Ok(self.outputs(py))
+    }
+
+    /// A copy of hand `i` as a `Game` (kept without an event log).
+    fn game(&self, i: usize) -> PyResult<Game> {
+        if i >= self.inner.len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "hand {i} does not exist; this VecEnv has {}",
+                self.inner.len()
+            )));
+        }
+        Ok(Game {
+            inner: self.inner.table(i).game().clone(),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("VecEnv(n={}, seed={})", self.inner.len(), self.inner.seed())
+    }
+}
+
+/// Constants of the encoding: `ACTION_COUNT`, `OBS_SHAPE`, `OBS_LAYOUT` (name, first channel,
+/// channels), and `action_id_name`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ACTION_COUNT", ACTION_COUNT)?;
+    m.add("OBS_SHAPE", (CHANNELS, KINDS))?;
+    let mut first = 0;
+    let mut layout: Vec<(&str, usize, usize)> = Vec::new();
+    for (name, count) in LAYOUT {
+        layout.push((name, first, count));
+        first += count;
+    }
+    debug_assert_eq!(first * KINDS, OBS_SIZE);
+    m.add("OBS_LAYOUT", layout)?;
+    m.add_function(wrap_pyfunction!(action_id_name, m)?)?;
+    m.add_class::<VecEnv>()?;
+    Ok(())
+}
