@@ -63,16 +63,17 @@ def mid_hand(preset: str) -> Game:
 
 
 @pytest.mark.benchmark(group="game decisions from Python (legal_actions + act, random choice)")
-@pytest.mark.parametrize("preset", ["chengdu", "chengdu_xueliu", "dashiyou"])
+@pytest.mark.parametrize("preset", ["chengdu", "chengdu_xueliu", "dashiyou", "yaoji"])
 def test_random_decisions(benchmark, preset):
     benchmark.extra_info["items"] = DECISIONS
     benchmark(random_decisions, preset, DECISIONS, 1)
 
 
 @pytest.mark.benchmark(group="game decisions from Python (legal_actions + act, random choice)")
-def test_random_decisions_reference(benchmark):
+@pytest.mark.parametrize("preset", ["chengdu", "yaoji"])
+def test_random_decisions_reference(benchmark, preset):
     benchmark.extra_info["items"] = REFERENCE_DECISIONS
-    benchmark(reference_decisions, "chengdu", REFERENCE_DECISIONS, 1)
+    benchmark(reference_decisions, preset, REFERENCE_DECISIONS, 1)
 
 
 @pytest.mark.benchmark(group="whole hands from Python (random play)")

@@ -751,6 +751,19 @@ def test_concealed_kept_fourth_and_dealt_four():
     assert new[0]["late"] is True and payments(new) == []
 
 
+def test_a_replacement_after_an_own_turn_kong_continues_the_turn():
+    # P§10: seat 1 draws the fourth 7m, konges its dealt 5555p first, and konges 7m after the
+    # replacement: the same turn, so the 7m kong is not late (a new turn would make it late).
+    hands = ["22s33s44s55s66s77s8s", "5555p777m123p99p4m", "11m55m11p44p66p88s9s", "88p99p22p33p6p7s8s9s9s"]
+    game = position("xuezhan", hands, "7m9m8m6m5m3m", voids=["m", "s", "s", "m"], first_draw=1)
+    game.act(1, kong("5p"))
+    assert game.events[-1] == {"type": "draw", "seat": 1, "tile": "9m", "replacement": True}
+    mark = len(game.events)
+    game.act(1, kong("7m"))
+    assert since(game, mark)[0] == {"type": "kong", "seat": 1, "tile": "7m", "kind": "concealed", "from": None,
+                                    "late": False}
+
+
 def test_root_only_kong_scores_as_a_root():
     # chengdu root_only: seat 1 (pong 5p) draws the fourth 5p on turn 1 and keeps it; on turn 2 it
     # draws 9m and konges 5p (late: root-only, no payment), then the replacement 9m completes
@@ -1186,9 +1199,13 @@ def test_illegal_actions_raise_and_change_nothing():
     game.act(1, PASS)
 
 
-def test_wilds_are_not_implemented():
-    with pytest.raises(NotImplementedError):
-        Game("yaoji", 1)
+def test_wild_games_need_xuezhan_and_a_cap():
+    # P§11: Game refuses wilds in 血流 and without cap_fan; the yaoji games are in
+    # test_reference_yaoji.py.
+    with pytest.raises(ValueError, match="xuezhan"):
+        Game(get_preset("yaoji", mode="xueliu"), 1)
+    with pytest.raises(ValueError, match="cap_fan"):
+        Game(get_preset("yaoji", cap_fan=None), 1)
 
 
 # --- 15. invariants over random games ------------------------------------------------------------

@@ -575,9 +575,13 @@ def test_void_and_three_suits():
         score("234m345p678s99s45m", "6m", rules=PRESETS["chengdu"])
 
 
-def test_wild_hands_are_not_modelled():
-    with pytest.raises(NotImplementedError):
+def test_a_natural_1s_is_refused_under_wilds():
+    # Under wilds a 1s is a wild: hand lists natural tiles and wilds= counts the wilds
+    # (docs/game-protocol.md §11); the wild tests are in test_reference_yaoji.py.
+    with pytest.raises(ValueError, match="natural tiles only"):
         score("2344567m123789s", "7m", rules=PRESETS["yaoji"])
+    with pytest.raises(ValueError, match="no wilds"):
+        score("2344567m23789s", "7m", rules=PRESETS["xuezhan"], wilds=1)
     # the same tiles are an ordinary hand where 1s is not wild: basic 0 → ×1.
     assert score("2344567m123789s", "7m", rules=PRESETS["xuezhan"])["points"] == 1
 

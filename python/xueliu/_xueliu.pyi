@@ -357,6 +357,40 @@ def best_waits(
     wilds: int = 0,
 ) -> list[tuple[Tile, Score]]: ...
 
+# Action ids, observations and the vectorised env (docs/encoding.md).
+ACTION_COUNT: int
+OBS_SHAPE: tuple[int, int]
+OBS_LAYOUT: list[tuple[str, int, int]]
+
+def action_id_name(id: int) -> str: ...
+
+class VecEnv:
+    def __new__(
+        cls,
+        n: int,
+        rules: RulesLike = None,
+        seed: Optional[int] = None,
+        opponents: Union[None, str, Sequence[Optional[str]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> "VecEnv": ...
+    @property
+    def num_envs(self) -> int: ...
+    def __len__(self) -> int: ...
+    def reset(
+        self, seed: Optional[int] = None
+    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int32]]: ...
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.int32],
+    ]: ...
+    def game(self, i: int) -> Game: ...
+
 # Bots and self-play (docs/bots.md).
 
 class BotError(XueliuError): ...
@@ -434,37 +468,3 @@ def compare_bots(
     seed: int = 0,
     threads: int = 0,
 ) -> Comparison: ...
-
-# Action ids, observations and the vectorised env (docs/encoding.md).
-ACTION_COUNT: int
-OBS_SHAPE: tuple[int, int]
-OBS_LAYOUT: list[tuple[str, int, int]]
-
-def action_id_name(id: int) -> str: ...
-
-class VecEnv:
-    def __new__(
-        cls,
-        n: int,
-        rules: RulesLike = None,
-        seed: Optional[int] = None,
-        opponents: Union[None, str, Sequence[Optional[str]]] = None,
-        *,
-        threads: Optional[int] = None,
-    ) -> "VecEnv": ...
-    @property
-    def num_envs(self) -> int: ...
-    def __len__(self) -> int: ...
-    def reset(
-        self, seed: Optional[int] = None
-    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int32]]: ...
-    def step(
-        self, actions: npt.ArrayLike
-    ) -> tuple[
-        npt.NDArray[np.uint8],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.float64],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.int32],
-    ]: ...
-    def game(self, i: int) -> Game: ...

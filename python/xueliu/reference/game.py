@@ -38,7 +38,8 @@ READINGS (where the documents are silent or ambiguous):
 10. ``last_four``: a robbed kong's tile is "in the last four" when the wall holds at most four
     tiles as the kong is declared; robbing wins are forced under ``"forced"`` and
     ``"ron_forced"``. The dealer's first turn draws nothing, so 天胡 is never forced.
-11. Late kongs (P§5): a replacement draw starts a new turn. ``late`` in the ``kong`` event is
+11. Late kongs (P§5, P§10): a replacement draw after a concealed or added kong continues the
+    seat's turn; after a direct kong it starts a new one. ``late`` in the ``kong`` event is
     the definition's value whatever ``late_kong`` says (a ``"full"`` or a pong-with-three kong
     under ``"kept_fourth_forbidden"`` logs ``late: true``). A ``"root_only"`` late kong scores
     one 根 (``gen``) instead of its kong fan (with ``gen_counts_kongs`` it only loses its kong
@@ -83,6 +84,17 @@ READINGS (where the documents are silent or ambiguous):
     the one after a pong (P§5); a seat's turns are counted from 1.
 25. 呼叫转移 with nothing to transfer (the last kong was root-only, or no kong payments) logs no
     payment; a 点杠花 ``feeder_pays_all`` with no payers logs none either.
+
+幺鸡 (``wilds``, P§11; the protocol fixes most of it, these are the gaps):
+
+26. Late kongs with wilds: each kind (a natural tile, or ``1s``) remembers the turn a copy of it
+    last arrived (dealt or received in the exchange: turn 1; drawn; a wild swapped back). Tiles a
+    robbed concealed kong gives back to its owner do not arrive again.
+27. The default discard when the turn's drawn tile is a wild (drawn, or standing for a drawn tile
+    swapped into a kong): the highest-index tile that may be discarded, as after a pong.
+28. 查叫 value of a seat holding fewer than 13 tiles (a non-dealer that won on its dealt four
+    wilds keeps 12): not ready. It is read only under ``double_ready_value``.
+29. ``melds(seat)`` adds ``"wilds"`` (the wilds the meld holds) under the wild rules only.
 """
 
 from __future__ import annotations
@@ -91,6 +103,7 @@ import copy
 import itertools
 from typing import Any, Iterable, Sequence
 
+from . import hand as analysis
 from . import settlement
 from .hand import is_win, waits
 from .presets import PRESETS
@@ -98,6 +111,7 @@ from .rng import SplitMix64
 from .tiles import parse_tiles
 
 SUITS = "mps"
+WILD = 18  # 1s: a wild (幺鸡) under ``rules["wilds"]`` (P§11)
 EXCHANGE_DIRECTIONS = ("counterclockwise", "clockwise", "opposite")
 # P§1.5 / R§4: seed 000's die read as "you receive from": 1, 3, 5 opposite; 2, 6 下家; 4 上家.
 DIE_DIRECTION = {1: "opposite", 2: "clockwise", 3: "opposite", 4: "counterclockwise", 5: "opposite", 6: "clockwise"}
@@ -170,11 +184,14 @@ class Game:
     # --- construction ---------------------------------------------------------------------------
 
     def _init_state(self, rules: dict, seed: int) -> None:
-        if rules.get("wilds"):
-            raise NotImplementedError("the reference game does not model the 幺鸡 wilds (RULES.md §11)")
+        if rules.get("wilds") and rules["mode"] == "xueliu":
+            raise ValueError("wilds (幺鸡) are played in xuezhan only (P§11)")
+        if rules.get("wilds") and rules["cap_fan"] is None:
+            raise ValueError("wilds (幺鸡) need cap_fan: four wilds win at the cap (P§11)")
         if rules["flower_pig_penalty"] == "cap" and rules["cap_fan"] is None:
             raise ValueError("flower_pig_penalty 'cap' needs cap_fan")
         self.rules = rules
+        self._wild_rules = bool(rules.get("wilds"))
         self.seed = seed
         self._rng = SplitMix64(seed)
         self.events: list[dict] = []
@@ -202,6 +219,7 @@ class Game:
         self._turn_no = [0] * 4  # P§5: each time the seat is to move
         self._draw_count = [0] * 4  # ordinary draws, for 地胡
         self._fourth_arrival: list[dict[int, int]] = [{}, {}, {}, {}]
+        self._arrival: list[dict[int, int]] = [{}, {}, {}, {}]  # P§11: turn each kind last arrived
         self._any_claim = False  # a pong made or a kong stood in this hand (地胡)
         self._win_lock: list[int | None] = [None] * 4  # 过胡: fan of the declined win
         self._kongs: list[dict] = []  # every kong that stood, with who paid it
@@ -238,12 +256,14 @@ class Game:
             for text in (melds[seat] if melds else ()):
                 concealed = text.startswith("[")
                 tiles = parse_tiles(text.strip("[]"))
-                assert len(tiles) in (3, 4) and len(set(tiles)) == 1, text
+                natural = [t for t in tiles if not (game._wild_rules and t == WILD)]
+                assert len(tiles) in (3, 4) and natural and len(set(natural)) == 1, text
                 kind = None if len(tiles) == 3 else "concealed" if concealed else "direct"
                 game._melds[seat].append(
-                    {"type": "pong" if kind is None else "kong", "tile": tiles[0],
+                    {"type": "pong" if kind is None else "kong", "tile": natural[0],
                      "from": None if concealed else (seat + 3) % 4, "kind": kind,
-                     "late": False, "root_only": False, "pong_with_three": False}
+                     "late": False, "root_only": False, "pong_with_three": False,
+                     "wilds": len(tiles) - len(natural)}
                 )
             if voids is not None and voids[seat] is not None:
                 game._voids[seat] = SUITS.index(voids[seat])
@@ -318,7 +338,14 @@ class Game:
             for tile in range(27):
                 if self._hands[seat][tile] == 4:
                     self._fourth_arrival[seat][tile] = 1
-        if first_draw is None:
+                if self._hands[seat][tile]:
+                    self._arrival[seat][tile] = 1
+        dealt_four = [s for s in range(4) if self._wild_rules and self._hands[s][WILD] == 4]
+        if first_draw is None and dealt_four and dealt_four[0] != self.dealer:
+            # P§11: four wilds dealt to a non-dealer: a turn of its own, win its only action,
+            # before the dealer's first turn.
+            self._begin_turn(dealt_four[0], "dealt", None, None)
+        elif first_draw is None:
             self._begin_turn(self.dealer, "first", None, None)
         else:
             self._draw(first_draw, replacement=False)
@@ -341,10 +368,14 @@ class Game:
         return names(tiles_of(self._hands[seat]))
 
     def melds(self, seat: int) -> list[dict]:
-        return [
-            {"kind": m["type"], "tile": name(m["tile"]), "from": m["from"], "kong": m["kind"], "late": m["late"]}
-            for m in self._melds[seat]
-        ]
+        out = []
+        for m in self._melds[seat]:
+            meld = {"kind": m["type"], "tile": name(m["tile"]), "from": m["from"], "kong": m["kind"],
+                    "late": m["late"]}
+            if self._wild_rules:
+                meld["wilds"] = m["wilds"]  # P§11
+            out.append(meld)
+        return out
 
     def discards(self, seat: int) -> list[str]:
         return [name(t) for t in self._discards[seat]]
@@ -385,6 +416,8 @@ class Game:
             self._self_draw_win(seat)
         elif kind == "kong":
             self._declare_kong(seat, _tile_index(wanted["tile"]))
+        elif kind == "swap":
+            self._swap(seat, _tile_index(wanted["tile"]))
         else:
             self._discard(seat, _tile_index(wanted["tile"]))
 
@@ -393,7 +426,7 @@ class Game:
         if seat not in self.to_act():
             raise IllegalActionError(f"seat {seat} is not to act now; to act: {self.to_act()}")
         legal = self.legal_actions(seat)
-        hand = self._hands[seat]
+        hand = self._natural(seat)  # P§11: the defaults read natural tiles only
         if self._stage == "exchange":
             # R§4: among suits with at least three tiles the one with the fewest; ties m, p, s; lowest three.
             counts = [sum(hand[9 * s : 9 * s + 9]) for s in range(3)]
@@ -407,15 +440,16 @@ class Game:
             return {"kind": "win"}
         if self._stage != "turn":
             return {"kind": "pass"}
-        void = self._voids[seat]
-        voids_held = [t for t in range(27) if hand[t] and void is not None and suit_of(t) == void]
+        voids_held = [t for t in range(27) if hand[t] and self._is_void_tile(seat, t)]
         drawn = self._drawn
         if voids_held:
-            tile = drawn if drawn is not None and suit_of(drawn) == void else voids_held[0]
-        elif drawn is not None:
+            tile = drawn if drawn is not None and self._is_void_tile(seat, drawn) else voids_held[0]
+        elif drawn is not None and not self._is_wild(drawn):
             tile = drawn
         else:
-            tile = max(t for t in range(27) if hand[t])
+            # after a pong, on the first turn, or when the tile just drawn is a wild (which is
+            # never discarded, P§11): the highest-index tile that may be discarded.
+            tile = max(self._discard_options(seat))
         return {"kind": "discard", "tile": name(tile)}
 
     def events_for(self, seat: int) -> list[dict]:
@@ -465,16 +499,50 @@ class Game:
         return None if v is None else SUITS[v]
 
     def _is_void_tile(self, seat: int, tile: int) -> bool:
-        return self._voids[seat] is not None and suit_of(tile) == self._voids[seat]
+        """A wild is never a tile of the void suit (P§11)."""
+        return (self._voids[seat] is not None and suit_of(tile) == self._voids[seat]
+                and not self._is_wild(tile))
+
+    def _is_wild(self, tile: int) -> bool:
+        return self._wild_rules and tile == WILD
+
+    def _natural(self, seat: int, counts: list[int] | None = None) -> list[int]:
+        """The seat's (or ``counts``') natural tiles: the wilds' count set to 0 under the wild rules."""
+        natural = list(self._hands[seat] if counts is None else counts)
+        if self._wild_rules:
+            natural[WILD] = 0
+        return natural
+
+    def _wilds_in(self, counts: list[int]) -> int:
+        return counts[WILD] if self._wild_rules else 0
+
+    def _meld_of(self, seat: int, tile: int) -> dict | None:
+        for m in self._melds[seat]:
+            if m["tile"] == tile:
+                return m
+        return None
 
     def meld_strings(self, seat: int, melds: list[dict] | None = None) -> list[str]:
-        """Pongs and kongs as "555m" / "5555m", for reference.hand."""
+        """Pongs and kongs as "555m" / "5555m"; with wilds the natural tiles then the wilds as
+        1s ("55m1s", "5m111s", P§11), for reference.scoring."""
         out = []
         for m in self._melds[seat] if melds is None else melds:
-            out.append(name(m["tile"])[0] * (3 if m["type"] == "pong" else 4) + name(m["tile"])[1])
+            rank, suit = name(m["tile"])
+            wilds = m.get("wilds", 0)
+            text = rank * ((3 if m["type"] == "pong" else 4) - wilds) + suit
+            out.append(text + ("1" * wilds + "s" if wilds else ""))
         return out
 
     def _wins_with(self, seat: int, counts: list[int], melds: list[dict] | None = None) -> bool:
+        if self._wild_rules:
+            # reference.hand's analysis with the wilds counted apart (docs/wilds.md); each meld
+            # enters as its natural tiles, which is all the win check reads of it (its suit and,
+            # for seven pairs, that it exists).
+            groups = tuple((m["tile"],) * ((3 if m["type"] == "pong" else 4) - m["wilds"])
+                           for m in (self._melds[seat] if melds is None else melds))
+            hand = analysis._Hand(tuple(self._natural(seat, counts)), groups, self._voids[seat],
+                                  bool(self.rules["allow_seven_pairs"]), counts[WILD])
+            return analysis._wins(hand)
         return is_win(
             counts, melds=self.meld_strings(seat, melds), void=self._void_letter(seat),
             seven_pairs=self.rules["allow_seven_pairs"],
@@ -494,8 +562,10 @@ class Game:
 
     # --- the turn (P§2 "The turn") --------------------------------------------------------------
 
-    def _begin_turn(self, seat: int, kind: str, drawn: int | None, wall_before: int | None) -> None:
-        self._turn_no[seat] += 1
+    def _begin_turn(self, seat: int, kind: str, drawn: int | None, wall_before: int | None,
+                    *, new_turn: bool = True) -> None:
+        if new_turn:
+            self._turn_no[seat] += 1
         self._stage = "turn"
         self._current = seat
         self._turn_kind = kind
@@ -505,8 +575,9 @@ class Game:
         self._decided = {}
         self._claim = None
 
-    def _draw(self, seat: int, *, replacement: bool) -> None:
-        """Ordinary draws take the front; a replacement the front or, with kong_draw_from back, the back."""
+    def _draw(self, seat: int, *, replacement: bool, new_turn: bool = True) -> None:
+        """Ordinary draws take the front; a replacement the front or, with kong_draw_from back, the back.
+        A replacement after a kong on the seat's own turn continues that turn (P§10, late kongs)."""
         wall_before = len(self.wall)
         if replacement and self.rules["kong_draw_from"] == "back":
             tile = self.wall.pop()
@@ -517,10 +588,11 @@ class Game:
         self._win_lock[seat] = None  # P§7: the lock lasts until the seat's own next draw
         if not replacement:
             self._draw_count[seat] += 1
-        self._begin_turn(seat, "replacement" if replacement else "draw", tile, wall_before)
+        self._begin_turn(seat, "replacement" if replacement else "draw", tile, wall_before, new_turn=new_turn)
         held = self._hands[seat][tile] + (3 if self._pong_of(seat, tile) else 0)
         if held == 4:
             self._fourth_arrival[seat][tile] = self._turn_no[seat]
+        self._arrival[seat][tile] = self._turn_no[seat]
 
     def _self_draw_forced(self) -> bool:
         """P§2 "Forced wins": the drawn tile is among the last four when the wall held <= 4 before it."""
@@ -532,6 +604,8 @@ class Game:
         )
 
     def _turn_actions(self, seat: int) -> list[dict]:
+        if self._wilds_in(self._hands[seat]) == 4:
+            return [{"kind": "win"}]  # P§11: four wilds, a forced win (also a "dealt" turn)
         actions: list[dict] = []
         if self._turn_kind != "pong":  # P§2: after a pong only discard (c)
             if self._wins_with(seat, self._hands[seat]):
@@ -540,26 +614,66 @@ class Game:
                 actions.append({"kind": "win"})
             if self.wall:
                 actions += [{"kind": "kong", "tile": name(t)} for t in self._kong_options(seat)]
+            if self._turn_kind in ("draw", "replacement"):
+                actions += [{"kind": "swap", "tile": name(t)} for t in self._swap_options(seat)]
         actions += [{"kind": "discard", "tile": name(t)} for t in self._discard_options(seat)]
         return actions
 
     def _discard_options(self, seat: int) -> list[int]:
-        hand = self._hands[seat]
+        hand = self._natural(seat)  # P§11: a wild is never discarded …
         if self._locked(seat):
             return [self._drawn]  # P§6: only the tile just drawn
         held_void = [t for t in range(27) if hand[t] and self._is_void_tile(seat, t)]
         if held_void:
             return held_void  # R§5: void-suit tiles first
-        return [t for t in range(27) if hand[t]]
+        natural = [t for t in range(27) if hand[t]]
+        if natural or not self._wild_rules:
+            return natural
+        # … except by a seat holding nothing but wilds whose hand does not win (P§11).
+        return [] if self._wins_with(seat, self._hands[seat]) else [WILD]
+
+    def _swap_options(self, seat: int) -> list[int]:
+        """P§11 幺鸡换: a natural X in hand and the seat's kong of X holding a wild."""
+        if not self._wild_rules:
+            return []
+        return [m["tile"] for m in sorted(self._melds[seat], key=lambda m: m["tile"])
+                if m["type"] == "kong" and m["wilds"] and self._hands[seat][m["tile"]]]
+
+    def _swap(self, seat: int, tile: int) -> None:
+        """P§11: X from the hand into the kong, one of its wilds back to the hand; the turn goes on."""
+        meld = self._meld_of(seat, tile)
+        hand = self._hands[seat]
+        hand[tile] -= 1
+        meld["wilds"] -= 1
+        hand[WILD] += 1
+        self._arrival[seat][WILD] = self._turn_no[seat]  # the wild taken back arrives now
+        if self._drawn is not None and self._drawn != WILD and hand[self._drawn] == 0:
+            self._drawn = WILD  # the tile drawn this turn is no longer held: the wild stands for it
+        self._log("swap", seat=seat, tile=name(tile))
 
     def _lateness(self, seat: int, tile: int, kind: str) -> str | None:
         """P§5: None (not late), "pong_with_three" or "kept_fourth"."""
-        arrived = self._fourth_arrival[seat].get(tile)
         if kind == "added" and self._pong_of(seat, tile)["pong_with_three"]:
             return "pong_with_three"
+        if self._wild_rules:
+            # P§11: late when each kind the kong takes from the hand last arrived on an earlier turn.
+            taken = {k for k, n in self._kong_takes(seat, tile, kind).items() if n}
+            if all(self._arrival[seat][k] < self._turn_no[seat] for k in taken):
+                return "kept_fourth"
+            return None
+        arrived = self._fourth_arrival[seat].get(tile)
         if arrived is not None and arrived < self._turn_no[seat]:
             return "kept_fourth"
         return None
+
+    def _kong_takes(self, seat: int, tile: int, kind: str) -> dict[int, int]:
+        """P§11: the tiles a kong of ``tile`` takes from the hand, natural copies first, wilds for
+        what is missing: {tile: natural, WILD: wilds}."""
+        n, w = self._natural(seat)[tile], self._wilds_in(self._hands[seat])
+        need = {"direct": 3, "concealed": 4, "added": 1}[kind]
+        natural = min(n, need)
+        assert need - natural <= w, (tile, kind, n, w)
+        return {tile: natural, WILD: need - natural}
 
     def _late_allowed(self, lateness: str | None) -> bool:
         mode = self.rules["late_kong"]
@@ -570,16 +684,21 @@ class Game:
         return False  # "forbidden"
 
     def _kong_options(self, seat: int) -> list[int]:
-        """Concealed (four in hand) or added (a pong plus the tile), never of the void suit (P§2)."""
-        hand = self._hands[seat]
+        """Concealed (four in hand) or added (a pong plus the tile), never of the void suit (P§2);
+        with wilds (P§11) a concealed kong needs a natural X and four with the wilds, an added
+        one a natural X or a wild, and no seat holds two melds of one tile."""
+        hand = self._natural(seat)
+        wilds = self._wilds_in(self._hands[seat])
         found = []
         for tile in range(27):
-            if self._is_void_tile(seat, tile):
+            if self._is_void_tile(seat, tile) or self._is_wild(tile):
                 continue
-            if hand[tile] == 4:
-                kind = "concealed"
-            elif hand[tile] >= 1 and self._pong_of(seat, tile):
+            if self._pong_of(seat, tile):
+                if hand[tile] == 0 and wilds == 0:
+                    continue
                 kind = "added"
+            elif self._meld_of(seat, tile) is None and hand[tile] >= 1 and hand[tile] + wilds >= 4:
+                kind = "concealed"
             else:
                 continue
             if not self._late_allowed(self._lateness(seat, tile, kind)):
@@ -658,7 +777,10 @@ class Game:
 
     def _discard_responses(self, seat: int, claim: dict) -> list[dict]:
         tile = claim["tile"]
-        hand = self._hands[seat]
+        if self._is_wild(tile):
+            return []  # P§11: no one may claim a discarded wild
+        hand = self._natural(seat)
+        wilds = self._wilds_in(self._hands[seat])
         claims: list[dict] = []
         fan = self._ron_fan(seat, claim)
         if fan is not None and self._lock_allows(seat, fan):
@@ -666,17 +788,23 @@ class Game:
             if self._ron_forced(claim):
                 return [{"kind": "win"}]
             claims.append({"kind": "win"})
-        if not self._locked(seat) and not self._is_void_tile(seat, tile):
-            if hand[tile] == 3 and self.wall:
+        # P§11: with wilds a pong needs a natural X and two with the wilds, a direct kong three,
+        # never of a tile the seat has a meld of; a pong may not leave nothing but wilds in hand.
+        if (not self._locked(seat) and not self._is_void_tile(seat, tile) and hand[tile] >= 1
+                and self._meld_of(seat, tile) is None):
+            if hand[tile] + wilds >= 3 and self.wall:
                 claims.append({"kind": "kong", "tile": name(tile)})
-            if hand[tile] >= 2 and (self.wall or self.rules["pong_last_discard"]):
+            left = sum(hand) - min(hand[tile], 2)  # natural tiles left after the pong
+            if (hand[tile] + wilds >= 2 and (self.wall or self.rules["pong_last_discard"])
+                    and (left > 0 or not self._wild_rules)):
                 claims.append({"kind": "pong"})
         if claims:
             claims.append({"kind": "pass"})
         return claims
 
-    def _log_decisions(self, winners: list[int]) -> None:
-        """P§9: each asked seat's decision in seat order: pass, or beaten for a claim that lost to a win."""
+    def _log_decisions(self, taker: int | None) -> None:
+        """P§9: each asked seat's decision in seat order: pass, or beaten for a pong or kong that lost
+        (to a win, or with wilds to an earlier claimer, P§11); ``taker`` is the claim that stands."""
         on = self._claim["on"]
         for seat in sorted(self._decided):
             kind = self._decided[seat]["kind"]
@@ -685,7 +813,7 @@ class Game:
                 self._log("pass", seat=seat, on=on, could=could)
                 if "win" in could and self.rules["pass_win_lock"] != "none":
                     self._win_lock[seat] = self._claim["win_fans"][seat]
-            elif kind in ("pong", "kong") and winners:
+            elif kind in ("pong", "kong") and seat != taker:
                 self._log("beaten", seat=seat, claim=kind)
 
     def _resolve(self) -> None:
@@ -702,7 +830,12 @@ class Game:
         claim = self._claim
         discarder, tile = claim["seat"], claim["tile"]
         winners = [s for s, a in self._decided.items() if a["kind"] == "win"]
-        self._log_decisions(winners)
+        # P§2: at most one seat holds two of the tile; with wilds (P§11) several may claim it, and
+        # the first after the discarder in turn order takes it, pong or kong alike.
+        claimers = sorted((s for s, a in self._decided.items() if a["kind"] in ("pong", "kong")),
+                          key=lambda s: (s - discarder) % 4)
+        claimer = claimers[0] if claimers and not winners else None
+        self._log_decisions(claimer)
         if winners:
             self._discards[discarder].pop()
             self._set_aside.append(tile)
@@ -717,7 +850,6 @@ class Game:
                 return
             self._next_draw(after=order[-1])
             return
-        claimer = next((s for s, a in self._decided.items() if a["kind"] in ("pong", "kong")), None)
         if claimer is None:
             self._next_draw(after=discarder)
         elif self._decided[claimer]["kind"] == "kong":
@@ -725,25 +857,38 @@ class Game:
         else:
             self._pong(claimer, discarder, tile)
 
+    def _take(self, seat: int, tile: int, need: int) -> int:
+        """P§11: ``need`` tiles of ``tile`` from the hand, natural copies first, then wilds; the
+        number of wilds taken."""
+        natural = min(self._natural(seat)[tile], need)
+        self._hands[seat][tile] -= natural
+        if need > natural:
+            self._hands[seat][WILD] -= need - natural
+        return need - natural
+
+    def _wild_fields(self, meld: dict) -> dict:
+        """P§11: ``wilds`` in pong and kong events, only under the wild rules."""
+        return {"wilds": meld["wilds"]} if self._wild_rules else {}
+
     def _pong(self, seat: int, discarder: int, tile: int) -> None:
-        with_three = self._hands[seat][tile] == 3
-        self._hands[seat][tile] -= 2
+        with_three = self._natural(seat)[tile] == 3  # P§11: natural copies only
+        wilds = self._take(seat, tile, 2)
         self._discards[discarder].pop()
-        self._melds[seat].append(
-            {"type": "pong", "tile": tile, "from": discarder, "kind": None, "late": False,
-             "root_only": False, "pong_with_three": with_three}
-        )
+        meld = {"type": "pong", "tile": tile, "from": discarder, "kind": None, "late": False,
+                "root_only": False, "pong_with_three": with_three, "wilds": wilds}
+        self._melds[seat].append(meld)
         self._any_claim = True
-        self._log("pong", seat=seat, tile=name(tile), from_=discarder)
+        self._log("pong", seat=seat, tile=name(tile), from_=discarder, **self._wild_fields(meld))
         self._begin_turn(seat, "pong", None, None)
 
     def _direct_kong(self, seat: int, discarder: int, tile: int) -> None:
-        self._hands[seat][tile] -= 3
+        wilds = self._take(seat, tile, 3)
         self._discards[discarder].pop()
         meld = {"type": "kong", "tile": tile, "from": discarder, "kind": "direct", "late": False,
-                "root_only": False, "pong_with_three": False}
+                "root_only": False, "pong_with_three": False, "wilds": wilds}
         self._melds[seat].append(meld)
-        self._log("kong", seat=seat, tile=name(tile), kind="direct", from_=discarder, late=False)
+        self._log("kong", seat=seat, tile=name(tile), kind="direct", from_=discarder, late=False,
+                  **self._wild_fields(meld))
         self._kong_stands(seat, meld)
 
     def _next_draw(self, *, after: int) -> None:
@@ -765,20 +910,24 @@ class Game:
         late = self._lateness(seat, tile, kind) is not None
         root_only = late and self.rules["late_kong"] == "root_only"
         if pong:
-            self._hands[seat][tile] -= 1
-            pong.update(type="kong", kind="added", late=late, root_only=root_only)
+            added_wild = self._take(seat, tile, 1)
+            pong.update(type="kong", kind="added", late=late, root_only=root_only,
+                        wilds=pong["wilds"] + added_wild)
             meld = pong
         else:
-            self._hands[seat][tile] -= 4
+            added_wild = 0
+            wilds = self._take(seat, tile, 4)
             meld = {"type": "kong", "tile": tile, "from": None, "kind": "concealed", "late": late,
-                    "root_only": root_only, "pong_with_three": False}
+                    "root_only": root_only, "pong_with_three": False, "wilds": wilds}
             self._melds[seat].append(meld)
-        self._log("kong", seat=seat, tile=name(tile), kind=kind, from_=None, late=late)
+        self._log("kong", seat=seat, tile=name(tile), kind=kind, from_=None, late=late,
+                  **self._wild_fields(meld))
         claim = {"on": "kong", "seat": seat, "tile": tile, "meld": meld, "last_four": len(self.wall) <= 4,
-                 "win_fans": {}}
+                 "win_fans": {}, "added_wild": added_wild}
         self._claim = claim
         options = {}
-        if kind == "added" or self.rules["rob_concealed_kong"]:
+        # P§11: an added kong that adds a wild adds no natural tile and cannot be robbed.
+        if (kind == "added" and not added_wild) or (kind == "concealed" and self.rules["rob_concealed_kong"]):
             for other in range(4):
                 if other != seat and self._in_hand(other):
                     fan = self._ron_fan(other, claim)
@@ -796,17 +945,20 @@ class Game:
         claim = self._claim
         owner, tile, meld = claim["seat"], claim["tile"], claim["meld"]
         winners = [s for s, a in self._decided.items() if a["kind"] == "win"]
-        self._log_decisions(winners)
+        self._log_decisions(None)  # only wins and passes here
         if not winners:
             self._kong_stands(owner, meld)
             return
         # R§6 抢杠胡: the kong is void: no payment, no 根; the tile goes to the robbers.
         self._log("robbed", seat=owner, tile=name(tile))
         if meld["kind"] == "added":
-            meld.update(type="pong", kind=None, late=False, root_only=False)
+            meld.update(type="pong", kind=None, late=False, root_only=False)  # its wilds stay
         else:
+            # P§11: the robber takes one natural X; the other three, natural or wild, go back.
             self._melds[owner].remove(meld)
-            self._hands[owner][tile] += 3
+            self._hands[owner][tile] += 3 - meld["wilds"]
+            if meld["wilds"]:
+                self._hands[owner][WILD] += meld["wilds"]
         self._set_aside.append(tile)
         order = sorted(winners, key=lambda s: (s - owner) % 4)
         for winner in order:
@@ -824,7 +976,7 @@ class Game:
         self._kongs.append(record)
         self._last_kong[owner] = record
         settlement.kong_payments(self, owner, meld, record)
-        self._draw(owner, replacement=True)
+        self._draw(owner, replacement=True, new_turn=meld["kind"] == "direct")
 
     # --- wins -----------------------------------------------------------------------------------
 
@@ -835,7 +987,13 @@ class Game:
     def _self_draw_win(self, seat: int) -> None:
         hand = self._hands[seat]
         heavenly = self._turn_kind == "first"
-        tile = self._drawn if self._drawn is not None else max(t for t in range(27) if hand[t])
+        if self._wilds_in(hand) == 4:
+            tile = WILD  # P§11: a four-wild win names 1s, whatever was drawn
+        elif self._drawn is not None:
+            tile = self._drawn
+        else:  # 天胡: the highest (natural, P§11) tile of the fourteen
+            tile = max(t for t in range(27) if self._natural(seat)[t])
+        dealt = self._turn_kind == "dealt"
         flags = {"self_draw": True, "kong_flower": self._turn_kind == "replacement",
                  "heavenly": heavenly, "earthly": self._earthly(seat)}
         feeder = None
@@ -846,6 +1004,9 @@ class Game:
         self._set_aside.append(tile)
         self._settle_win(seat, tile, None, "self_draw", list(hand), flags, feeder=feeder)
         if self._three_won():
+            return
+        if dealt:  # P§11: after a non-dealer's dealt four wilds, the dealer's first turn
+            self._begin_turn(self.dealer, "first", None, None)
             return
         self._next_draw(after=seat)
 
@@ -876,7 +1037,7 @@ class Game:
     # --- exchange and void (R§4, R§5) -----------------------------------------------------------
 
     def _exchange_actions(self, seat: int) -> list[dict]:
-        tiles = tiles_of(self._hands[seat])
+        tiles = tiles_of(self._natural(seat))  # P§11: never a wild
         picks: set[tuple[int, ...]] = set()
         if self.rules["exchange_same_suit"]:
             for suit in range(3):
@@ -937,7 +1098,7 @@ def _normalize(action: Any) -> dict:
         raise IllegalActionError(f"an action is a dict with a 'kind', got {action!r}")
     kind = action["kind"]
     keys = {"exchange": {"kind", "tiles"}, "void": {"kind", "suit"}, "discard": {"kind", "tile"},
-            "kong": {"kind", "tile"}, "pong": {"kind"}, "win": {"kind"}, "pass": {"kind"}}
+            "kong": {"kind", "tile"}, "swap": {"kind", "tile"}, "pong": {"kind"}, "win": {"kind"}, "pass": {"kind"}}
     if kind not in keys or set(action) != keys[kind]:
         raise IllegalActionError(f"malformed action {action!r}")
     if kind == "exchange":
@@ -945,7 +1106,7 @@ def _normalize(action: Any) -> dict:
         if not isinstance(tiles, (list, tuple)):
             raise IllegalActionError(f"exchange tiles must be a list, got {tiles!r}")
         return {"kind": kind, "tiles": names(_tile_index(t) for t in tiles)}
-    if kind in ("discard", "kong"):
+    if kind in ("discard", "kong", "swap"):
         return {"kind": kind, "tile": name(_tile_index(action["tile"]))}
     if kind == "void":
         return {"kind": kind, "suit": action["suit"]}

@@ -33,9 +33,17 @@ Readings where RULES.md leaves a choice (the Rust scorer must make the same ones
 8. *``self_draw_bonus``.* ``"add_fan"``: a ``self_draw`` bonus of 1 fan, inside the cap.
    ``"add_base"`` (自摸加底): ``base_points`` added to ``points`` after the cap and the fan curve;
    ``fan`` and ``capped_fan`` are unchanged.
-9. *Wilds.* With ``rules["wilds"]``, a hand, meld or winning tile containing ``1s`` (幺鸡) raises
-   NotImplementedError: wild substitution is not modelled here. A hand without one gets the
-   ``no_wild`` bonus (无鸡加番, ``no_wild_fan``).
+9. *Wilds* (``rules["wilds"]``, docs/game-protocol.md §11). ``hand`` lists natural tiles only (a
+   ``1s`` there is refused), ``wilds=`` counts the wilds held beside them, ``win_tile="1s"`` is a
+   winning wild, and a meld may hold wilds written as ``1s`` (``"55m1s"``, ``"5m111s"``). Every
+   assignment of the concealed wilds (the winning one included) to tile kinds of the suits the
+   natural tiles allow is tried (a fifth copy too; the kind ``1s`` as well), and each assigned
+   hand is scored as in 1–8; a meld's wilds stand for its tile. One suit and 2-5-8 only read the
+   natural tiles of hand and melds; 根 counts four *natural* copies among hand and pongs (a pong's
+   natural copies plus the hand's), never a four made with a wild, and a dragon seven pairs needs
+   such a four. A kong holding wilds is a kong. ``no_wild`` (无鸡加番) is added when the concealed
+   hand, winning tile included, holds no wild (wilds in melds do not count). Four wilds score
+   ``basic`` plus one ``four_wilds`` bonus worth ``cap_fan`` and nothing else (no extra points).
 10. *Points.* ``linear``: fan × base; ``exponential``: base × 2^(fan − fan_offset), and 2^0 when
     fan < fan_offset (cannot happen in a seed preset); ``multiplier_table``: base × 2^fan.
 11. *Bonuses* are counted one unit at a time (each root, each kong) and listed as the engine's
@@ -48,19 +56,20 @@ Readings where RULES.md leaves a choice (the Rust scorer must make the same ones
     ``robbed_kong`` need a discard win and exclude each other; ``heavenly`` excludes ``earthly``.
     Anything else is a ValueError.
 13. *查叫 (``best_waits``).* Pattern + roots + own kongs, capped: no situational bonus, no
-    ``self_draw`` bonus, no ``no_wild`` bonus, no heavenly/earthly. A tile whose four copies are all
-    in the player's own hand and melds is not a wait; with wilds, ``1s`` itself is not listed (a
-    wild completes exactly the hands some real tile completes, so the best wait is unchanged).
+    ``self_draw`` bonus, no ``no_wild`` bonus, no heavenly/earthly. A tile whose four (natural)
+    copies are all in the player's own hand and melds is not a wait; with wilds, ``1s`` itself is
+    never listed, so a hand that only a drawn wild completes is not ready (protocol §11).
 """
 
 from __future__ import annotations
 
+import itertools
 import operator
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .presets import PATTERNS
 
-__all__ = ["score", "points_for_fan", "best_waits"]
+__all__ = ["score", "points_for_fan", "best_waits", "four_wilds_score"]
 
 TileSpec = Union[str, int]
 TilesSpec = Union[str, Iterable[int]]
@@ -70,7 +79,7 @@ _SUIT_LETTERS = "mps"
 _WILD = 18  # 1s, 幺鸡
 _DRAGON_PATTERNS = ("dragon_seven_pairs", "flush_dragon_seven_pairs")
 _BONUS_ORDER = ("heavenly", "earthly", "root", "exposed_kong", "concealed_kong", "kong_flower",
-                "kong_shot", "rob_kong", "self_draw", "no_wild")
+                "kong_shot", "rob_kong", "self_draw", "no_wild", "four_wilds")
 
 # A set in a decomposition: ("triplet", tile) or ("sequence", lowest tile). Kongs are triplets.
 Set = Tuple[str, int]
@@ -140,13 +149,18 @@ def _parse_void(void: Union[str, int, None]) -> Optional[int]:
     return suit
 
 
-def _parse_meld(spec: TilesSpec, sizes: Tuple[int, ...], what: str) -> Tuple[int, int]:
-    """A meld as (tile, size): three (pong) or four (kong) identical tiles."""
+def _parse_meld(spec: TilesSpec, sizes: Tuple[int, ...], what: str,
+                wild_rules: bool = False) -> Tuple[int, int, int]:
+    """A meld as (tile, size, wilds): three (pong) or four (kong) tiles of one kind. Under the
+    wild rules the ``1s`` among them are wilds standing for the kind, and at least one tile is
+    natural (protocol §11: ``"55m1s"``, ``"5m111s"``)."""
     tiles = _parse_tiles(spec, what)
-    if len(tiles) not in sizes or len(set(tiles)) != 1:
+    natural = [t for t in tiles if not (wild_rules and t == _WILD)]
+    if len(tiles) not in sizes or not natural or len(set(natural)) != 1:
         kinds = " or ".join({3: "three", 4: "four"}[n] for n in sizes)
-        raise ValueError(f"{what}: {spec!r} is not {kinds} identical tiles")
-    return tiles[0], len(tiles)
+        held = " (wilds written 1s, at least one natural tile)" if wild_rules else ""
+        raise ValueError(f"{what}: {spec!r} is not {kinds} identical tiles{held}")
+    return natural[0], len(tiles), len(tiles) - len(natural)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -154,75 +168,102 @@ def _parse_meld(spec: TilesSpec, sizes: Tuple[int, ...], what: str) -> Tuple[int
 
 
 class _Deal:
-    """A player's tiles at the moment of a (possible) win: concealed tiles including the winning
-    tile, exposed melds as (tile, 3 or 4), concealed kongs as tiles."""
+    """A player's tiles at the moment of a (possible) win: natural concealed tiles including the
+    winning tile, the concealed wilds (the winning tile too if it is one), exposed melds as (tile,
+    3 or 4, wilds), concealed kongs as (tile, wilds)."""
 
-    def __init__(self, concealed: Sequence[int], melds: Sequence[Tuple[int, int]],
-                 concealed_kongs: Sequence[int], root_only: Sequence[int] = ()) -> None:
+    def __init__(self, concealed: Sequence[int], melds: Sequence[Tuple[int, int, int]],
+                 concealed_kongs: Sequence[Tuple[int, int]], root_only: Sequence[int] = (),
+                 wilds: int = 0) -> None:
         self.counts = [0] * 27
         for t in concealed:
             self.counts[t] += 1
+        self.wilds = wilds
         self.melds = list(melds)
         self.concealed_kongs = list(concealed_kongs)
         self.root_only = set(root_only)
 
     def all_counts(self) -> List[int]:
-        """Every tile the player holds, melds and kongs included."""
+        """Every natural tile the player holds, melds and kongs included (their wilds are not)."""
         counts = list(self.counts)
-        for tile, size in self.melds:
-            counts[tile] += size
-        for tile in self.concealed_kongs:
-            counts[tile] += 4
+        for tile, size, wilds in self.melds:
+            counts[tile] += size - wilds
+        for tile, wilds in self.concealed_kongs:
+            counts[tile] += 4 - wilds
         return counts
 
+    def wilds_held(self) -> int:
+        """Every wild: concealed and inside melds."""
+        return (self.wilds + sum(w for _, _, w in self.melds)
+                + sum(w for _, w in self.concealed_kongs))
+
     def suits(self) -> set:
+        """Suits of the natural tiles (a wild has none)."""
         return {_suit(t) for t, n in enumerate(self.all_counts()) if n}
 
     def meld_sets(self) -> List[Set]:
         """Exposed melds and concealed kongs as triplets, for the hand's shape."""
-        return [("triplet", t) for t, _ in self.melds] + [("triplet", t) for t in self.concealed_kongs]
+        return ([("triplet", t) for t, _, _ in self.melds]
+                + [("triplet", t) for t, _ in self.concealed_kongs])
 
     def exposed_kongs(self) -> int:
         """Exposed kongs that score as kongs (a root-only late kong scores as a root instead)."""
-        return sum(1 for t, size in self.melds if size == 4 and t not in self.root_only)
+        return sum(1 for t, size, _ in self.melds if size == 4 and t not in self.root_only)
 
     def scoring_concealed_kongs(self) -> int:
-        return sum(1 for t in self.concealed_kongs if t not in self.root_only)
+        return sum(1 for t, _ in self.concealed_kongs if t not in self.root_only)
 
     def roots(self, rules: Dict[str, Any]) -> int:
-        """根: tile kinds held four times among concealed tiles and exposed pongs (RULES.md §8);
-        declared kongs only with ``gen_counts_kongs``, or when late under ``late_kong =
-        "root_only"`` (seed 002 計分規則 12: 只算根)."""
+        """根: tile kinds held four times among natural concealed tiles and the natural tiles of
+        exposed pongs (RULES.md §8; protocol §11: never a four made with a wild); declared kongs
+        only with ``gen_counts_kongs`` (and then only all-natural ones), or when late under
+        ``late_kong = "root_only"`` (seed 002 計分規則 12: 只算根), wilds or not."""
         counts = list(self.counts)
-        for tile, size in self.melds:
+        for tile, size, wilds in self.melds:
             if size == 3:
-                counts[tile] += 3
+                counts[tile] += 3 - wilds
         roots = sum(1 for n in counts if n == 4)
-        kongs = [t for t, size in self.melds if size == 4] + self.concealed_kongs
-        roots += sum(1 for t in kongs if rules["gen_counts_kongs"] or t in self.root_only)
+        kongs = ([(t, w) for t, size, w in self.melds if size == 4] + self.concealed_kongs)
+        roots += sum(1 for t, w in kongs
+                     if t in self.root_only or (rules["gen_counts_kongs"] and w == 0))
         return roots
 
 
 def _build_deal(hand: TilesSpec, melds: Iterable[TilesSpec], concealed_kongs: Iterable[TilesSpec],
-                extra: Optional[int], root_only_kongs: Iterable[TilesSpec] = ()) -> _Deal:
-    """Parse and validate; ``extra`` is the winning tile (None for a 13-tile waiting hand)."""
+                extra: Optional[int], root_only_kongs: Iterable[TilesSpec] = (), *,
+                rules: Dict[str, Any], wilds: int = 0) -> _Deal:
+    """Parse and validate; ``extra`` is the winning tile (None for a 13-tile waiting hand), a
+    wild when it is ``1s`` under the wild rules."""
+    wild_rules = bool(rules["wilds"])
+    if isinstance(wilds, bool) or not isinstance(wilds, int) or not 0 <= wilds <= 4:
+        raise ValueError(f"wilds: expected an int from 0 to 4, got {wilds!r}")
+    if wilds and not wild_rules:
+        raise ValueError("wilds: these rules have no wilds (rules['wilds'] is false)")
     concealed = _parse_tiles(hand, "hand")
-    parsed_melds = [_parse_meld(m, (3, 4), "meld") for m in melds]
-    parsed_kongs = [_parse_meld(k, (4,), "concealed kong")[0] for k in concealed_kongs]
-    root_only = [_parse_meld(k, (4,), "root-only kong")[0] for k in root_only_kongs]
-    declared = {t for t, size in parsed_melds if size == 4} | set(parsed_kongs)
+    if wild_rules and _WILD in concealed:
+        raise ValueError("hand: lists natural tiles only; count the wilds (1s) with wilds=")
+    parsed_melds = [_parse_meld(m, (3, 4), "meld", wild_rules) for m in melds]
+    parsed_kongs = [_parse_meld(k, (4,), "concealed kong", wild_rules) for k in concealed_kongs]
+    root_only = [_parse_meld(k, (4,), "root-only kong", wild_rules)[0] for k in root_only_kongs]
+    declared = {t for t, size, _ in parsed_melds if size == 4} | {t for t, _, _ in parsed_kongs}
     if not set(root_only) <= declared:
         raise ValueError("root_only_kongs must name kongs among melds or concealed_kongs")
     expected = 13 - 3 * (len(parsed_melds) + len(parsed_kongs))
-    if expected < 1 or len(concealed) != expected:
-        raise ValueError(f"hand: {len(concealed)} concealed tiles with "
+    if expected < 1 or len(concealed) + wilds != expected:
+        held = f" + {wilds} wilds" if wilds else ""
+        raise ValueError(f"hand: {len(concealed)} concealed tiles{held} with "
                          f"{len(parsed_melds) + len(parsed_kongs)} melds; expected {expected}")
     if extra is not None:
-        concealed = concealed + [extra]
-    deal = _Deal(concealed, parsed_melds, parsed_kongs, root_only)
+        if wild_rules and extra == _WILD:
+            wilds += 1
+        else:
+            concealed = concealed + [extra]
+    deal = _Deal(concealed, parsed_melds, [(t, w) for t, _, w in parsed_kongs], root_only, wilds)
     for t, n in enumerate(deal.all_counts()):
         if n > 4:
             raise ValueError(f"{n} copies of {_rank(t)}{_SUIT_LETTERS[_suit(t)]}; at most 4 exist")
+    if deal.wilds_held() > 4:
+        raise ValueError(f"{deal.wilds_held()} wilds (1s); at most 4 exist")
     return deal
 
 
@@ -265,10 +306,11 @@ def _standard_splits(counts: List[int]) -> List[Tuple[int, List[Set]]]:
     return splits
 
 
-def _is_seven_pairs(deal: _Deal) -> bool:
-    """Seven pairs from a fully concealed hand; four of a kind is two pairs (RULES.md §8)."""
+def _is_seven_pairs(deal: _Deal, counts: List[int]) -> bool:
+    """Seven pairs from a fully concealed hand (``counts``: the concealed tiles with the wilds
+    assigned); four of a kind is two pairs (RULES.md §8), six three."""
     return (not deal.melds and not deal.concealed_kongs
-            and sum(deal.counts) == 14 and all(n % 2 == 0 for n in deal.counts))
+            and sum(counts) == 14 and all(n % 2 == 0 for n in counts))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -287,7 +329,10 @@ def _standard_patterns(deal: _Deal, pair: int, concealed_sets: List[Set]) -> set
     flush = len(deal.suits()) == 1
     triplets = all(kind == "triplet" for kind, _ in sets)
     terminals = _has_terminal("triplet", pair) and all(_has_terminal(k, t) for k, t in sets)
-    all_258 = triplets and all(_rank(t) in (2, 5, 8) for t in [pair] + [t for _, t in sets])
+    # 2-5-8 only reads the natural tiles of hand and melds (protocol §11; without wilds these
+    # are exactly the split's tiles).
+    all_258 = triplets and all(_rank(t) in (2, 5, 8)
+                               for t, n in enumerate(deal.all_counts()) if n)
     met = {"basic"}
     if not deal.melds:
         met.add("concealed")
@@ -308,7 +353,7 @@ def _standard_patterns(deal: _Deal, pair: int, concealed_sets: List[Set]) -> set
 
 def _seven_pairs_patterns(deal: _Deal) -> set:
     flush = len(deal.suits()) == 1
-    dragon = 4 in deal.counts
+    dragon = 4 in deal.counts  # four natural copies (protocol §11: a wild makes no 根)
     met = {"basic", "concealed", "seven_pairs"}
     if flush:
         met |= {"full_flush", "flush_seven_pairs"}
@@ -404,7 +449,7 @@ def _bonuses(pattern: str, deal: _Deal, rules: Dict[str, Any], situation: _Situa
             units.append(("rob_kong", rules["rob_kong_fan"]))
         if situation.self_draw and rules["self_draw_bonus"] == "add_fan":
             units.append(("self_draw", 1))
-        if rules["wilds"]:
+        if rules["wilds"] and deal.wilds == 0:  # 无鸡加番: no wild in hand (melds aside)
             units.append(("no_wild", rules["no_wild_fan"]))
     return _grouped([(name, fan) for name, fan in units if fan != 0])
 
@@ -439,12 +484,32 @@ def _rank_key(result: Dict[str, Any]) -> tuple:
             -PATTERNS.index(result["pattern"]))
 
 
-def _candidate_patterns(deal: _Deal, rules: Dict[str, Any], situation: _Situation) -> List[str]:
-    """Every pattern some decomposition can be scored as (each decomposition's highest ones)."""
-    met_sets = [_standard_patterns(deal, pair, sets)
-                for pair, sets in _standard_splits(deal.counts)]
-    if rules["allow_seven_pairs"] and _is_seven_pairs(deal):
-        met_sets.append(_seven_pairs_patterns(deal))
+def _wild_assignments(deal: _Deal, void: Optional[int]) -> List[List[int]]:
+    """The concealed tiles once more for each way to read the concealed wilds: every multiset of
+    tile kinds (a fifth copy and the kind ``1s`` too) that keeps the hand within two suits, none
+    of them the void suit (docs/wilds.md). Without wilds, just the tiles."""
+    natural = deal.suits()
+    kinds = [t for t in range(27) if len(natural | {_suit(t)}) <= 2 and _suit(t) != void]
+    found = []
+    for chosen in itertools.combinations_with_replacement(kinds, deal.wilds):
+        if len(natural | {_suit(t) for t in chosen}) > 2:
+            continue
+        counts = list(deal.counts)
+        for t in chosen:
+            counts[t] += 1
+        found.append(counts)
+    return found
+
+
+def _candidate_patterns(deal: _Deal, rules: Dict[str, Any], situation: _Situation,
+                        void: Optional[int]) -> List[str]:
+    """Every pattern some decomposition, under some reading of the wilds, can be scored as
+    (each decomposition's highest ones)."""
+    met_sets = []
+    for counts in _wild_assignments(deal, void):
+        met_sets += [_standard_patterns(deal, pair, sets) for pair, sets in _standard_splits(counts)]
+        if rules["allow_seven_pairs"] and _is_seven_pairs(deal, counts):
+            met_sets.append(_seven_pairs_patterns(deal))
     special = situation.special(rules)
     if special and not rules["heavenly_stacks"]:
         for met in met_sets:
@@ -458,17 +523,31 @@ def _candidate_patterns(deal: _Deal, rules: Dict[str, Any], situation: _Situatio
     return sorted({p for met in met_sets for p in _highest(met, rules)}, key=PATTERNS.index)
 
 
+def four_wilds_score(rules: Dict[str, Any]) -> Dict[str, Any]:
+    """Four wilds (protocol §11, seed 004 四个幺鸡…最大番): ``basic`` plus one ``four_wilds`` bonus
+    worth ``cap_fan``, and nothing else."""
+    cap = rules["cap_fan"]
+    if cap is None:
+        raise ValueError("four wilds win at cap_fan, and these rules have no cap_fan")
+    pattern_fan = rules["fan"]["basic"]
+    fan = pattern_fan + cap
+    multiplier = _multiplier(min(fan, cap), rules)
+    return {"pattern": "basic", "pattern_fan": pattern_fan,
+            "bonuses": [{"name": "four_wilds", "count": 1, "fan": cap}], "fan": fan,
+            "capped_fan": min(fan, cap), "multiplier": multiplier, "extra_points": 0,
+            "points": rules["base_points"] * multiplier}
+
+
 def _evaluate(deal: _Deal, rules: Dict[str, Any], void: Optional[int],
               situation: _Situation) -> Optional[Dict[str, Any]]:
-    """The best score of ``deal`` (14 tiles counting melds), or None if it is not a win."""
-    all_counts = deal.all_counts()
-    if rules["wilds"] and all_counts[_WILD]:
-        raise NotImplementedError("the reference scorer does not model wild 1s (幺鸡)")
+    """The best score of ``deal`` (14 tiles counting melds and wilds), or None if it is not a win."""
+    if rules["wilds"] and deal.wilds == 4:
+        return four_wilds_score(rules)
     suits = deal.suits()
     if len(suits) > 2 or (void is not None and void in suits):
         return None
     results = [_result(p, deal, rules, situation)
-               for p in _candidate_patterns(deal, rules, situation)]
+               for p in _candidate_patterns(deal, rules, situation, void)]
     return max(results, key=_rank_key) if results else None
 
 
@@ -480,22 +559,26 @@ def score(hand: TilesSpec, win_tile: TileSpec, *, melds: Iterable[TilesSpec] = (
           concealed_kongs: Iterable[TilesSpec] = (), void: Union[str, int, None] = None,
           rules: Dict[str, Any], self_draw: bool = False, kong_flower: bool = False,
           kong_shot: bool = False, robbed_kong: bool = False, heavenly: bool = False,
-          earthly: bool = False, root_only_kongs: Iterable[TilesSpec] = ()) -> Dict[str, Any]:
+          earthly: bool = False, root_only_kongs: Iterable[TilesSpec] = (),
+          wilds: int = 0) -> Dict[str, Any]:
     """Score a win (RULES.md §8–§9) by trying every decomposition and keeping the most points.
 
     ``hand`` is the concealed tiles without ``win_tile``; ``melds`` are exposed pongs ("555m") and
     kongs ("5555m"); ``concealed_kongs`` are "5555m". ``void`` is the declared void suit ("m", "p",
     "s" or 0–2). ``root_only_kongs`` names kongs (among the two lists) that score as roots
-    (``late_kong = "root_only"``). Returns the engine's ``Score.to_dict()`` form: ``{"pattern",
-    "pattern_fan", "bonuses": [{"name", "count", "fan"}, ...], "fan", "capped_fan", "multiplier",
-    "extra_points", "points"}``. Raises ValueError for malformed input or a hand that is not a win
-    (more than two suits, a tile of ``void``, no decomposition, seven pairs where not allowed).
-    See the module docstring for every reading this makes.
+    (``late_kong = "root_only"``). Under ``rules["wilds"]``: ``hand`` lists natural tiles,
+    ``wilds`` counts the wilds held beside them, ``win_tile="1s"`` is a winning wild, and melds
+    write their wilds as ``1s`` ("55m1s"). Returns the engine's ``Score.to_dict()`` form:
+    ``{"pattern", "pattern_fan", "bonuses": [{"name", "count", "fan"}, ...], "fan",
+    "capped_fan", "multiplier", "extra_points", "points"}``. Raises ValueError for malformed input
+    or a hand that is not a win (more than two suits, a tile of ``void``, no decomposition, seven
+    pairs where not allowed). See the module docstring for every reading this makes.
     """
     situation = _Situation(self_draw=self_draw, kong_flower=kong_flower, kong_shot=kong_shot,
                            robbed_kong=robbed_kong, heavenly=heavenly, earthly=earthly)
     situation.check()
-    deal = _build_deal(hand, melds, concealed_kongs, _parse_tile(win_tile, "win_tile"), root_only_kongs)
+    deal = _build_deal(hand, melds, concealed_kongs, _parse_tile(win_tile, "win_tile"),
+                       root_only_kongs, rules=rules, wilds=wilds)
     result = _evaluate(deal, rules, _parse_void(void), situation)
     if result is None:
         raise ValueError("not a winning hand under these rules")
@@ -504,20 +587,23 @@ def score(hand: TilesSpec, win_tile: TileSpec, *, melds: Iterable[TilesSpec] = (
 
 def best_waits(hand13: TilesSpec, *, melds: Iterable[TilesSpec] = (),
                concealed_kongs: Iterable[TilesSpec] = (), void: Union[str, int, None] = None,
-               rules: Dict[str, Any], root_only_kongs: Iterable[TilesSpec] = ()
+               rules: Dict[str, Any], root_only_kongs: Iterable[TilesSpec] = (), wilds: int = 0
                ) -> List[Tuple[int, Dict[str, Any]]]:
-    """查叫: each tile that completes the hand, with its best score from pattern + roots + own
-    kongs only, capped (RULES.md §9). An empty list means the hand is not ready."""
+    """查叫: each natural tile that completes the hand, with its best score from pattern + roots +
+    own kongs only, capped (RULES.md §9). An empty list means the hand is not ready. ``wilds`` as
+    in ``score``; a drawn wild is never a wait (protocol §11)."""
     melds = list(melds)
     concealed_kongs = list(concealed_kongs)
     void_suit = _parse_void(void)
     root_only_kongs = list(root_only_kongs)
-    own = _build_deal(hand13, melds, concealed_kongs, None, root_only_kongs).all_counts()
+    own = _build_deal(hand13, melds, concealed_kongs, None, root_only_kongs, rules=rules,
+                      wilds=wilds).all_counts()
     waits = []
     for tile in range(27):
         if own[tile] == 4 or (rules["wilds"] and tile == _WILD):
             continue
-        deal = _build_deal(hand13, melds, concealed_kongs, tile, root_only_kongs)
+        deal = _build_deal(hand13, melds, concealed_kongs, tile, root_only_kongs, rules=rules,
+                           wilds=wilds)
         result = _evaluate(deal, rules, void_suit, _Situation(ready_only=True))
         if result is not None:
             waits.append((tile, result))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .scoring import best_waits, points_for_fan, score
+from .scoring import best_waits, four_wilds_score, points_for_fan, score
 
 if TYPE_CHECKING:
     from .game import Game
@@ -39,17 +39,29 @@ def _scoring_melds(game: Game, seat: int) -> tuple[list[str], list[str], list[st
 def score_win(game: Game, seat: int, hand_before: list[int], tile: int, flags: dict) -> dict:
     """The score of ``seat`` winning on ``tile`` with ``hand_before`` (counts without the tile)."""
     exposed, concealed, root_only = _scoring_melds(game, seat)
-    tiles = [t for t in range(27) for _ in range(hand_before[t])]
+    natural = game._natural(seat, hand_before)
+    wilds = game._wilds_in(hand_before)
+    if game._is_wild(tile) and wilds == 3:
+        # P§11 four wilds: the score whatever the rest (a non-dealer's dealt win is a tile short)
+        return four_wilds_score(game.rules)
+    tiles = [t for t in range(27) for _ in range(natural[t])]
     return score(tiles, tile, melds=exposed, concealed_kongs=concealed, void=game._void_letter(seat),
-                 rules=game.rules, root_only_kongs=root_only, **flags)
+                 rules=game.rules, root_only_kongs=root_only, wilds=wilds, **flags)
 
 
 def wait_value(game: Game, seat: int) -> int | None:
-    """查叫 value of ``seat``'s current hand: the best points over its waits; None if not ready (P§8)."""
+    """查叫 value of ``seat``'s current hand: the best points over its waits; None if not ready (P§8).
+
+    A non-dealer that won on its dealt four wilds keeps 12 tiles: no waits, None (game.READINGS 28).
+    """
     exposed, concealed, root_only = _scoring_melds(game, seat)
-    tiles = [t for t in range(27) for _ in range(game._hands[seat][t])]
+    if sum(game._hands[seat]) + 3 * len(exposed + concealed) != 13:
+        return None
+    natural = game._natural(seat)
+    tiles = [t for t in range(27) for _ in range(natural[t])]
     found = best_waits(tiles, melds=exposed, concealed_kongs=concealed, void=game._void_letter(seat),
-                       rules=game.rules, root_only_kongs=root_only)
+                       rules=game.rules, root_only_kongs=root_only,
+                       wilds=game._wilds_in(game._hands[seat]))
     if not found:
         return None
     return max(result["points"] for _, result in found)
@@ -143,8 +155,9 @@ def kong_transfer(game: Game, discarder: int, winner: int, *, first: bool) -> No
 
 
 def _is_pig(game: Game, seat: int) -> bool:
-    """花猪: still holds three suits; with declare_void, any tile of its void suit."""
-    hand = game._hands[seat]
+    """花猪: still holds three suits; with declare_void, any tile of its void suit. A wild is never
+    either (P§11): only natural tiles count."""
+    hand = game._natural(seat)
     void = game._voids[seat]
     if void is not None:
         return any(hand[9 * void : 9 * void + 9])
@@ -158,7 +171,10 @@ def exhaustive_draw(game: Game) -> None:
     xueliu = rules["mode"] == "xueliu"
     won = game._won
     pig = [not won[s] and _is_pig(game, s) for s in range(4)]
-    value: list[int | None] = [None if pig[s] else wait_value(game, s) for s in range(4)]
+    # A 血战 winner's own value is read only by double_ready_value (READINGS 18); skip the work.
+    needed = [not pig[s] and (not won[s] or xueliu or rules["flower_pig_penalty"] == "double_ready_value")
+              for s in range(4)]
+    value: list[int | None] = [wait_value(game, s) if needed[s] else None for s in range(4)]
     # ready: a 血流 winner through its locked hand; in 血战 winners are out of 查叫/补差价/退税.
     ready = [(xueliu if won[s] else value[s] is not None) for s in range(4)]
 

@@ -433,9 +433,18 @@ pub fn facts(hand: &Counts, ctx: &Context) -> HandFacts {
 /// Calls `visit` with each wait of a ready hand (as [`waits`]) and the [`facts`] of the complete
 /// hand it makes. The completed hand's facts come from the ready hand's table entries and count
 /// masks; only a possible 带幺九 needs the completed suit's entry, so most waits cost no table
-/// read (a cache miss on random hands).
+/// read (a cache miss on random hands). Count masks see natural tiles only, so a hand holding
+/// wilds takes [`facts`] of each completed hand, which searches its splits.
 pub fn waits_with_facts(hand: &Counts, ctx: &Context, mut visit: impl FnMut(Tile, HandFacts)) {
     let mask = waits(hand, ctx);
+    if hand.wilds() > 0 {
+        for t in tiles_of(mask) {
+            let mut completed = *hand;
+            completed.add(t);
+            visit(t, facts(&completed, ctx));
+        }
+        return;
+    }
     let e = entries(hand);
     let standard = standard_waits(&e);
     let masks = hand.count_masks();
@@ -792,6 +801,45 @@ mod tests {
         assert!(
             terminal_waits > 5 && seven_pairs_waits > 20,
             "{terminal_waits} {seven_pairs_waits}"
+        );
+    }
+
+    #[test]
+    fn waits_with_facts_of_hands_holding_wilds() {
+        // Natural tiles of a random win become one to three wilds, one more is taken out: each
+        // wait's facts are the completed hand's (a pair made with a wild still makes 对对胡).
+        let mut rng = crate::rng::Rng::new(12);
+        let (mut waits_seen, mut triplet_waits) = (0, 0);
+        for _ in 0..3_000 {
+            let Some((complete, ctx)) = random_win(&mut rng) else {
+                continue;
+            };
+            let mut tiles: Vec<Tile> = complete.tiles().collect();
+            let wilds = 1 + rng.below(3) as u8;
+            if tiles.len() < wilds as usize + 2 {
+                continue;
+            }
+            let mut ready = complete;
+            for _ in 0..=wilds {
+                ready.remove(tiles.swap_remove(rng.below(tiles.len() as u64) as usize));
+            }
+            let ready = ready.with_wilds(wilds).unwrap();
+            let expected: Vec<(Tile, HandFacts)> = tiles_of(super::waits(&ready, &ctx))
+                .map(|t| {
+                    let mut h = ready;
+                    h.add(t);
+                    (t, facts(&h, &ctx))
+                })
+                .collect();
+            let mut found = Vec::new();
+            waits_with_facts(&ready, &ctx, |t, f| found.push((t, f)));
+            assert_eq!(found, expected, "{ready}");
+            waits_seen += found.len();
+            triplet_waits += found.iter().filter(|(_, f)| f.all_triplets).count();
+        }
+        assert!(
+            waits_seen > 5_000 && triplet_waits > 50,
+            "{waits_seen} {triplet_waits}"
         );
     }
 

@@ -432,6 +432,10 @@ pub fn best_waits_known(
         if rules.wilds && tile == Tile::YAOJI {
             return;
         }
+        // Four wilds win at the cap whatever the rest, as in `score` (§11).
+        if hand.wilds() >= MAX_WILDS {
+            return f(tile, Score::four_wilds(rules));
+        }
         let (pattern, bonuses) = hand_value(&facts, &ctx.melds, rules, &Situation::DISCARD);
         f(tile, Score::new(pattern, bonuses, 0, rules));
     });
@@ -451,6 +455,11 @@ pub fn best_waits(
     let ctx = Context::new(melds, void, rules.allow_seven_pairs)?;
     ctx.check(hand, analysis::HandSize::Waiting)?;
     check_wilds(hand, &ctx, rules)?;
+    if hand.wilds() >= MAX_WILDS && rules.cap_fan.is_none() {
+        return Err(ScoreError::Wilds(
+            "four wilds win at the room's cap_fan, and these rules have none",
+        ));
+    }
     let mut scores = Vec::new();
     best_waits_known(hand, &ctx, rules, |tile, score| scores.push((tile, score)));
     Ok(scores)

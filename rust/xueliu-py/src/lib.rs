@@ -37,7 +37,7 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score::best_waits, m)?)?;
     m.add("UNREACHABLE", xueliu_core::analysis::UNREACHABLE)?;
     batch::register(m)?;
-    bots::register(m)?;
     encode::register(m)?;
+    bots::register(m)?;
     Ok(())
 }

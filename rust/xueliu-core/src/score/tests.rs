@@ -409,6 +409,17 @@ fn four_wilds_win_at_the_cap_whatever_the_hand() {
     let hand = counts("1357m2468p35s").with_wilds(4).unwrap();
     let e = score(&hand, tile("1s"), &[], None, &no_cap, &Situation::SELF_DRAW);
     assert!(matches!(e, Err(ScoreError::Wilds(why)) if why.contains("cap_fan")));
+    // 查叫 of thirteen tiles holding the four: each wait is worth the same.
+    let ready = counts("1357m2468p3s").with_wilds(4).unwrap();
+    let waits = best_waits(&ready, &[], None, &rules("yaoji")).unwrap();
+    assert!(
+        !waits.is_empty()
+            && waits
+                .iter()
+                .all(|(_, s)| s.points == 32 && s.pattern == Pattern::Basic)
+    );
+    let e = best_waits(&ready, &[], None, &no_cap);
+    assert!(matches!(e, Err(ScoreError::Wilds(why)) if why.contains("cap_fan")));
 }
 
 #[test]
