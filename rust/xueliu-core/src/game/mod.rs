@@ -9,8 +9,10 @@
 mod action;
 mod check;
 mod claims;
+mod determinize;
 mod events;
 mod explain;
+mod history;
 mod json_in;
 mod json_out;
 mod log;
@@ -21,12 +23,16 @@ mod snapshot;
 mod state;
 mod turn;
 mod value;
+mod winning_hand;
 
+#[cfg(test)]
+mod determinize_tests;
 #[cfg(test)]
 mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{Direction, EndReason, Event, KongKind, Reason, WinKind};
+pub use history::{Exchanged, History};
 pub use json_in::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
 pub use value::ScoreJson;
@@ -186,6 +192,8 @@ pub struct Game {
     kongs: Vec<KongRecord>,
     scores: [i64; 4],
     end: Option<EndReason>,
+    /// What the table saw that the state no longer shows (the exchange, claimed discards).
+    history: History,
     log: Option<Log<Event>>,
 }
 
@@ -216,6 +224,7 @@ impl Game {
             kongs: Vec::new(),
             scores: [0; 4],
             end: None,
+            history: History::default(),
             log: logging.then(Log::default),
         };
         game.start();

@@ -147,6 +147,7 @@ impl Game {
         s.hand.remove(tile);
         s.refresh_waits(seven);
         self.river.push(seat, tile);
+        self.history.note_discard(seat, tile);
         self.push(Event::Discard { seat, tile });
         let after_kong = (t.kind == TurnKind::Replacement)
             .then_some(t.kong)
@@ -252,6 +253,7 @@ impl Game {
         }
         let turn = s.turn;
         s.receive(tile, turn);
+        self.history.note_draw(seat);
         self.push(Event::Draw {
             seat,
             tile,
