@@ -9,6 +9,7 @@
 
 pub mod analysis;
 pub mod batch;
+pub mod bots;
 mod choice;
 pub mod game;
 pub mod hand;

@@ -503,4 +503,14 @@ impl Game {
         out.push(']');
         out
     }
+
+    /// The full log as JSON lines: one event object per line (for self-play logs).
+    pub fn events_jsonl(&self) -> String {
+        let mut out = String::new();
+        for e in self.events() {
+            events::write_event(e, None, self, &mut out);
+            out.push('\n');
+        }
+        out
+    }
 }

@@ -1,0 +1,88 @@
+//! Bots that play a [`Game`] from any seat: [`RandomBot`] (uniform over the legal actions) and
+//! [`GreedyBot`] (shanten- and waits-driven), named by [`BotKind`] for the factory.
+//!
+//! A bot decides from `&Game` and the seat it plays. It must be asked only when
+//! `game.must_act(seat)`; asked otherwise it answers [`Action::Pass`], which the game refuses.
+//! A bot's own randomness comes from the seed it was built with, so a game played by bots is
+//! reproducible from the game's seed and the bots' seeds.
+
+mod compare;
+mod greedy;
+mod parallel;
+mod random;
+mod simulate;
+
+pub use compare::{compare, Comparison};
+pub use greedy::GreedyBot;
+pub use parallel::thread_count;
+pub use random::RandomBot;
+pub use simulate::{bot_seed, game_seed, play_game, simulate, Simulation, Tally, WIN_KIND_NAMES};
+
+use crate::game::{Action, Game};
+use std::fmt;
+
+/// A player: picks one legal action for `seat` (0–3) of `game`.
+pub trait Bot {
+    fn choose(&mut self, game: &Game, seat: usize) -> Action;
+}
+
+/// The bots the factory can build, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    Random,
+    Greedy,
+}
+
+/// The names [`BotKind::parse`] accepts, in the order error messages list them.
+pub const BOT_NAMES: &[&str] = &["random", "greedy"];
+
+/// A bot name the factory does not know; the message lists the valid names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownBot(pub String);
+
+impl fmt::Display for UnknownBot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown bot {:?}; valid bots are {}",
+            self.0,
+            BOT_NAMES.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownBot {}
+
+impl BotKind {
+    /// Reads a bot name: `"random"` or `"greedy"`.
+    pub fn parse(name: &str) -> Result<BotKind, UnknownBot> {
+        match name {
+            "random" => Ok(BotKind::Random),
+            "greedy" => Ok(BotKind::Greedy),
+            _ => Err(UnknownBot(name.to_string())),
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+        }
+    }
+
+    /// A new bot of this kind whose own randomness starts from `seed`.
+    pub fn build(self, seed: u64) -> Box<dyn Bot + Send> {
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
+        }
+    }
+}
+
+/// The factory: a bot from its name and seed.
+pub fn bot_from_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, UnknownBot> {
+    BotKind::parse(name).map(|k| k.build(seed))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,34 @@
+//! The baseline bot: a uniformly random legal action.
+
+use super::Bot;
+use crate::game::{Action, ActionList, Game};
+use crate::rng::Rng;
+
+/// Picks uniformly among the legal actions, from its own SplitMix64 stream.
+#[derive(Clone)]
+pub struct RandomBot {
+    rng: Rng,
+    buf: ActionList,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: Rng::new(seed),
+            buf: ActionList::new(),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn choose(&mut self, game: &Game, seat: usize) -> Action {
+        if seat > 3 {
+            return Action::Pass;
+        }
+        game.legal_actions(seat as u8, &mut self.buf);
+        if self.buf.is_empty() {
+            return Action::Pass;
+        }
+        self.buf[self.rng.below(self.buf.len() as u64) as usize]
+    }
+}

@@ -1,0 +1,188 @@
+//! Self-play: whole hands played by four bots with logging off, split over threads.
+//!
+//! Game `i` (counting from `first_game`) is dealt from [`game_seed`]`(seed, i)` and its seat `s`
+//! bot is seeded with [`bot_seed`]`(game_seed, s)`, so every game is fixed by `(seed, i)` alone:
+//! results never depend on the thread count, and runs of `first_game = 0, k, 2k, …` merge to
+//! exactly one run of them all.
+
+use super::parallel::run_ranges;
+use super::{Bot, BotKind};
+use crate::game::{Game, IllegalAction, WinKind, WinRecord};
+use crate::rng::Rng;
+use crate::rules::Rules;
+use std::ops::Range;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// SplitMix64's increment.
+const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Keeps bot seeds apart from the game's own stream.
+const BOT_SALT: u64 = 0xB075_B075_B075_B075;
+/// Tiles dealt before play: 13 a seat and the dealer's 14th.
+const DEALT: usize = 53;
+
+/// Game `i`'s seed: output `i` (from 0) of SplitMix64 seeded with `seed`, that is
+/// `Rng::new(seed + i·0x9E3779B97F4A7C15).next_u64()`.
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    Rng::new(seed.wrapping_add(game.wrapping_mul(GAMMA))).next_u64()
+}
+
+/// Seat `seat`'s bot seed in a game: output `seat` of SplitMix64 seeded with
+/// `game_seed ^ 0xB075B075B075B075`.
+pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
+    Rng::new((game_seed ^ BOT_SALT).wrapping_add((seat as u64).wrapping_mul(GAMMA))).next_u64()
+}
+
+/// What a simulation plays.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    pub rules: Arc<Rules>,
+    /// The bot in each seat.
+    pub bots: [BotKind; 4],
+    pub seed: u64,
+    /// The index of the first game, for running a long simulation in chunks.
+    pub first_game: u64,
+    /// Keep each game's event log as JSON lines.
+    pub logs: bool,
+}
+
+/// How wins came about, the names [`Tally::win_kinds`] counts under.
+pub const WIN_KIND_NAMES: [&str; 5] = [
+    "self_draw",
+    "kong_flower",
+    "discard",
+    "kong_shot",
+    "robbed_kong",
+];
+
+/// The index into [`WIN_KIND_NAMES`] of a win: 杠上花 and 杠上炮 apart from plain ones.
+fn win_kind(w: &WinRecord) -> usize {
+    match w.kind {
+        WinKind::SelfDraw if w.flags.kong_flower => 1,
+        WinKind::SelfDraw => 0,
+        WinKind::Discard if w.flags.kong_shot => 3,
+        WinKind::Discard => 2,
+        WinKind::RobbedKong => 4,
+    }
+}
+
+/// The results of a run of games, in game order; [`Tally::merge`] joins consecutive runs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub games: u64,
+    /// Each game's final points per seat.
+    pub points: Vec<[i64; 4]>,
+    pub wins: [u64; 4],
+    /// Counts by [`WIN_KIND_NAMES`].
+    pub win_kinds: [u64; 5],
+    /// `fan_histogram[f]`: wins of `f` fan (before the cap).
+    pub fan_histogram: Vec<u64>,
+    /// Tiles drawn from the wall after the deal, summed over games.
+    pub draws: u64,
+    /// Each game's event log as JSON lines, when asked for.
+    pub logs: Vec<String>,
+}
+
+impl Tally {
+    /// Adds a finished game.
+    fn add(&mut self, game: &Game, logs: bool) {
+        self.games += 1;
+        self.points.push(game.scores());
+        for w in game.wins() {
+            self.wins[w.seat as usize & 3] += 1;
+            self.win_kinds[win_kind(w)] += 1;
+            let fan = w.score.fan as usize;
+            if self.fan_histogram.len() <= fan {
+                self.fan_histogram.resize(fan + 1, 0);
+            }
+            self.fan_histogram[fan] += 1;
+        }
+        self.draws += (crate::game::WALL_SIZE - DEALT - game.wall_remaining()) as u64;
+        if logs {
+            self.logs.push(game.events_jsonl());
+        }
+    }
+
+    /// Appends the games of `other`, which must follow this run's.
+    pub fn merge(&mut self, other: Tally) {
+        self.games += other.games;
+        self.points.extend(other.points);
+        self.wins
+            .iter_mut()
+            .zip(other.wins)
+            .for_each(|(a, b)| *a += b);
+        let kinds = self.win_kinds.iter_mut().zip(other.win_kinds);
+        kinds.for_each(|(a, b)| *a += b);
+        if self.fan_histogram.len() < other.fan_histogram.len() {
+            self.fan_histogram.resize(other.fan_histogram.len(), 0);
+        }
+        let fans = self.fan_histogram.iter_mut().zip(other.fan_histogram);
+        fans.for_each(|(a, b)| *a += b);
+        self.draws += other.draws;
+        self.logs.extend(other.logs);
+    }
+
+    /// Average tiles drawn per game (0 for no games).
+    pub fn mean_draws(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.draws as f64 / self.games as f64
+        }
+    }
+}
+
+/// Plays the hand dealt from `seed` to the end, seat `s` by a fresh bot seeded
+/// [`bot_seed`]`(seed, s)`.
+pub fn play_game(
+    rules: &Arc<Rules>,
+    bots: [BotKind; 4],
+    seed: u64,
+    logging: bool,
+) -> Result<Game, IllegalAction> {
+    let mut game = Game::new(rules.clone(), seed, logging)?;
+    let mut players: [Box<dyn Bot + Send>; 4] =
+        [0, 1, 2, 3].map(|s| bots[s].build(bot_seed(seed, s)));
+    while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
+        let action = players[seat as usize].choose(&game, seat as usize);
+        game.act(seat, action).map_err(|e| {
+            IllegalAction(format!(
+                "bot {} chose an illegal action: {e}",
+                bots[seat as usize].name()
+            ))
+        })?;
+    }
+    Ok(game)
+}
+
+/// Plays one range of games.
+fn play_range(sim: &Simulation, range: Range<u64>) -> Result<Tally, IllegalAction> {
+    let mut tally = Tally {
+        points: Vec::with_capacity((range.end - range.start) as usize),
+        ..Tally::default()
+    };
+    for i in range {
+        let seed = game_seed(sim.seed, sim.first_game.wrapping_add(i));
+        let game = play_game(&sim.rules, sim.bots, seed, sim.logs)?;
+        tally.add(&game, sim.logs);
+    }
+    Ok(tally)
+}
+
+/// Plays `games` games over `threads` threads (0: every core); returns the tally and the
+/// seconds it took. Fails before playing if the rules cannot be played.
+pub fn simulate(
+    sim: &Simulation,
+    games: u64,
+    threads: usize,
+) -> Result<(Tally, f64), IllegalAction> {
+    Game::new(sim.rules.clone(), 0, false)?;
+    let start = Instant::now();
+    let parts = run_ranges(games, threads, |r| play_range(sim, r))
+        .ok_or_else(|| IllegalAction("a simulation thread panicked".into()))?;
+    let mut tally = Tally::default();
+    for part in parts {
+        tally.merge(part?);
+    }
+    Ok((tally, start.elapsed().as_secs_f64()))
+}

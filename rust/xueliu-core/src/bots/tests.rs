@@ -1,0 +1,181 @@
+use super::*;
+use crate::game::{ActionList, Game};
+use crate::rng::Rng;
+use crate::rules::{Preset, Rules};
+use crate::Choice;
+use std::sync::Arc;
+
+/// Plays a hand with one bot per seat, checking each choice is legal; returns the actions.
+fn play(rules: &Arc<Rules>, seed: u64, kinds: [BotKind; 4]) -> (Game, Vec<(u8, Action)>) {
+    let mut game = Game::new(rules.clone(), seed, false).unwrap();
+    let mut bots = kinds.map(|k| k.build(seed ^ 0x5EED));
+    let mut legal = ActionList::new();
+    let mut actions = Vec::new();
+    while let Some(seat) = (0..4).find(|&s| game.must_act(s)) {
+        game.legal_actions(seat, &mut legal);
+        let a = bots[seat as usize].choose(&game, seat as usize);
+        assert!(
+            legal.contains(a),
+            "seed {seed}: {a} is not legal for seat {seat}"
+        );
+        game.act(seat, a).unwrap();
+        actions.push((seat, a));
+        assert!(actions.len() < 2000, "seed {seed}: the hand does not end");
+    }
+    (game, actions)
+}
+
+#[test]
+fn names_round_trip_and_unknown_names_list_the_valid_ones() {
+    for &name in BOT_NAMES {
+        assert_eq!(BotKind::parse(name).unwrap().name(), name);
+    }
+    let e = bot_from_name("grredy", 0).err().unwrap().to_string();
+    assert!(
+        e.contains("\"grredy\"") && e.contains("random, greedy"),
+        "{e}"
+    );
+}
+
+#[test]
+fn bots_play_only_legal_actions_to_the_end_under_every_preset() {
+    use BotKind::{Greedy as G, Random as R};
+    for &preset in Preset::ALL {
+        let rules = Arc::new(preset.rules());
+        if rules.wilds {
+            continue;
+        }
+        for seed in 0..60 {
+            let (game, _) = play(&rules, seed, [G, R, G, R]);
+            assert!(game.is_over());
+            assert_eq!(
+                game.scores().iter().sum::<i64>(),
+                0,
+                "{preset:?} seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_same_seeds_give_the_same_hand() {
+    let rules = Arc::new(Rules::preset("chengdu").unwrap());
+    let kinds = [
+        BotKind::Greedy,
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Random,
+    ];
+    for seed in 0..20 {
+        assert_eq!(play(&rules, seed, kinds).1, play(&rules, seed, kinds).1);
+    }
+}
+
+#[test]
+fn greedy_wins_far_more_than_random_and_clears_its_void_suit() {
+    let rules = Arc::new(Rules::preset("chengdu").unwrap());
+    let mut wins = [0u32; 2];
+    let mut void_ok = 0;
+    for seed in 0..200 {
+        let (game, actions) = play(
+            &rules,
+            seed,
+            [
+                BotKind::Greedy,
+                BotKind::Random,
+                BotKind::Greedy,
+                BotKind::Random,
+            ],
+        );
+        for w in game.wins() {
+            wins[(w.seat % 2) as usize] += 1;
+        }
+        // Greedy discards its void suit first, so it rarely ends the hand still holding one.
+        let s = game.seat(0);
+        void_ok += !s.holds_void() as u32;
+        assert!(actions
+            .iter()
+            .any(|(s, a)| *s == 0 && matches!(a, Action::Void(_))));
+    }
+    assert!(
+        wins[0] > 3 * wins[1],
+        "greedy wins {} vs random {}",
+        wins[0],
+        wins[1]
+    );
+    assert!(void_ok > 150, "{void_ok}");
+}
+
+fn sim(first_game: u64, logs: bool) -> Simulation {
+    Simulation {
+        rules: Arc::new(Rules::preset("chengdu").unwrap()),
+        bots: [
+            BotKind::Greedy,
+            BotKind::Random,
+            BotKind::Greedy,
+            BotKind::Greedy,
+        ],
+        seed: 11,
+        first_game,
+        logs,
+    }
+}
+
+#[test]
+fn simulate_does_not_depend_on_threads_or_chunks() {
+    let (one, _) = simulate(&sim(0, true), 60, 1).unwrap();
+    for threads in [2, 3, 8] {
+        assert_eq!(simulate(&sim(0, true), 60, threads).unwrap().0, one);
+    }
+    let (mut chunked, _) = simulate(&sim(0, true), 25, 2).unwrap();
+    chunked.merge(simulate(&sim(25, true), 35, 3).unwrap().0);
+    assert_eq!(chunked, one);
+    assert_eq!(one.games, 60);
+    assert!(one.points.iter().all(|p| p.iter().sum::<i64>() == 0));
+    assert_eq!(
+        one.wins.iter().sum::<u64>(),
+        one.win_kinds.iter().sum::<u64>()
+    );
+    assert_eq!(
+        one.wins.iter().sum::<u64>(),
+        one.fan_histogram.iter().sum::<u64>()
+    );
+    assert_eq!(one.logs.len(), 60);
+    assert!(one.logs[0]
+        .lines()
+        .all(|l| l.starts_with('{') && l.ends_with('}')));
+    assert!(one.mean_draws() > 10.0 && one.mean_draws() <= 55.0);
+}
+
+#[test]
+fn simulate_replays_each_game_from_its_seeds() {
+    let (tally, _) = simulate(&sim(0, false), 5, 2).unwrap();
+    for (i, points) in tally.points.iter().enumerate() {
+        let s = sim(0, false);
+        let game = play_game(&s.rules, s.bots, game_seed(s.seed, i as u64), false).unwrap();
+        assert_eq!(&game.scores(), points);
+    }
+    assert_eq!(game_seed(0, 0), Rng::new(0).next_u64());
+}
+
+#[test]
+fn unplayable_rules_fail_before_playing() {
+    let mut s = sim(0, false);
+    s.rules = Arc::new(Rules::preset("yaoji").unwrap());
+    assert!(simulate(&s, 10, 2).is_err());
+    let rules = Arc::new(Rules::preset("chengdu").unwrap());
+    assert!(compare(&rules, BotKind::Greedy, BotKind::Random, 1, 0, 1).is_err());
+}
+
+#[test]
+fn duplicate_comparison_finds_greedy_better_than_random() {
+    let rules = Arc::new(Rules::preset("chengdu").unwrap());
+    let c = compare(&rules, BotKind::Greedy, BotKind::Random, 200, 3, 2).unwrap();
+    assert!(c.ci_low > 0.0, "{c:?}");
+    assert_eq!(
+        compare(&rules, BotKind::Greedy, BotKind::Random, 200, 3, 1).unwrap(),
+        c
+    );
+    let same = compare(&rules, BotKind::Greedy, BotKind::Greedy, 50, 3, 2).unwrap();
+    assert!(same.mean.abs() < 1e-9, "{same:?}");
+}
