@@ -321,6 +321,12 @@ impl Game {
         self.log.iter().flat_map(|l| l.iter())
     }
 
+    /// Drops the event log and stops logging: a search's copies need none, and pushing events
+    /// would cost every playout.
+    pub fn stop_logging(&mut self) {
+        self.log = None;
+    }
+
     /// A seat is still in the hand: always in 血流, until it wins in 血战.
     #[inline]
     pub fn in_hand(&self, seat: u8) -> bool {
