@@ -4,12 +4,17 @@ The work happens in Rust (``xueliu._xueliu``); this package re-exports it. Hands
 string (``"23445677m345789p"``, or with 万/筒/条), a sequence of :class:`Tile` or indices 0–26,
 or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu", cap_fan=4)``);
 :func:`score` scores a win under them and :func:`best_waits` values a ready hand's waits.
+:class:`Bot` plays any seat of a :class:`Game`; :func:`simulate` plays many hands with bots and
+:func:`compare_bots` rates two bots by duplicate evaluation (docs/bots.md).
 ``xueliu.reference`` holds a slow pure-Python version of the same rules, used to test the fast one.
 """
 
 from ._xueliu import (
     UNREACHABLE,
     Action,
+    Bot,
+    BotError,
+    Comparison,
     Decomposition,
     Game,
     HandFacts,
@@ -21,11 +26,13 @@ from ._xueliu import (
     RulesError,
     Score,
     ScoreError,
+    SimulationResult,
     Tile,
     TileParseError,
     Win,
     XueliuError,
     best_waits,
+    compare_bots,
     decompositions,
     format_tiles,
     hand_facts,
@@ -33,6 +40,7 @@ from ._xueliu import (
     parse_tiles,
     score,
     shanten,
+    simulate,
     waits,
 )
 from . import batch
@@ -40,6 +48,9 @@ from . import batch
 __all__ = [
     "UNREACHABLE",
     "Action",
+    "Bot",
+    "BotError",
+    "Comparison",
     "Decomposition",
     "Game",
     "HandFacts",
@@ -51,12 +62,14 @@ __all__ = [
     "RulesError",
     "Score",
     "ScoreError",
+    "SimulationResult",
     "Tile",
     "TileParseError",
     "Win",
     "XueliuError",
     "batch",
     "best_waits",
+    "compare_bots",
     "decompositions",
     "format_tiles",
     "hand_facts",
@@ -64,5 +77,6 @@ __all__ = [
     "parse_tiles",
     "score",
     "shanten",
+    "simulate",
     "waits",
 ]

@@ -52,6 +52,12 @@ create_exception!(
     XueliuError,
     "A win that cannot be scored: the hand does not win under the rules, or the situation flags contradict each other."
 );
+create_exception!(
+    xueliu,
+    BotError,
+    XueliuError,
+    "An unknown bot name or a bad self-play setting (bots, games, chunks to merge); the message lists what is valid."
+);
 
 pub fn tile_parse_error(e: CoreTileParseError) -> PyErr {
     TileParseError::new_err(format!("{e}; {}", parse_hint()))
@@ -81,5 +87,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SnapshotError", py.get_type::<SnapshotError>())?;
     m.add("RulesError", py.get_type::<RulesError>())?;
     m.add("ScoreError", py.get_type::<ScoreError>())?;
+    m.add("BotError", py.get_type::<BotError>())?;
     Ok(())
 }

@@ -246,7 +246,7 @@ impl Win {
 
 /// Rules given as a `Rules`, a preset name, or a dict: `Rules.to_dict()`'s full form, or a
 /// `"preset"` (chengdu if absent) and options to override.
-fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<Rules>> {
+pub(crate) fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<Rules>> {
     let class = rules.py().get_type::<crate::rules::Rules>();
     let rules = match rules.cast::<pyo3::types::PyDict>() {
         Ok(d) if d.len() == Rules::KEYS.len() => class.call_method1("from_dict", (d,))?,
@@ -266,7 +266,7 @@ fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<Rules>> {
     crate::rules::rules_arg(&rules).map(Arc::new)
 }
 
-fn seat_arg(seat: i64) -> PyResult<u8> {
+pub(crate) fn seat_arg(seat: i64) -> PyResult<u8> {
     u8::try_from(seat).ok().filter(|&s| s < 4).ok_or_else(|| {
         IllegalActionError::new_err(format!("seat {seat} does not exist; seats are 0-3"))
     })
@@ -305,7 +305,7 @@ fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
 /// the only random generator.
 #[pyclass(module = "xueliu")]
 pub struct Game {
-    inner: core::Game,
+    pub(crate) inner: core::Game,
 }
 
 #[pymethods]

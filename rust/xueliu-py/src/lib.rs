@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 mod analysis;
 mod batch;
+mod bots;
 mod convert;
 mod errors;
 mod game;
@@ -35,5 +36,6 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score::best_waits, m)?)?;
     m.add("UNREACHABLE", xueliu_core::analysis::UNREACHABLE)?;
     batch::register(m)?;
+    bots::register(m)?;
     Ok(())
 }

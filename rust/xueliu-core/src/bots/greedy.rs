@@ -4,12 +4,14 @@
 //! no randomness, and ties go to a fixed order.
 
 use super::Bot;
-use crate::analysis::{shanten, waits, Context};
+use crate::analysis::{entries, suit_pairs, waits, Context, UNREACHABLE};
 use crate::game::{Action, ActionList, Game, Pending, Seat};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
 use crate::rules::Mode;
+use crate::tables::suit_table;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
+use std::cell::OnceCell;
 
 /// Greedy play from the seat's own hand and the tiles in sight. Allocates nothing per decision.
 #[derive(Clone)]
@@ -34,10 +36,18 @@ impl Default for GreedyBot {
 
 impl Bot for GreedyBot {
     fn choose(&mut self, game: &Game, seat: usize) -> Action {
-        if seat > 3 {
+        if seat > 3 || !game.must_act(seat as u8) {
             return Action::Pass;
         }
         let s = seat as u8;
+        let view = View::new(game, s);
+        match game.pending() {
+            // Three held tiles of one suit and any suit are always legal here: no need to list
+            // the up to 364 possible picks.
+            Pending::Exchange(_) => return exchange(&view).unwrap_or(Action::Pass),
+            Pending::Void(_) => return void(&view),
+            _ => {}
+        }
         game.legal_actions(s, &mut self.buf);
         let legal = &self.buf;
         if legal.is_empty() {
@@ -46,53 +56,61 @@ impl Bot for GreedyBot {
         if legal.contains(Action::Win) {
             return Action::Win;
         }
-        let view = View::new(game, s);
         let choice = match game.pending() {
-            Pending::Exchange(_) => exchange(&view, legal),
-            Pending::Void(_) => Some(void(&view)),
-            Pending::Turn(_) => Some(turn(&view, legal, game.seat(s))),
-            Pending::Respond(r) => Some(respond(&view, legal, r.tile)),
-            Pending::Over => None,
+            Pending::Turn(_) => turn(&view, legal, game.seat(s)),
+            Pending::Respond(r) => respond(&view, legal, r.tile),
+            _ => legal[0],
         };
         // Every branch picks from `legal`; the check keeps a slip from ever reaching the game.
-        match choice {
-            Some(a) if legal.contains(a) => a,
-            _ => legal[0],
+        if legal.contains(choice) {
+            choice
+        } else {
+            legal[0]
         }
     }
 }
 
-/// What the deciding seat knows: its hand, its analysis context and the copies of each tile it
-/// has not seen (in no hand of its own, meld, discard or win).
-struct View {
+/// What the deciding seat knows: its hand, its analysis context and, counted on first use, the
+/// copies of each tile it has not seen (in no hand of its own, meld, discard or win).
+struct View<'a> {
+    game: &'a Game,
+    seat: u8,
     hand: Counts,
     ctx: Context,
-    unseen: [u8; KINDS],
+    unseen: OnceCell<[u8; KINDS]>,
     /// A 血流 winner, offered only the kongs that keep its waits.
     locked: bool,
 }
 
-impl View {
-    fn new(game: &Game, seat: u8) -> View {
+impl<'a> View<'a> {
+    fn new(game: &'a Game, seat: u8) -> View<'a> {
         let s = game.seat(seat);
-        let seven_pairs = game.rules().allow_seven_pairs;
-        let mut seen = *s.hand.array();
-        for other in 0..4 {
-            let held = &game.seat(other).meld_summary.held;
-            seen.iter_mut().zip(held).for_each(|(a, b)| *a += b);
-        }
-        for &(_, t) in game.river() {
-            seen[t.index()] += 1;
-        }
-        for w in game.wins().iter().filter(|w| !w.shared) {
-            seen[w.tile.index()] += 1;
-        }
         View {
+            game,
+            seat,
             hand: s.hand,
-            ctx: s.context(seven_pairs),
-            unseen: seen.map(|n| COPIES.saturating_sub(n)),
+            ctx: s.context(game.rules().allow_seven_pairs),
+            unseen: OnceCell::new(),
             locked: game.rules().mode == Mode::Xueliu && s.wins > 0,
         }
+    }
+
+    fn unseen(&self) -> &[u8; KINDS] {
+        self.unseen.get_or_init(|| {
+            let game = self.game;
+            let mut seen = *game.seat(self.seat).hand.array();
+            for other in 0..4 {
+                let held = &game.seat(other).meld_summary.held;
+                seen.iter_mut().zip(held).for_each(|(a, b)| *a += b);
+            }
+            for &(_, t) in game.river() {
+                seen[t.index()] += 1;
+            }
+            for w in game.wins().iter().filter(|w| !w.shared) {
+                seen[w.tile.index()] += 1;
+            }
+            seen.map(|n| COPIES.saturating_sub(n))
+        })
     }
 
     /// Unseen copies of the tiles that complete `hand` (a waiting size): 0 unless ready.
@@ -100,7 +118,7 @@ impl View {
         let mut mask = waits(hand, ctx);
         let mut live = 0;
         while mask != 0 {
-            live += self.unseen[mask.trailing_zeros() as usize] as u32;
+            live += self.unseen()[mask.trailing_zeros() as usize] as u32;
             mask &= mask - 1;
         }
         live
@@ -115,10 +133,16 @@ impl View {
         candidates: impl Iterator<Item = Tile>,
     ) -> Option<(Tile, i8, u32)> {
         let mut best: Option<(DiscardKey, Tile, u32)> = None;
+        // Tiles of the void suit count for nothing, so every void discard leaves one shanten.
+        let mut void_shanten = None;
         for d in candidates {
             let mut rest = *hand;
             rest.remove(d);
-            let sh = shanten(&rest, ctx);
+            let sh = if ctx.void == Some(d.suit()) {
+                *void_shanten.get_or_insert_with(|| quick_shanten(&rest, ctx))
+            } else {
+                quick_shanten(&rest, ctx)
+            };
             let live = if sh == 0 {
                 self.live_waits(&rest, ctx)
             } else {
@@ -162,28 +186,38 @@ fn suit_len(hand: &Counts, suit: Suit) -> u8 {
 
 /// 换三张: three tiles of the weakest suit holding three (fewest tiles, then the worst hand
 /// without it), keeping what helps the rest most.
-fn exchange(view: &View, legal: &ActionList) -> Option<Action> {
+fn exchange(view: &View) -> Option<Action> {
     let hand = &view.hand;
     let suit = Suit::ALL
         .into_iter()
         .filter(|&s| suit_len(hand, s) >= 3)
         .min_by_key(|&s| (suit_len(hand, s), void_shanten(view, s), s))?;
-    let in_suit =
-        |a: &Action| matches!(a, Action::Exchange(ts) if ts.iter().all(|t| t.suit() == suit));
-    let cost = |a: &Action| {
-        let Action::Exchange(ts) = *a else {
-            return (i8::MAX, 0);
-        };
+    // The suit's tiles, one entry per copy (at most 14).
+    let mut copies = [Tile::from_suit_rank(suit, 1)?; 14];
+    let mut n = 0;
+    for t in hand.tiles().filter(|t| t.suit() == suit).take(14) {
+        copies[n] = t;
+        n += 1;
+    }
+    let cost = |ts: [Tile; 3]| {
         let mut rest = *hand;
         ts.iter().for_each(|&t| rest.remove(t));
         let link: u32 = ts.iter().map(|&t| connection(hand, t)).sum();
-        (shanten(&rest, &view.ctx), link)
+        (quick_shanten(&rest, &view.ctx), link)
     };
-    legal
-        .iter()
-        .filter(|a| in_suit(a))
-        .min_by_key(|a| cost(a))
-        .copied()
+    let mut best: Option<((i8, u32), [Tile; 3])> = None;
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                let ts = [copies[i], copies[j], copies[k]];
+                let c = cost(ts);
+                if best.is_none_or(|(b, _)| c < b) {
+                    best = Some((c, ts));
+                }
+            }
+        }
+    }
+    best.map(|(_, ts)| Action::exchange(ts))
 }
 
 /// Shanten of the hand with `suit` declared void.
@@ -192,7 +226,7 @@ fn void_shanten(view: &View, suit: Suit) -> i8 {
         void: Some(suit),
         ..view.ctx
     };
-    shanten(&view.hand, &ctx)
+    quick_shanten(&view.hand, &ctx)
 }
 
 /// 定缺: the suit whose loss hurts least (shanten with it void), then the shortest.
@@ -205,10 +239,10 @@ fn void(view: &View) -> Action {
 }
 
 /// The seat to move: a kong that does not set the hand back, else the best discard.
-fn turn(view: &View, legal: &ActionList, seat: &Seat) -> Action {
-    let now = shanten(&view.hand, &view.ctx);
+fn turn(view: &View<'_>, legal: &ActionList, seat: &Seat) -> Action {
     for &a in legal.iter() {
         let Action::Kong(t) = a else { continue };
+        let now = quick_shanten(&view.hand, &view.ctx);
         let added = seat.has_pong(t);
         let kong = Meld::kong(t, !added);
         let taken = if added { 1 } else { 4 };
@@ -249,12 +283,12 @@ fn kong_shanten(view: &View, seat: &Seat, kong: Meld, replace: bool, taken: u8) 
         melds: melds_with(seat, kong, replace),
         ..view.ctx
     };
-    shanten(&hand, &ctx)
+    quick_shanten(&hand, &ctx)
 }
 
 /// A discard (or a kong to rob) is open: claim a kong or pong that does not set the hand back.
 fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
-    let now = shanten(&view.hand, &view.ctx);
+    let now = quick_shanten(&view.hand, &view.ctx);
     let pass = if legal.contains(Action::Pass) {
         Action::Pass
     } else {
@@ -267,7 +301,7 @@ fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
             melds: add_meld(&view.ctx.melds, Meld::kong(tile, false)),
             ..view.ctx
         };
-        if shanten(&hand, &ctx) <= now {
+        if quick_shanten(&hand, &ctx) <= now {
             return Action::Kong(tile);
         }
     }
@@ -308,5 +342,70 @@ fn add_meld(melds: &Melds, meld: Meld) -> Melds {
     match m.push(meld) {
         Ok(()) => m,
         Err(_) => *melds,
+    }
+}
+
+/// Shanten as [`crate::analysis::shanten`] computes it, except that melded copies do not cap
+/// how many of a tile the complete hand may use: the exact cap costs a dynamic programme per
+/// call (two orders of magnitude slower) and the bot only ranks its choices. Exact for a hand
+/// without melds; never above the exact value.
+fn quick_shanten(hand: &Counts, ctx: &Context) -> i8 {
+    if !ctx.suits_allowed(ctx.melds.suit_mask) {
+        return UNREACHABLE;
+    }
+    let sets = 4 - ctx.melds.sets as usize;
+    let size = (3 * sets + 2) as i8;
+    let table = suit_table();
+    let e = entries(hand);
+    let seven = ctx.seven_pairs && ctx.melds.sets == 0;
+    let mut best = 0u8;
+    for (a, b) in suit_pairs(ctx, hand) {
+        best = best.max(table.best_split(e[a], e[b], sets));
+        if seven {
+            best = best.max(table.seven_pairs_overlap(e[a], e[b]));
+        }
+    }
+    size - 1 - best as i8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::shanten;
+    use crate::rng::Rng;
+
+    /// Random hands of `len` tiles from one shuffled set, with `melds` pongs of distinct tiles.
+    fn hands(melds: usize, len: usize, count: usize) -> Vec<(Counts, Context)> {
+        let mut rng = Rng::new(5);
+        (0..count)
+            .map(|_| {
+                let mut wall: Vec<Tile> = Tile::all().flat_map(|t| [t; 4]).collect();
+                rng.shuffle(&mut wall);
+                let pongs: Vec<Meld> = wall[..melds].iter().map(|&t| Meld::pong(t)).collect();
+                let mut hand = Counts::new();
+                wall.iter()
+                    .filter(|t| !pongs.iter().any(|m| m.tile == **t))
+                    .take(len)
+                    .for_each(|&t| hand.add(t));
+                let ctx = Context::new(&pongs, None, true).unwrap_or_default();
+                (hand, ctx)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn quick_shanten_is_exact_without_melds_and_never_above_with_them() {
+        for (hand, ctx) in hands(0, 14, 3000) {
+            assert_eq!(quick_shanten(&hand, &ctx), shanten(&hand, &ctx), "{hand}");
+        }
+        for melds in 1..=3 {
+            let mut differ = 0;
+            for (hand, ctx) in hands(melds, 14 - 3 * melds, 3000) {
+                let (quick, exact) = (quick_shanten(&hand, &ctx), shanten(&hand, &ctx));
+                assert!(quick <= exact, "{hand}: {quick} > {exact}");
+                differ += (quick != exact) as u32;
+            }
+            assert!(differ < 300, "{differ} of 3000 differ with {melds} melds");
+        }
     }
 }
