@@ -60,6 +60,14 @@ fn main() {
     let det = micros(&pos, |(g, s)| {
         black_box(g.determinize(*s, 7));
     });
+    let (no_win, won): (Vec<_>, Vec<_>) =
+        pos.iter().cloned().partition(|(g, _)| g.wins().is_empty());
+    let det_no_win = micros(&no_win, |(g, s)| {
+        black_box(g.determinize(*s, 7));
+    });
+    let det_won = micros(&won, |(g, s)| {
+        black_box(g.determinize(*s, 7));
+    });
     let mut bot = GreedyBot::default();
     let playout = micros(&pos, |(g, _)| {
         let mut c = g.clone();
@@ -74,6 +82,14 @@ fn main() {
     });
     println!("chengdu, {} positions, 1 core", pos.len());
     println!("determinize           {det:>10.1} µs");
+    println!(
+        "  before any win      {det_no_win:>10.1} µs  ({} positions)",
+        no_win.len()
+    );
+    println!(
+        "  after a win         {det_won:>10.1} µs  ({} positions: winners' hands rebuilt)",
+        won.len()
+    );
     println!("greedy playout        {playout:>10.1} µs  (from a mid-hand position)");
     println!("greedy whole hand     {hand:>10.1} µs");
     for budget in [25, 100] {
