@@ -55,17 +55,17 @@ fn main() {
     let pos = positions(&rules, 10);
     // Warm-up: tables built at first use are not part of any case.
     pos.iter()
-        .for_each(|(g, s)| drop(black_box(g.determinize(*s, 1))));
+        .for_each(|(g, s)| drop(black_box(g.determinize(*s, 1).unwrap())));
     let (no_win, won): (Vec<_>, Vec<_>) =
         pos.iter().cloned().partition(|(g, _)| g.wins().is_empty());
     let det_no_win = micros(&no_win, |(g, s)| {
-        black_box(g.determinize(*s, 7));
+        black_box(g.determinize(*s, 7).unwrap());
     });
     let det_won = micros(&won, |(g, s)| {
-        black_box(g.determinize(*s, 7));
+        black_box(g.determinize(*s, 7).unwrap());
     });
     let det = micros(&pos, |(g, s)| {
-        black_box(g.determinize(*s, 7));
+        black_box(g.determinize(*s, 7).unwrap());
     });
     let mut bot = GreedyBot::default();
     let playout = micros(&pos, |(g, _)| {

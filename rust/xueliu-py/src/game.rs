@@ -456,9 +456,11 @@ impl Game {
     /// random from `seed`, consistent with all `seat` knows (RULES.md §12); for search.
     fn determinize(&self, seat: i64, seed: &Bound<'_, PyAny>) -> PyResult<Game> {
         let seat = seat_arg(seat)?;
-        Ok(Game {
-            inner: self.inner.determinize(seat, seed_arg(seed)?),
-        })
+        let inner = self
+            .inner
+            .determinize(seat, seed_arg(seed)?)
+            .map_err(illegal)?;
+        Ok(Game { inner })
     }
 
     /// An independent copy; cheap.

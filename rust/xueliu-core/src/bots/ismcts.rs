@@ -13,7 +13,7 @@
 //! these budgets; a whole-hand outcome is so noisy that picking the best mean outright does
 //! worse than greedy. Candidates: the greedy choice, the discards that keep the lowest shanten
 //! (向听), kongs, and every response. Wins are always taken, and the exchange and void picks are
-//! greedy's.
+//! greedy's. In the 幺鸡 variant, which `determinize` does not support yet, it plays as greedy.
 
 use super::{Bot, GreedyBot};
 use crate::analysis::shanten;
@@ -91,7 +91,9 @@ impl IsmctsBot {
     fn evaluate(&mut self, game: &Game, seat: u8, worlds: u32, gains: &mut [Gain]) {
         let mut scores = [0i64; MAX_ACTIONS];
         for _ in 0..worlds {
-            let mut world = game.determinize(seat, self.rng.next_u64());
+            let Ok(mut world) = game.determinize(seat, self.rng.next_u64()) else {
+                return;
+            };
             world.stop_logging();
             for (i, &action) in self.candidates.iter().enumerate() {
                 let mut copy = world.clone();
@@ -216,7 +218,7 @@ mod tests {
             let mut step = 0u64;
             while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
                 if step % 5 == 0 && matches!(game.pending(), Pending::Turn(_)) {
-                    let copy = game.determinize(seat, step);
+                    let copy = game.determinize(seat, step).unwrap();
                     let a = IsmctsBot::new(12, step).choose(&game, seat as usize);
                     let b = IsmctsBot::new(12, step).choose(&copy, seat as usize);
                     same += (a == b) as u32;

@@ -31,7 +31,7 @@
 use super::events::KongKind;
 use super::value::score_win;
 use super::winning_hand::{random_waiting_hand, Shape};
-use super::{Game, Pending, Responses, TurnKind};
+use super::{Game, IllegalAction, Pending, Responses, TurnKind};
 use crate::analysis::waits;
 use crate::hand::Counts;
 use crate::meld::MeldKind;
@@ -95,9 +95,17 @@ struct Deal {
 
 impl Game {
     /// A copy in which every tile hidden from `seat` is dealt again at random from `seed`,
-    /// consistent with what `seat` knows (see the module's documentation).
-    pub fn determinize(&self, seat: u8, seed: u64) -> Game {
-        self.determinize_traced(seat, seed).0
+    /// consistent with what `seat` knows (see the module's documentation). Refused for the
+    /// 幺鸡 variant, whose hands hold wilds this deal does not place yet.
+    pub fn determinize(&self, seat: u8, seed: u64) -> Result<Game, IllegalAction> {
+        if self.rules.wilds {
+            return Err(IllegalAction(
+                "determinize does not support the 幺鸡 variant (wilds = true) yet: hands hold \
+                 wilds it cannot deal; determinize a game without wilds"
+                    .into(),
+            ));
+        }
+        Ok(self.determinize_traced(seat, seed).0)
     }
 
     /// [`Game::determinize`], and whether it fell back to the winners' true hands.

@@ -86,7 +86,9 @@ fn the_viewer_sees_the_same_game_and_the_copy_keeps_every_invariant() {
     let mut checked = 0;
     for (i, game) in positions(12, 3).iter().enumerate() {
         for viewer in 0..4 {
-            let copy = game.determinize(viewer, i as u64 * 4 + viewer as u64);
+            let copy = game
+                .determinize(viewer, i as u64 * 4 + viewer as u64)
+                .unwrap();
             if let Err(e) = copy.check_invariants() {
                 panic!("position {i}, viewer {viewer}: {e}\n{}", game.to_json());
             }
@@ -142,7 +144,8 @@ fn seeds_deal_different_hidden_tiles() {
             (hands, g.wall().live().to_vec())
         };
         total += 1;
-        differ += (hidden(&game.determinize(0, 1)) != hidden(&game.determinize(0, 2))) as u32;
+        differ += (hidden(&game.determinize(0, 1).unwrap())
+            != hidden(&game.determinize(0, 2).unwrap())) as u32;
     }
     assert!(total > 100);
     assert_eq!(differ, total);
@@ -153,7 +156,7 @@ fn copies_play_on_to_the_end() {
     let mut rng = Rng::new(5);
     let mut buf = ActionList::new();
     for (i, game) in positions(4, 7).iter().enumerate() {
-        let mut copy = game.determinize((i % 4) as u8, i as u64);
+        let mut copy = game.determinize((i % 4) as u8, i as u64).unwrap();
         let mut steps = 0;
         while copy.step_random(&mut rng, &mut buf) {
             if let Err(e) = copy.check_invariants() {
@@ -176,7 +179,7 @@ fn the_tiles_given_in_the_exchange_stay_with_the_receiver() {
     for viewer in 0..4u8 {
         let receiver = ex.receiver(viewer);
         for seed in 0..50 {
-            let copy = game.determinize(viewer, seed);
+            let copy = game.determinize(viewer, seed).unwrap();
             let hand = copy.seat(receiver).hand;
             for t in ex.given[viewer as usize] {
                 let n = ex.given[viewer as usize]
