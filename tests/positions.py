@@ -33,13 +33,18 @@ def rules_dict(preset: str, **overrides) -> dict:
 
 def seat(hand: str, *, melds=(), void=None, turn=1, draws=1, wins=0, arrival=1, declined=None,
          pong_with_three="", root_only_kongs="", direct_kongs="") -> dict:
-    """One seat. `melds` are strings: "555m" a pong, "5555m" a kong, "5555m!" a concealed kong."""
+    """One seat. `melds` are strings: "555m" a pong, "5555m" a kong, "5555m!" a concealed kong;
+    in the 幺鸡 variant a meld's wilds are written 1s after its natural tiles: "55m1s"."""
     meld_list = []
     for m in melds:
         concealed = m.endswith("!")
         ts = tiles(m.rstrip("!"))
         kind = "pong" if len(ts) == 3 else ("concealed_kong" if concealed else "kong")
-        meld_list.append({"kind": kind, "tile": ts[0]})
+        wilds = ts.count("1s") if ts[0] != "1s" else 0
+        meld = {"kind": kind, "tile": ts[0]}
+        if wilds:
+            meld["wilds"] = wilds
+        meld_list.append(meld)
     return {
         "hand": tiles(hand),
         "melds": meld_list,
@@ -58,7 +63,8 @@ def seat(hand: str, *, melds=(), void=None, turn=1, draws=1, wins=0, arrival=1, 
 def meld_tiles(s: dict) -> list[str]:
     out = []
     for m in s["melds"]:
-        out += [m["tile"]] * (3 if m["kind"] == "pong" else 4)
+        wilds = m.get("wilds", 0)
+        out += [m["tile"]] * ((3 if m["kind"] == "pong" else 4) - wilds) + ["1s"] * wilds
     return out
 
 

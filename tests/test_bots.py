@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import xueliu
 from xueliu import Action, Bot, BotError, Game, IllegalActionError, compare_bots
 
-PRESETS = ["chengdu", "xuezhan", "chengdu_xueliu", "dashiyou", "sanxia"]
+PRESETS = ["chengdu", "xuezhan", "chengdu_xueliu", "dashiyou", "sanxia", "yaoji"]
 
 
 @settings(max_examples=25, deadline=None)

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from xueliu import Game, XueliuError
+from xueliu import Game, IllegalActionError, XueliuError
 
 PRESETS = ["chengdu", "chengdu_xueliu", "xuezhan", "sanxia", "dashiyou"]
 
@@ -93,6 +93,11 @@ def test_the_three_tiles_passed_stay_in_the_receiving_hand():
     for seed in range(30):
         held = Counter(str(t) for t in game.determinize(0, seed).hand(receiver))
         assert all(held[t] >= n for t, n in given.items())
+
+
+def test_the_yaoji_variant_is_refused_until_wilds_are_dealt():
+    with pytest.raises(IllegalActionError, match="wilds"):
+        Game("yaoji", seed=1).determinize(0, 1)
 
 
 def test_bad_arguments_raise_typed_errors():

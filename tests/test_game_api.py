@@ -201,9 +201,12 @@ def test_default_actions_play_a_whole_hand():
         game.default_action(0)
 
 
-def test_the_wildcard_variant_is_refused_until_it_is_built():
-    with pytest.raises(IllegalActionError, match="wild"):
-        Game("yaoji", seed=1)
+def test_the_wildcard_variant_is_played_as_xuezhan_with_a_cap():
+    Game("yaoji", seed=1)
+    with pytest.raises(IllegalActionError, match="xuezhan"):
+        Game({"preset": "yaoji", "mode": "xueliu"}, seed=1)
+    with pytest.raises(IllegalActionError, match="cap_fan"):
+        Game({"preset": "yaoji", "cap_fan": None}, seed=1)
 
 
 def test_rules_objects_names_and_dicts_all_start_a_game_and_the_log_holds_to_dict():

@@ -12,6 +12,7 @@ TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
 any_action = st.one_of(
     st.builds(lambda t: Action.discard(t), st.sampled_from(TILES)),
     st.builds(lambda t: Action.kong(t), st.sampled_from(TILES)),
+    st.builds(lambda t: Action.swap(t), st.sampled_from(TILES)),
     st.builds(lambda s: Action.void(s), st.sampled_from("mps")),
     st.builds(lambda ts: Action.exchange(ts), st.lists(st.sampled_from(TILES), min_size=3, max_size=3)),
     st.just(Action.pong()),
@@ -22,7 +23,7 @@ any_action = st.one_of(
 
 class GameMachine(RuleBasedStateMachine):
     @initialize(
-        preset=st.sampled_from(["dashiyou", "sanxia", "chengdu", "chengdu_xueliu", "xuezhan"]),
+        preset=st.sampled_from(["dashiyou", "sanxia", "chengdu", "chengdu_xueliu", "xuezhan", "yaoji"]),
         seed=st.integers(0, 2**64 - 1),
     )
     def start(self, preset, seed):
@@ -96,12 +97,26 @@ def mutate(value, path):
     path=st.tuples(st.lists(st.integers(0, 200), min_size=1, max_size=5), json_leaf),
 )
 def test_edited_snapshots_are_refused_or_play_on_without_panicking(seed, moves, path):
+    edit_and_play("chengdu_xueliu", seed, moves, path)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 500),
+    moves=st.integers(0, 120),
+    path=st.tuples(st.lists(st.integers(0, 200), min_size=1, max_size=5), json_leaf),
+)
+def test_edited_yaoji_snapshots_are_refused_or_play_on_without_panicking(seed, moves, path):
+    edit_and_play("yaoji", seed, moves, path)
+
+
+def edit_and_play(preset, seed, moves, path):
     import json
     import random
 
     from xueliu import SnapshotError
 
-    game = Game("chengdu_xueliu", seed=seed)
+    game = Game(preset, seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
         if game.is_over:

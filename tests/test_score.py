@@ -383,3 +383,52 @@ def test_best_waits_under_yaoji_never_list_the_wild_1s():
     assert [str(t) for t, _ in plain] == ["1s", "4s"]
     wild = xueliu.best_waits(hand, rules=xueliu.Rules.preset("yaoji"))
     assert [str(t) for t, _ in wild] == ["4s"]
+
+
+# --- 幺鸡 (docs/game-protocol.md §11) ---------------------------------------------------------
+
+
+def test_wild_hands_score_their_best_split_and_lose_no_wild():
+    # 234m 456m 77m 345p 78p + a wild (6p or 9p): yaoji basic 0; the wild forfeits 无鸡加番.
+    s = xueliu.score("23445677m3457p", "8p", rules="yaoji", wilds=1)
+    assert (s.pattern, s.fan, s.bonuses, s.points) == ("basic", 0, [], 1)
+    # The same hand with a natural 9p: basic 0 + 无鸡 1.
+    s = xueliu.score("23445677m34579p", "8p", rules="yaoji")
+    assert (s.fan, s.bonuses) == (1, [("no_wild", 1)])
+    # 111 234 567 8+W+9 99m: one suit, 清一色 2 fan ×4, the wild standing for 7m.
+    s = xueliu.score("111234567899m", "9m", rules="yaoji", wilds=1)
+    assert (s.pattern, s.fan, s.points) == ("full_flush", 2, 4)
+    # Winning on a drawn wild: win_tile "1s".
+    s = xueliu.score("23445677m34578p", "1s", rules="yaoji", self_draw=True)
+    assert (s.pattern, s.fan) == ("basic", 0)
+
+
+def test_wild_roots_melds_and_four_wilds():
+    # A pong of 5m holding a wild and 55m in hand: four natural 5m, a root; no wild in hand: 无鸡.
+    s = xueliu.score("55m123p456p78p", "9p", rules="yaoji", melds=["55m1s"])
+    assert s.bonuses == [("root", 1), ("no_wild", 1)]
+    # A concealed kong of 5m with three wilds is a 暗杠: 2 fan.
+    s = xueliu.score("55p123p456p78p", "9p", rules="yaoji", concealed_kongs=["5m111s"])
+    assert s.bonuses == [("concealed_kong", 2), ("no_wild", 1)]
+    # Four wilds: basic + four_wilds at the cap (5), whatever the rest; ×32.
+    s = xueliu.score("1357m2468p35s", "1s", rules="yaoji", wilds=3, self_draw=True)
+    assert (s.fan, s.capped_fan, s.bonuses, s.points) == (5, 5, [("four_wilds", 5)], 32)
+
+
+def test_wilds_need_the_wild_rules():
+    with pytest.raises(ScoreError, match="wilds = false"):
+        xueliu.score("23445677m3457p", "8p", rules="xuezhan", wilds=1)
+    with pytest.raises(ScoreError, match="meld of 1s"):
+        xueliu.score("2344567m345p", "7m", rules="yaoji", melds=["111s"])
+    with pytest.raises(InvalidHandError, match="wilds=5"):
+        xueliu.score("23445677m3457p", "8p", rules="yaoji", wilds=5)
+
+
+def test_best_waits_with_wilds():
+    # 123m 456m 789m 555p + a wild: the wild pairs with any m or p tile (bamboo would be a third
+    # suit); 5p makes four natural 5p, a root.
+    waits = xueliu.best_waits("123m456m789m555p", rules="yaoji", wilds=1)
+    expected = [(f"{r}{s}", int(s == "p" and r == 5)) for s in "mp" for r in range(1, 10)]
+    assert [(str(t), s.fan) for t, s in waits] == expected
+    # Only a wild, as a fifth 5m, completes this hand: not ready.
+    assert xueliu.best_waits("5555m123p456p789p", rules="yaoji") == []

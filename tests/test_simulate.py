@@ -88,7 +88,7 @@ def test_greedy_games_replay_from_python():
 
 
 def test_presets_and_rules_objects():
-    for preset in ("xuezhan", "dashiyou", "sanxia"):
+    for preset in ("xuezhan", "dashiyou", "sanxia", "yaoji"):
         r = simulate(20, preset, bots="random", seed=1)
         assert (r.points.sum(axis=1) == 0).all()
     rules = xueliu.Rules.preset("chengdu", cap_fan=3)
@@ -103,6 +103,15 @@ def test_bad_arguments_raise_typed_errors():
         simulate(5, bots=("greedy",) * 3)
     with pytest.raises(RulesError):
         simulate(5, "nowhere")
-    with pytest.raises(RulesError, match="wilds"):
-        simulate(5, "yaoji")
     assert issubclass(BotError, xueliu.XueliuError)
+
+
+def test_counts_and_seeds_must_be_whole_numbers():
+    with pytest.raises(BotError, match="games must be an int from 0"):
+        simulate(-1)
+    with pytest.raises(BotError, match="seed must be"):
+        simulate(1, seed=2**64)
+    with pytest.raises(BotError, match="at most 256"):
+        simulate(1, threads=1000)
+    with pytest.raises(BotError, match="seed must be"):
+        Bot("random", seed=-5)

@@ -152,6 +152,8 @@ class Action:
     @staticmethod
     def kong(tile: TileLike) -> "Action": ...
     @staticmethod
+    def swap(tile: TileLike) -> "Action": ...
+    @staticmethod
     def win() -> "Action": ...
     @staticmethod
     def pass_() -> "Action": ...
@@ -173,6 +175,8 @@ class Meld:
     def kind(self) -> str: ...
     @property
     def tile(self) -> Tile: ...
+    @property
+    def wilds(self) -> int: ...
     def __hash__(self) -> int: ...
 
 class Win:
@@ -321,6 +325,7 @@ def score(
     robbed_kong: bool = False,
     heavenly: bool = False,
     earthly: bool = False,
+    wilds: int = 0,
 ) -> Score: ...
 def best_waits(
     hand: HandLike,
@@ -329,6 +334,7 @@ def best_waits(
     melds: Sequence[str] = (),
     concealed_kongs: Sequence[str] = (),
     void: Optional[str] = None,
+    wilds: int = 0,
 ) -> list[tuple[Tile, Score]]: ...
 
 # Bots and self-play (docs/bots.md).

@@ -71,7 +71,14 @@ fn main() {
     );
     // GAME_BENCH_PRESETS=dashiyou,sanxia limits the run (for profiling one preset).
     let chosen = std::env::var("GAME_BENCH_PRESETS").unwrap_or_default();
-    for name in ["chengdu", "xuezhan", "chengdu_xueliu", "dashiyou", "sanxia"] {
+    for name in [
+        "chengdu",
+        "xuezhan",
+        "chengdu_xueliu",
+        "dashiyou",
+        "sanxia",
+        "yaoji",
+    ] {
         if !chosen.is_empty() && !chosen.split(',').any(|c| c == name) {
             continue;
         }

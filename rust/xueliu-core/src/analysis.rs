@@ -401,7 +401,7 @@ pub struct HandFacts {
     pub one_suit: bool,
     /// Every tile, melds included, is a 2, 5 or 8 (将).
     pub only_258: bool,
-    /// Kinds held four times across hand and pongs, kongs excluded (根).
+    /// Kinds held four times across hand and pongs, kongs excluded (根); natural copies only.
     pub roots: u8,
     /// Kongs among the melds.
     pub kongs: u8,
@@ -479,8 +479,10 @@ fn facts_from(
     let melded = melds.pong_mask | melds.kong_mask;
     let used = ones | twos | threes | fours | melded;
     let suits_used = (0..3).filter(|s| used & tile_bits(1 << s) != 0).count();
-    // A root is four in hand, or a pong with its fourth in hand; never a declared kong.
-    let roots = fours.count_ones() + (melds.pong_mask & ones).count_ones();
+    // A root is four natural copies in hand, or a pong and the natural copies in hand that make
+    // it four (one, or more when the pong holds wilds); never a declared kong.
+    let [_, p1, p2, p3] = melds.pongs_by_naturals;
+    let roots = fours.count_ones() + (p3 & ones | p2 & twos | p1 & threes).count_ones();
     HandFacts {
         standard,
         seven_pairs: ctx.seven_pairs && melds.sets == 0 && ones | threes == 0,

@@ -128,6 +128,21 @@ impl Counts {
         self.wilds
     }
 
+    /// Adds one wild (at most [`MAX_WILDS`]; callers keep to the wall's four).
+    #[inline]
+    pub fn add_wild(&mut self) {
+        debug_assert!(self.wilds < MAX_WILDS);
+        self.wilds += 1;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn remove_wild(&mut self) {
+        debug_assert!(self.wilds > 0);
+        self.wilds -= 1;
+        self.len -= 1;
+    }
+
     #[inline]
     pub fn add(&mut self, t: Tile) {
         debug_assert!(self.counts[t.index()] < COPIES);
@@ -203,6 +218,15 @@ impl Counts {
     /// The natural tiles held, in index order, each repeated by its count.
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         Tile::all().flat_map(move |t| std::iter::repeat_n(t, self.count(t) as usize))
+    }
+
+    /// Every tile held, in index order, each wild written as the `1s` it is in the 幺鸡 variant
+    /// (docs/game-protocol.md §11).
+    pub fn tiles_with_wilds(&self) -> impl Iterator<Item = Tile> + '_ {
+        Tile::all().flat_map(move |t| {
+            let wilds = if t == Tile::YAOJI { self.wilds } else { 0 };
+            std::iter::repeat_n(t, (self.count(t) + wilds) as usize)
+        })
     }
 }
 

@@ -1,4 +1,5 @@
-//! Exposed sets: pongs (碰) and kongs (杠). A kong counts as one set of a complete hand.
+//! Exposed sets: pongs (碰) and kongs (杠). A kong counts as one set of a complete hand. In the
+//! 幺鸡 variant a meld may hold wilds standing for copies of its tile (docs/game-protocol.md §11).
 
 use crate::hand::{Counts, HandError};
 use crate::tile::{parse_tiles, Tile, COPIES, KINDS};
@@ -18,6 +19,9 @@ pub enum MeldKind {
 pub struct Meld {
     pub kind: MeldKind,
     pub tile: Tile,
+    /// Wilds (幺鸡) among its tiles, each standing for a copy of `tile`; 0 outside the 幺鸡
+    /// variant. The other tiles are natural copies of `tile`.
+    pub wilds: u8,
 }
 
 impl Meld {
@@ -25,6 +29,7 @@ impl Meld {
         Meld {
             kind: MeldKind::Pong,
             tile,
+            wilds: 0,
         }
     }
 
@@ -34,10 +39,19 @@ impl Meld {
         } else {
             MeldKind::ExposedKong
         };
-        Meld { kind, tile }
+        Meld {
+            kind,
+            tile,
+            wilds: 0,
+        }
     }
 
-    /// Copies of its tile the meld holds: 3 or 4.
+    /// The same meld holding `wilds` wilds among its tiles.
+    pub const fn with_wilds(self, wilds: u8) -> Meld {
+        Meld { wilds, ..self }
+    }
+
+    /// Tiles the meld holds, wilds included: 3 or 4.
     pub const fn size(self) -> u8 {
         match self.kind {
             MeldKind::Pong => 3,
@@ -45,11 +59,18 @@ impl Meld {
         }
     }
 
+    /// Natural copies of its tile the meld holds.
+    pub const fn naturals(self) -> u8 {
+        self.size().saturating_sub(self.wilds)
+    }
+
     pub const fn is_kong(self) -> bool {
         !matches!(self.kind, MeldKind::Pong)
     }
 
-    /// Reads `"555m"` (a pong) or `"5555m"` (an exposed kong; `concealed` makes it 暗杠).
+    /// Reads `"555m"` (a pong) or `"5555m"` (an exposed kong; `concealed` makes it 暗杠). Besides
+    /// one tile, the meld may name `1s`s, which stand for its wilds in the 幺鸡 variant: `"55m1s"`
+    /// is a pong of 5m holding one wild. Whether the rules have wilds is for the caller to check.
     pub fn parse(text: &str, concealed: bool) -> Result<Meld, HandError> {
         let bad = |reason| HandError::BadMeld {
             text: text.to_owned(),
@@ -57,29 +78,40 @@ impl Meld {
         };
         let tiles = parse_tiles(text)
             .map_err(|_| bad("is not tile notation; write e.g. \"555m\" or \"7777p\""))?;
-        let Some(&tile) = tiles.first() else {
+        let natural = |t: &&Tile| **t != Tile::YAOJI;
+        let Some(&tile) = tiles.iter().find(natural).or(tiles.first()) else {
             return Err(bad("is empty"));
         };
-        if tiles.iter().any(|&t| t != tile) {
+        if tiles.iter().any(|&t| t != tile && t != Tile::YAOJI) {
             return Err(bad(
-                "mixes tiles; a pong or kong is one tile three or four times",
+                "mixes tiles; a pong or kong is one tile three or four times (wilds written 1s)",
             ));
         }
-        match tiles.len() {
-            3 if !concealed => Ok(Meld::pong(tile)),
-            3 => Err(bad("is three tiles; a concealed kong has four")),
-            4 => Ok(Meld::kong(tile, concealed)),
-            _ => Err(bad("is neither a pong (3 tiles) nor a kong (4 tiles)")),
-        }
+        let wilds = tiles.iter().filter(|&&t| t != tile).count() as u8;
+        let meld = match tiles.len() {
+            3 if !concealed => Meld::pong(tile),
+            3 => return Err(bad("is three tiles; a concealed kong has four")),
+            4 => Meld::kong(tile, concealed),
+            _ => return Err(bad("is neither a pong (3 tiles) nor a kong (4 tiles)")),
+        };
+        Ok(meld.with_wilds(wilds))
     }
 }
 
+/// The natural tiles, then one `1s` per wild: `"555m"`, `"55m1s"`, `"5m111s"`.
 impl fmt::Display for Meld {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for _ in 0..self.size() {
+        for _ in 0..self.naturals() {
             write!(f, "{}", self.tile.rank())?;
         }
-        write!(f, "{}", self.tile.suit())
+        write!(f, "{}", self.tile.suit())?;
+        if self.wilds > 0 {
+            for _ in 0..self.wilds {
+                write!(f, "{}", Tile::YAOJI.rank())?;
+            }
+            write!(f, "{}", Tile::YAOJI.suit())?;
+        }
+        Ok(())
     }
 }
 
@@ -90,8 +122,13 @@ pub struct Melds {
     pub sets: u8,
     /// Suits the melds use.
     pub suit_mask: u8,
-    /// Copies of each tile the melds hold.
+    /// Natural copies of each tile the melds hold (a wild is no copy of any tile).
     pub held: [u8; KINDS],
+    /// Wilds the melds hold (幺鸡).
+    pub wilds: u8,
+    /// `pongs_by_naturals[n]`: bit `t` set for a pong of tile `t` holding `n` natural copies
+    /// (3 without wilds), so that a 根 (four natural copies) is a bit test per count.
+    pub pongs_by_naturals: [u32; 4],
     /// Bit `t` set for a pong of tile `t`.
     pub pong_mask: u32,
     /// Bit `t` set for a kong of tile `t`.
@@ -107,6 +144,8 @@ impl Melds {
         sets: 0,
         suit_mask: 0,
         held: [0; KINDS],
+        wilds: 0,
+        pongs_by_naturals: [0; 4],
         pong_mask: 0,
         kong_mask: 0,
         exposed_kongs: 0,
@@ -128,18 +167,27 @@ impl Melds {
                 reason: "is a fifth meld; a hand has at most four",
             });
         }
-        let held = &mut self.held[meld.tile.index()];
-        if *held > 0 {
-            return Err(HandError::TooManyCopies {
-                tile: meld.tile,
-                count: *held + meld.size(),
+        let bit = 1 << meld.tile.index();
+        if (self.pong_mask | self.kong_mask) & bit != 0 {
+            return Err(HandError::BadMeld {
+                text: meld.to_string(),
+                reason: "is a second meld of the same tile",
             });
         }
-        *held = meld.size();
+        if meld.naturals() == 0 {
+            return Err(HandError::BadMeld {
+                text: meld.to_string(),
+                reason: "holds no natural tile; a meld with wilds holds at least one",
+            });
+        }
+        self.held[meld.tile.index()] = meld.naturals();
+        self.wilds += meld.wilds;
         self.sets += 1;
-        let bit = 1 << meld.tile.index();
         match meld.kind {
-            MeldKind::Pong => self.pong_mask |= bit,
+            MeldKind::Pong => {
+                self.pong_mask |= bit;
+                self.pongs_by_naturals[meld.naturals() as usize] |= bit;
+            }
             _ => self.kong_mask |= bit,
         }
         match meld.kind {
@@ -214,5 +262,26 @@ mod tests {
         );
         let hand = Counts::from_tiles(&parse_tiles("55m").unwrap()).unwrap();
         assert!(melds.check_copies(&hand).is_err());
+    }
+
+    #[test]
+    fn melds_may_hold_wilds_written_as_1s() {
+        let t = parse_tiles("5m").unwrap()[0];
+        let pong = Meld::parse("5m1s5m", false).unwrap();
+        assert_eq!(pong, Meld::pong(t).with_wilds(1));
+        assert_eq!((pong.to_string(), pong.naturals()), ("55m1s".into(), 2));
+        let kong = Meld::parse("5m111s", true).unwrap();
+        assert_eq!((kong.to_string(), kong.wilds), ("5m111s".into(), 3));
+        // All 1s is a natural pong of 1s; a second kind besides 1s is an error.
+        assert_eq!(Meld::parse("111s", false).unwrap().wilds, 0);
+        assert!(Meld::parse("5m6m1s", false).is_err());
+        // The summary counts natural copies: 55m + a wild leaves room for two more 5m.
+        let melds = Melds::new(&[pong, Meld::parse("7777p", false).unwrap()]).unwrap();
+        assert_eq!((melds.held[t.index()], melds.wilds), (2, 1));
+        assert_eq!(melds.pongs_by_naturals[2], 1 << t.index());
+        let hand = Counts::from_tiles(&parse_tiles("55m").unwrap()).unwrap();
+        assert!(melds.check_copies(&hand).is_ok());
+        assert!(Melds::new(&[pong, Meld::kong(t, true)]).is_err());
+        assert!(Melds::new(&[Meld::pong(t).with_wilds(3)]).is_err());
     }
 }

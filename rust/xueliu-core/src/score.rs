@@ -8,7 +8,7 @@
 
 use crate::analysis::{self, Context, HandFacts};
 use crate::choice::{choice, Choice};
-use crate::hand::{Counts, HandError};
+use crate::hand::{Counts, HandError, MAX_WILDS};
 use crate::meld::{Meld, Melds};
 use crate::pattern::Pattern;
 use crate::points::Curve;
@@ -99,12 +99,14 @@ choice! {
         RobKong = "rob_kong",
         /// 自摸加番.
         SelfDraw = "self_draw",
-        /// 无鸡加番: no wild in the winning hand.
+        /// 无鸡加番: no wild in the winning concealed hand.
         NoWild = "no_wild",
+        /// 四幺鸡: four wilds win at the room's cap (docs/game-protocol.md §11).
+        FourWilds = "four_wilds",
     }
 }
 
-const BONUSES: usize = 10;
+const BONUSES: usize = 11;
 
 impl Bonus {
     pub const fn chinese(self) -> &'static str {
@@ -117,6 +119,7 @@ impl Bonus {
             Bonus::RobKong => "抢杠",
             Bonus::SelfDraw => "自摸加番",
             Bonus::NoWild => "无鸡加番",
+            Bonus::FourWilds => "四幺鸡",
             Bonus::Heavenly => "天胡",
             Bonus::Earthly => "地胡",
         }
@@ -219,6 +222,16 @@ impl Score {
         }
     }
 
+    /// Four wilds (四幺鸡, seed 004: 番数按照…最大番): `basic` and the bonus `four_wilds` worth
+    /// `cap_fan`, nothing else, so the win is worth exactly the cap (docs/game-protocol.md §11).
+    /// Rules without a cap (which the game refuses) get a bonus of 0.
+    pub fn four_wilds(rules: &Rules) -> Score {
+        let basic = rules.fan.get(Pattern::Basic).unwrap_or(0);
+        let mut bonuses = Bonuses::default();
+        bonuses.add(Bonus::FourWilds, 1, rules.cap_fan.unwrap_or(0));
+        Score::new((Pattern::Basic, basic), bonuses, 0, rules)
+    }
+
     /// This score with some of the winner's kongs scored as roots instead (`late_kong =
     /// "root_only"`, seed 002 計分規則 12: a late kong 只算根). The kong bonus goes; a root comes
     /// unless `gen_counts_kongs` counts the kong as one already. The change is the same for
@@ -313,8 +326,9 @@ pub enum ScoreError {
     },
     /// Situation flags no real win has together.
     Situation(&'static str),
-    /// A 幺鸡 (1s) in a hand under `wilds`: needs the wild-aware analysis (issue 6).
-    Wilds,
+    /// Wilds where the rules have none, or a `1s` the rules make a wild written as a natural
+    /// tile; the text says which.
+    Wilds(&'static str),
 }
 
 impl fmt::Display for ScoreError {
@@ -327,10 +341,7 @@ impl fmt::Display for ScoreError {
             ScoreError::NotAWin { hand, reason } => {
                 write!(f, "{hand} does not win under these rules: {reason}")
             }
-            ScoreError::Situation(why) => f.write_str(why),
-            ScoreError::Wilds => f.write_str(
-                "the hand holds 1s, a wild (幺鸡) under these rules; scoring wild hands is not supported yet",
-            ),
+            ScoreError::Situation(why) | ScoreError::Wilds(why) => f.write_str(why),
         }
     }
 }
@@ -344,9 +355,11 @@ impl From<HandError> for ScoreError {
 }
 
 /// Scores a win. `hand` is the concealed tiles including `win_tile` (14 less 3 per meld);
-/// `melds` are the winner's pongs and kongs. Checks the hand and the situation first; nothing
-/// after that can fail. `rules` must pass [`Rules::validate`] (presets and every `Rules` the
-/// Python API builds do): scoring is exact only for them, and never panics for others.
+/// `melds` are the winner's pongs and kongs. Under `wilds` the hand's wilds are its
+/// [`Counts::wilds`] (a `1s` among its natural tiles is refused), `win_tile` is `1s` when the
+/// winning tile is a wild, and melds may hold wilds. Checks the hand and the situation first;
+/// nothing after that can fail. `rules` must pass [`Rules::validate`] (presets and every `Rules`
+/// the Python API builds do): scoring is exact only for them, and never panics for others.
 pub fn score(
     hand: &Counts,
     win_tile: Tile,
@@ -358,26 +371,37 @@ pub fn score(
     debug_assert_eq!(rules.validate(), Ok(()));
     let ctx = Context::new(melds, void, rules.allow_seven_pairs)?;
     ctx.check(hand, analysis::HandSize::Complete)?;
-    if hand.count(win_tile) == 0 {
+    check_wilds(hand, &ctx, rules)?;
+    let wild_win = rules.wilds && win_tile == Tile::YAOJI;
+    let held = if wild_win {
+        hand.wilds()
+    } else {
+        hand.count(win_tile)
+    };
+    if held == 0 {
         return Err(ScoreError::WinTileNotInHand { tile: win_tile });
     }
-    check_no_wilds(hand, &ctx, rules)?;
     situation.check(&ctx.melds)?;
+    if hand.wilds() >= MAX_WILDS {
+        if rules.cap_fan.is_none() {
+            return Err(ScoreError::Wilds(
+                "four wilds win at the room's cap_fan, and these rules have none",
+            ));
+        }
+        return Ok(Score::four_wilds(rules));
+    }
     if !analysis::is_win(hand, &ctx) {
         return Err(ScoreError::NotAWin {
             hand: describe_hand(hand, melds),
             reason: why_not_a_win(hand, &ctx),
         });
     }
-    let facts = analysis::facts(hand, &ctx);
-    let (pattern, mut bonuses) = hand_value(&facts, &ctx.melds, rules, situation);
-    let extra = situational(&mut bonuses, rules, situation);
-    Ok(Score::new(pattern, bonuses, extra, rules))
+    Ok(score_known_win(hand, &ctx, rules, situation))
 }
 
 /// [`score`] without its checks, for a caller that already knows the hand wins (the game
 /// does): `hand` includes the winning tile. Never fails and never panics; the result is
-/// meaningful only for a winning hand.
+/// meaningful only for a winning hand (and, for four wilds, rules with a `cap_fan`).
 #[inline]
 pub fn score_known_win(
     hand: &Counts,
@@ -385,9 +409,12 @@ pub fn score_known_win(
     rules: &Rules,
     situation: &Situation,
 ) -> Score {
+    if hand.wilds() >= MAX_WILDS {
+        return Score::four_wilds(rules);
+    }
     let facts = analysis::facts(hand, ctx);
     let (pattern, mut bonuses) = hand_value(&facts, &ctx.melds, rules, situation);
-    let extra = situational(&mut bonuses, rules, situation);
+    let extra = situational(&mut bonuses, rules, situation, hand.wilds() == 0);
     Score::new(pattern, bonuses, extra, rules)
 }
 
@@ -400,6 +427,11 @@ pub fn best_waits_known(
     mut f: impl FnMut(Tile, Score),
 ) {
     analysis::waits_with_facts(hand, ctx, |tile, facts| {
+        // Under 幺鸡 a drawn 1s is a wild, never the natural tile waited on; and 查叫 values
+        // natural waits only (docs/game-protocol.md §11).
+        if rules.wilds && tile == Tile::YAOJI {
+            return;
+        }
         let (pattern, bonuses) = hand_value(&facts, &ctx.melds, rules, &Situation::DISCARD);
         f(tile, Score::new(pattern, bonuses, 0, rules));
     });
@@ -418,16 +450,9 @@ pub fn best_waits(
     debug_assert_eq!(rules.validate(), Ok(()));
     let ctx = Context::new(melds, void, rules.allow_seven_pairs)?;
     ctx.check(hand, analysis::HandSize::Waiting)?;
-    check_no_wilds(hand, &ctx, rules)?;
+    check_wilds(hand, &ctx, rules)?;
     let mut scores = Vec::new();
-    analysis::waits_with_facts(hand, &ctx, |tile, facts| {
-        // Under 幺鸡 a drawn 1s is a wild, not the tile waited on.
-        if rules.wilds && tile == Tile::YAOJI {
-            return;
-        }
-        let (pattern, bonuses) = hand_value(&facts, &ctx.melds, rules, &Situation::DISCARD);
-        scores.push((tile, Score::new(pattern, bonuses, 0, rules)));
-    });
+    best_waits_known(hand, &ctx, rules, |tile, score| scores.push((tile, score)));
     Ok(scores)
 }
 
@@ -565,9 +590,10 @@ fn patterns_held(f: &HandFacts, melds: &Melds, rules: &Rules, situation: &Situat
     )
 }
 
-/// Adds the bonuses of how the win came about; returns the 自摸加底 points.
+/// Adds the bonuses of how the win came about and, under `wilds`, 无鸡加番 when the concealed
+/// hand holds no wild (`no_wild`); returns the 自摸加底 points.
 #[inline]
-fn situational(bonuses: &mut Bonuses, rules: &Rules, s: &Situation) -> u64 {
+fn situational(bonuses: &mut Bonuses, rules: &Rules, s: &Situation, no_wild: bool) -> u64 {
     bonuses.add(
         Bonus::KongFlower,
         s.kong_flower as u8,
@@ -575,8 +601,7 @@ fn situational(bonuses: &mut Bonuses, rules: &Rules, s: &Situation) -> u64 {
     );
     bonuses.add(Bonus::KongShot, s.kong_shot as u8, rules.kong_shot_fan);
     bonuses.add(Bonus::RobKong, s.robbed_kong as u8, rules.rob_kong_fan);
-    if rules.wilds {
-        // Wild hands are refused before this point, so every scored hand has no wild.
+    if rules.wilds && no_wild {
         bonuses.add(Bonus::NoWild, 1, rules.no_wild_fan);
     }
     if rules.heavenly_stacks {
@@ -592,13 +617,22 @@ fn situational(bonuses: &mut Bonuses, rules: &Rules, s: &Situation) -> u64 {
     0
 }
 
-/// Under `wilds` the 1s are 幺鸡; this analysis reads every tile as itself, so refuse them.
-fn check_no_wilds(hand: &Counts, ctx: &Context, rules: &Rules) -> Result<(), ScoreError> {
-    let yaoji = Tile::from_suit_rank(Suit::S, 1).expect("1s is a tile");
-    if rules.wilds && hand.count(yaoji) + ctx.melds.held[yaoji.index()] > 0 {
-        return Err(ScoreError::Wilds);
+/// Wilds only under `wilds`, where a `1s` is always a wild: never a natural tile of the hand
+/// (the caller counts it in [`Counts::wilds`]) nor the tile of a meld.
+fn check_wilds(hand: &Counts, ctx: &Context, rules: &Rules) -> Result<(), ScoreError> {
+    let melded_yaoji = (ctx.melds.pong_mask | ctx.melds.kong_mask) >> Tile::YAOJI.index() & 1;
+    match rules.wilds {
+        false if hand.wilds() + ctx.melds.wilds > 0 => Err(ScoreError::Wilds(
+            "wilds (幺鸡) are held, but these rules have none (wilds = false)",
+        )),
+        true if hand.count(Tile::YAOJI) > 0 => Err(ScoreError::Wilds(
+            "the hand names 1s, a wild (幺鸡) under these rules: give the hand's natural tiles and count its wilds apart",
+        )),
+        true if melded_yaoji != 0 => Err(ScoreError::Wilds(
+            "a meld of 1s: under these rules every 1s is a wild (幺鸡), and a meld needs a natural tile",
+        )),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 fn describe_hand(hand: &Counts, melds: &[Meld]) -> String {

@@ -11,6 +11,25 @@ use xueliu_core::bots::{self as core, BotKind, Tally, WIN_KIND_NAMES};
 use xueliu_core::game::Game as CoreGame;
 use xueliu_core::rules::Rules;
 
+/// A whole number argument: `games`, `threads`, `seed`, `first_game`.
+fn whole(name: &str, value: i128) -> PyResult<u64> {
+    u64::try_from(value).map_err(|_| {
+        BotError::new_err(format!(
+            "{name} must be an int from 0 to 2**64 - 1, got {value}"
+        ))
+    })
+}
+
+/// `threads=`: 0 for every core, else at most 256.
+fn threads_arg(value: i128) -> PyResult<usize> {
+    match whole("threads", value)? {
+        n @ 0..=256 => Ok(n as usize),
+        n => Err(BotError::new_err(format!(
+            "threads={n} is too many; use 0 (every core) or at most 256"
+        ))),
+    }
+}
+
 fn bot_kind(name: &str) -> PyResult<BotKind> {
     BotKind::parse(name).map_err(|e| BotError::new_err(e.to_string()))
 }
@@ -37,8 +56,9 @@ pub struct Bot {
 impl Bot {
     #[new]
     #[pyo3(signature = (name, *, seed = 0))]
-    fn new(name: &str, seed: u64) -> PyResult<Bot> {
+    fn new(name: &str, seed: i128) -> PyResult<Bot> {
         let kind = bot_kind(name)?;
+        let seed = whole("seed", seed)?;
         Ok(Bot {
             kind,
             seed,
@@ -265,14 +285,16 @@ impl SimulationResult {
 #[allow(clippy::too_many_arguments)]
 pub fn simulate(
     py: Python<'_>,
-    games: u64,
+    games: i128,
     rules: Option<&Bound<'_, PyAny>>,
     bots: Option<&Bound<'_, PyAny>>,
-    seed: u64,
-    threads: usize,
-    first_game: u64,
+    seed: i128,
+    threads: i128,
+    first_game: i128,
     logs: bool,
 ) -> PyResult<SimulationResult> {
+    let (games, seed) = (whole("games", games)?, whole("seed", seed)?);
+    let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game)?);
     let rules = playable_rules(rules)?;
     let kinds = match bots {
         Some(b) => bot_kinds(b)?,
@@ -375,11 +397,13 @@ pub fn compare_bots(
     py: Python<'_>,
     a: &str,
     b: &str,
-    games: u64,
+    games: i128,
     rules: Option<&Bound<'_, PyAny>>,
-    seed: u64,
-    threads: usize,
+    seed: i128,
+    threads: i128,
 ) -> PyResult<Comparison> {
+    let (games, seed) = (whole("games", games)?, whole("seed", seed)?);
+    let threads = threads_arg(threads)?;
     let (a, b) = (bot_kind(a)?, bot_kind(b)?);
     let rules = playable_rules(rules)?;
     py.detach(|| core::compare(&rules, a, b, games, seed, threads))

@@ -9,11 +9,11 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 use std::sync::Arc;
 use xueliu_core::game::{self as core, ActionList};
-use xueliu_core::meld::MeldKind;
+use xueliu_core::meld::{Meld as CoreMeld, MeldKind};
 use xueliu_core::rules::Rules;
 use xueliu_core::tile::{self as core_tile, Suit, Tile as CoreTile};
 
-/// One decision: `exchange`, `void`, `discard`, `pong`, `kong`, `win` or `pass`.
+/// One decision: `exchange`, `void`, `discard`, `pong`, `kong`, `win`, `pass` or `swap` (幺鸡换).
 #[pyclass(frozen, eq, hash, module = "xueliu")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Action(pub core::Action);
@@ -87,6 +87,12 @@ impl Action {
         Ok(Action(core::Action::Kong(tile_arg(tile)?)))
     }
 
+    /// 幺鸡换: put a natural `tile` into the seat's kong of it and take one of its wilds back.
+    #[staticmethod]
+    fn swap(tile: &Bound<'_, PyAny>) -> PyResult<Action> {
+        Ok(Action(core::Action::Swap(tile_arg(tile)?)))
+    }
+
     #[staticmethod]
     fn win() -> Action {
         Action(core::Action::Win)
@@ -102,7 +108,7 @@ impl Action {
     fn parse(text: &str) -> PyResult<Action> {
         core::Action::parse(text).map(Action).ok_or_else(|| {
             IllegalActionError::new_err(format!(
-                "cannot read action {text:?}; write e.g. \"discard 5m\", \"kong 5m\", \"exchange 123m\", \"void p\", \"pong\", \"win\", \"pass\""
+                "cannot read action {text:?}; write e.g. \"discard 5m\", \"kong 5m\", \"swap 5m\", \"exchange 123m\", \"void p\", \"pong\", \"win\", \"pass\""
             ))
         })
     }
@@ -112,11 +118,13 @@ impl Action {
         self.0.kind()
     }
 
-    /// The tile of a discard or kong; None otherwise.
+    /// The tile of a discard, kong or swap; None otherwise.
     #[getter]
     fn tile(&self) -> Option<Tile> {
         match self.0 {
-            core::Action::Discard(t) | core::Action::Kong(t) => Some(Tile(t)),
+            core::Action::Discard(t) | core::Action::Kong(t) | core::Action::Swap(t) => {
+                Some(Tile(t))
+            }
             _ => None,
         }
     }
@@ -151,6 +159,7 @@ impl Action {
             core::Action::Void(s) => format!("Action.void('{s}')"),
             core::Action::Discard(t) => format!("Action.discard('{t}')"),
             core::Action::Kong(t) => format!("Action.kong('{t}')"),
+            core::Action::Swap(t) => format!("Action.swap('{t}')"),
             core::Action::Pass => "Action.pass_()".into(),
             other => format!("Action.{}()", other.kind()),
         }
@@ -173,10 +182,11 @@ fn interned(py: Python<'_>, action: core::Action) -> PyResult<Py<Action>> {
         core::Action::Pong => 57,
         core::Action::Win => 58,
         core::Action::Pass => 59,
+        core::Action::Swap(t) => 60 + t.index(),
         core::Action::Exchange(_) => return Py::new(py, Action(action)),
     };
     let table = TABLE.get_or_try_init(py, || {
-        let mut all = Vec::with_capacity(60);
+        let mut all = Vec::with_capacity(87);
         for t in CoreTile::all() {
             all.push(Py::new(py, Action(core::Action::Discard(t)))?);
         }
@@ -189,12 +199,15 @@ fn interned(py: Python<'_>, action: core::Action) -> PyResult<Py<Action>> {
         for a in [core::Action::Pong, core::Action::Win, core::Action::Pass] {
             all.push(Py::new(py, Action(a))?);
         }
+        for t in CoreTile::all() {
+            all.push(Py::new(py, Action(core::Action::Swap(t)))?);
+        }
         Ok::<_, PyErr>(all)
     })?;
     Ok(table[slot].clone_ref(py))
 }
 
-/// A pong or kong on the table.
+/// A pong or kong on the table; in the 幺鸡 variant some of its tiles may be wilds.
 #[pyclass(frozen, eq, hash, module = "xueliu")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Meld {
@@ -203,15 +216,20 @@ pub struct Meld {
     kind: &'static str,
     #[pyo3(get)]
     tile: Tile,
+    /// Wilds (幺鸡) among its tiles; 0 for an all-natural meld.
+    #[pyo3(get)]
+    wilds: u8,
 }
 
 #[pymethods]
 impl Meld {
+    /// The natural tiles, then one `1s` per wild: `"555m"`, `"55m1s"`.
     fn __str__(&self) -> String {
-        let n = if self.kind == "pong" { 3 } else { 4 };
-        let mut s: String = std::iter::repeat_n(char::from(b'0' + self.tile.0.rank()), n).collect();
-        s.push(self.tile.0.suit().letter());
-        s
+        let meld = match self.kind {
+            "pong" => CoreMeld::pong(self.tile.0),
+            kind => CoreMeld::kong(self.tile.0, kind == "concealed_kong"),
+        };
+        meld.with_wilds(self.wilds).to_string()
     }
 
     fn __repr__(&self) -> String {
@@ -388,10 +406,11 @@ impl Game {
         interned(py, action)
     }
 
-    /// The concealed tiles of `seat`, sorted.
+    /// The concealed tiles of `seat`, sorted; a wild is the `1s` it is.
     fn hand(&self, seat: i64) -> PyResult<Vec<Tile>> {
         let seat = seat_arg(seat)?;
-        Ok(self.inner.seat(seat).hand.tiles().map(Tile).collect())
+        let hand = &self.inner.seat(seat).hand;
+        Ok(hand.tiles_with_wilds().map(Tile).collect())
     }
 
     fn melds(&self, seat: i64) -> PyResult<Vec<Meld>> {
@@ -407,6 +426,7 @@ impl Game {
                     MeldKind::ConcealedKong => "concealed_kong",
                 },
                 tile: Tile(m.tile),
+                wilds: m.wilds,
             })
             .collect())
     }

@@ -6,8 +6,10 @@ use crate::rules::rules_arg;
 use crate::tiles::{tile_arg, tile_object, Tile};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use xueliu_core::hand::{HandError, MAX_WILDS};
 use xueliu_core::meld::{Meld, Melds};
 use xueliu_core::score::{self as core, Score as CoreScore, Situation};
+use xueliu_core::tile::Tile as CoreTile;
 use xueliu_core::Choice;
 
 /// A scored win: the pattern (only the highest counts), each bonus with its fan, the total, the
@@ -130,14 +132,16 @@ fn all_melds(melds: Vec<String>, concealed_kongs: Vec<String>) -> PyResult<Vec<M
 /// so `score("2344567m345789p", "7m", rules="chengdu")` reads as "this hand wins on 7m".
 /// `melds` are pongs and exposed kongs (`"555m"`, `"5555m"`), `concealed_kongs` the 暗杠
 /// (`"7777p"`). The flags say how the win came about; 杠上花 takes `self_draw=True` too.
+/// Under the 幺鸡 rules (`wilds`), `hand` lists natural tiles and `wilds` counts the wilds held
+/// beside them; `win_tile="1s"` is a winning wild; a meld names its wilds as `1s` (`"55m1s"`).
 #[pyfunction]
 #[pyo3(signature = (
     hand, win_tile, *, rules, melds=Vec::new(), concealed_kongs=Vec::new(), void=None,
     self_draw=false, kong_flower=false, kong_shot=false, robbed_kong=false, heavenly=false,
-    earthly=false
+    earthly=false, wilds=0
 ), text_signature = "(hand, win_tile, *, rules, melds=(), concealed_kongs=(), void=None, \
     self_draw=False, kong_flower=False, kong_shot=False, robbed_kong=False, heavenly=False, \
-    earthly=False)")]
+    earthly=False, wilds=0)")]
 #[allow(clippy::too_many_arguments)]
 pub fn score(
     hand: &Bound<'_, PyAny>,
@@ -152,10 +156,13 @@ pub fn score(
     robbed_kong: bool,
     heavenly: bool,
     earthly: bool,
+    wilds: i64,
 ) -> PyResult<Score> {
     let rules = rules_arg(rules)?;
     let melds = all_melds(melds, concealed_kongs)?;
-    let mut counts = convert::counts(hand)?;
+    let mut counts = convert::counts(hand)?
+        .with_wilds(convert::wilds(wilds)?)
+        .map_err(hand_error)?;
     let win_tile = tile_arg(win_tile)?;
     let summary = Melds::new(&melds).map_err(hand_error)?;
     if counts.len() != summary.concealed_size() - 1 {
@@ -167,13 +174,19 @@ pub fn score(
             summary.sets
         )));
     }
-    if counts.count(win_tile) >= 4 {
-        return Err(hand_error(xueliu_core::hand::HandError::TooManyCopies {
+    if rules.wilds && win_tile == CoreTile::YAOJI {
+        if counts.wilds() >= MAX_WILDS {
+            return Err(hand_error(HandError::TooManyWilds { wilds: 5 }));
+        }
+        counts.add_wild();
+    } else if counts.count(win_tile) >= 4 {
+        return Err(hand_error(HandError::TooManyCopies {
             tile: win_tile,
             count: 5,
         }));
+    } else {
+        counts.add(win_tile);
     }
-    counts.add(win_tile);
     let situation = Situation {
         self_draw,
         kong_flower,
@@ -190,11 +203,12 @@ pub fn score(
 
 /// Every wait of a ready hand (13 tiles less 3 per meld) with its best score under 查叫: the
 /// pattern, roots and the player's own kongs, capped; no situational bonus. Empty when the hand
-/// is not ready.
+/// is not ready. Under `wilds`, `hand` lists natural tiles and `wilds` counts the wilds; the
+/// waits are natural tiles, never `1s`.
 #[pyfunction]
 #[pyo3(
-    signature = (hand, *, rules, melds=Vec::new(), concealed_kongs=Vec::new(), void=None),
-    text_signature = "(hand, *, rules, melds=(), concealed_kongs=(), void=None)"
+    signature = (hand, *, rules, melds=Vec::new(), concealed_kongs=Vec::new(), void=None, wilds=0),
+    text_signature = "(hand, *, rules, melds=(), concealed_kongs=(), void=None, wilds=0)"
 )]
 pub fn best_waits(
     py: Python<'_>,
@@ -203,10 +217,13 @@ pub fn best_waits(
     melds: Vec<String>,
     concealed_kongs: Vec<String>,
     void: Option<&str>,
+    wilds: i64,
 ) -> PyResult<Vec<(Py<Tile>, Score)>> {
     let rules = rules_arg(rules)?;
     let melds = all_melds(melds, concealed_kongs)?;
-    let counts = convert::counts(hand)?;
+    let counts = convert::counts(hand)?
+        .with_wilds(convert::wilds(wilds)?)
+        .map_err(hand_error)?;
     let void = convert::void(void)?;
     let waits = core::best_waits(&counts, &melds, void, &rules).map_err(score_error)?;
     Ok(waits

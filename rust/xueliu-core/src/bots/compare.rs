@@ -68,7 +68,7 @@ pub fn compare(
             .collect::<Result<Vec<f64>, _>>()
     })
     .ok_or_else(|| IllegalAction("a comparison thread panicked".into()))?;
-    let mut diffs = Vec::with_capacity(games as usize);
+    let mut diffs = Vec::with_capacity(games.min(1 << 20) as usize);
     for part in parts {
         diffs.extend(part?);
     }

@@ -44,7 +44,10 @@ impl Bot for GreedyBot {
         match game.pending() {
             // Three held tiles of one suit and any suit are always legal here: no need to list
             // the up to 364 possible picks.
-            Pending::Exchange(_) => return exchange(&view).unwrap_or(Action::Pass),
+            Pending::Exchange(_) => {
+                let pick = exchange(&view).or_else(|| game.default_action(s));
+                return pick.unwrap_or(Action::Pass);
+            }
             Pending::Void(_) => return void(&view),
             _ => {}
         }
@@ -125,17 +128,34 @@ impl<'a> View<'a> {
     }
 
     /// The best discard from `hand` (a complete size) among `candidates`, with its shanten and
-    /// live waits: lowest shanten, then most live waits, then the least connected tile.
+    /// live waits: lowest shanten, then most live waits, then the least connected tile, then
+    /// terminals first, then the lowest tile.
+    ///
+    /// Candidates are tried in the order of the later keys, and the hand's own shanten bounds
+    /// any discard's from below; so, short of ready, the first candidate that meets the bound
+    /// wins and the rest need no shanten.
     fn best_discard(
         &self,
         hand: &Counts,
         ctx: &Context,
         candidates: impl Iterator<Item = Tile>,
     ) -> Option<(Tile, i8, u32)> {
+        // Each candidate packed as connection, then 9 − edge, then tile index: one u32 sort.
+        let mut order = [0u32; KINDS];
+        let mut n = 0;
+        for d in candidates.take(KINDS) {
+            order[n] = connection(hand, d) << 16 | ((9 - edge(d)) as u32) << 8 | d.index() as u32;
+            n += 1;
+        }
+        let order = &mut order[..n];
+        order.sort_unstable();
+        let bound = quick_shanten(hand, ctx);
         let mut best: Option<(DiscardKey, Tile, u32)> = None;
         // Tiles of the void suit count for nothing, so every void discard leaves one shanten.
         let mut void_shanten = None;
-        for d in candidates {
+        for &packed in order.iter() {
+            let (link, edge) = (packed >> 16, (packed >> 8) as u8);
+            let d = Tile::new(packed as u8)?;
             let mut rest = *hand;
             rest.remove(d);
             let sh = if ctx.void == Some(d.suit()) {
@@ -148,9 +168,12 @@ impl<'a> View<'a> {
             } else {
                 0
             };
-            let key = (sh, -(live as i64), connection(hand, d), 9 - edge(d));
+            let key = (sh, -(live as i64), link, edge);
             if best.is_none_or(|(k, _, _)| key < k) {
                 best = Some((key, d, live));
+            }
+            if sh <= bound && bound > 0 {
+                break;
             }
         }
         best.map(|(k, d, live)| (d, k.0, live))
@@ -275,10 +298,23 @@ fn melds_with(seat: &Seat, meld: Meld, replace: bool) -> Melds {
     Melds::new(&list[..=n.min(3)]).unwrap_or(seat.meld_summary)
 }
 
+/// `hand` less `n` copies of `tile`, natural copies first and wilds (幺鸡) for the rest, as the
+/// game takes them; never more than the hand holds.
+fn take(hand: &Counts, tile: Tile, n: u8) -> Counts {
+    let mut rest = *hand;
+    for _ in 0..n {
+        if rest.count(tile) > 0 {
+            rest.remove(tile);
+        } else if rest.wilds() > 0 {
+            rest.remove_wild();
+        }
+    }
+    rest
+}
+
 /// Shanten after a kong of `kong.tile` that takes `taken` copies from the hand.
 fn kong_shanten(view: &View, seat: &Seat, kong: Meld, replace: bool, taken: u8) -> i8 {
-    let mut hand = view.hand;
-    (0..taken).for_each(|_| hand.remove(kong.tile));
+    let hand = take(&view.hand, kong.tile, taken);
     let ctx = Context {
         melds: melds_with(seat, kong, replace),
         ..view.ctx
@@ -295,8 +331,7 @@ fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
         legal[0]
     };
     if legal.contains(Action::Kong(tile)) {
-        let mut hand = view.hand;
-        (0..3).for_each(|_| hand.remove(tile));
+        let hand = take(&view.hand, tile, 3);
         let ctx = Context {
             melds: add_meld(&view.ctx.melds, Meld::kong(tile, false)),
             ..view.ctx
@@ -314,9 +349,7 @@ fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
 /// Whether ponging `tile` leaves the hand closer to a win, or as close with more to gain: a
 /// free tile while not ready, or no fewer live waits once ready.
 fn pong_helps(view: &View, tile: Tile, now: i8) -> bool {
-    let mut hand = view.hand;
-    hand.remove(tile);
-    hand.remove(tile);
+    let hand = take(&view.hand, tile, 2);
     let ctx = Context {
         melds: add_meld(&view.ctx.melds, Meld::pong(tile)),
         ..view.ctx
@@ -350,6 +383,9 @@ fn add_meld(melds: &Melds, meld: Meld) -> Melds {
 /// call (two orders of magnitude slower) and the bot only ranks its choices. Exact for a hand
 /// without melds; never above the exact value.
 fn quick_shanten(hand: &Counts, ctx: &Context) -> i8 {
+    if hand.wilds() > 0 {
+        return crate::analysis::shanten(hand, ctx);
+    }
     if !ctx.suits_allowed(ctx.melds.suit_mask) {
         return UNREACHABLE;
     }
@@ -391,6 +427,62 @@ mod tests {
                 (hand, ctx)
             })
             .collect()
+    }
+
+    /// Every candidate scored in full, in index order: what `best_discard` must match.
+    fn every_discard(view: &View, legal: &ActionList) -> Option<(Tile, i8, u32)> {
+        let mut best: Option<(DiscardKey, Tile, u32)> = None;
+        for &a in legal.iter() {
+            let Action::Discard(d) = a else { continue };
+            let mut rest = view.hand;
+            rest.remove(d);
+            let sh = quick_shanten(&rest, &view.ctx);
+            let live = if sh == 0 {
+                view.live_waits(&rest, &view.ctx)
+            } else {
+                0
+            };
+            let key = (sh, -(live as i64), connection(&view.hand, d), 9 - edge(d));
+            if best.is_none_or(|(k, _, _)| key < k) {
+                best = Some((key, d, live));
+            }
+        }
+        best.map(|(k, d, live)| (d, k.0, live))
+    }
+
+    #[test]
+    fn best_discard_stops_early_without_changing_the_choice() {
+        use crate::game::Pending;
+        use crate::rules::Rules;
+        use std::sync::Arc;
+        let rules = Arc::new(Rules::preset("chengdu_xueliu").unwrap());
+        let (mut rng, mut legal, mut checked) = (Rng::new(9), ActionList::new(), 0);
+        for seed in 0..100 {
+            let mut game = Game::new(rules.clone(), seed, false).unwrap();
+            let mut bot = GreedyBot::default();
+            while let Some(seat) = (0..4).find(|&s| game.must_act(s)) {
+                if let Pending::Turn(_) = game.pending() {
+                    game.legal_actions(seat, &mut legal);
+                    let view = View::new(&game, seat);
+                    let discards = legal.iter().filter_map(|a| match a {
+                        Action::Discard(t) => Some(*t),
+                        _ => None,
+                    });
+                    let fast = view.best_discard(&view.hand, &view.ctx, discards);
+                    assert_eq!(fast, every_discard(&view, &legal), "seed {seed}");
+                    checked += 1;
+                }
+                // Mix greedy and random play to reach varied hands.
+                let action = if rng.below(3) == 0 {
+                    game.legal_actions(seat, &mut legal);
+                    legal[rng.below(legal.len() as u64) as usize]
+                } else {
+                    bot.choose(&game, seat as usize)
+                };
+                game.act(seat, action).unwrap();
+            }
+        }
+        assert!(checked > 3000, "{checked}");
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub fn thread_count(threads: usize, jobs: u64) -> usize {
 }
 
 /// Runs `work` on `threads` contiguous ranges covering `0..count`, in order. `None` if a
-/// thread panicked.
+/// thread panicked; even one range runs on its own thread, so a panic never reaches the caller.
 pub fn run_ranges<T: Send>(
     count: u64,
     threads: usize,
@@ -23,9 +23,6 @@ pub fn run_ranges<T: Send>(
 ) -> Option<Vec<T>> {
     let n = thread_count(threads, count) as u64;
     let bounds = |k: u64| (count as u128 * k as u128 / n as u128) as u64;
-    if n == 1 {
-        return Some(vec![work(0..count)]);
-    }
     thread::scope(|scope| {
         let handles: Vec<_> = (0..n)
             .map(|k| {
@@ -48,5 +45,6 @@ mod tests {
             assert_eq!(parts.concat(), (0..10).collect::<Vec<_>>());
         }
         assert_eq!(run_ranges(0, 4, |r| r.count()), Some(vec![0]));
+        assert_eq!(run_ranges(5, 1, |_| -> u8 { panic!("caught") }), None);
     }
 }

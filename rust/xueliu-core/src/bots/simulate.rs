@@ -158,7 +158,8 @@ pub fn play_game(
 /// Plays one range of games.
 fn play_range(sim: &Simulation, range: Range<u64>) -> Result<Tally, IllegalAction> {
     let mut tally = Tally {
-        points: Vec::with_capacity((range.end - range.start) as usize),
+        // Reserve for the usual run; a huge one grows as it goes rather than failing up front.
+        points: Vec::with_capacity((range.end - range.start).min(1 << 20) as usize),
         ..Tally::default()
     };
     for i in range {

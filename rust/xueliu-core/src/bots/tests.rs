@@ -42,9 +42,6 @@ fn bots_play_only_legal_actions_to_the_end_under_every_preset() {
     use BotKind::{Greedy as G, Random as R};
     for &preset in Preset::ALL {
         let rules = Arc::new(preset.rules());
-        if rules.wilds {
-            continue;
-        }
         for seed in 0..60 {
             let (game, _) = play(&rules, seed, [G, R, G, R]);
             assert!(game.is_over());
@@ -159,10 +156,12 @@ fn simulate_replays_each_game_from_its_seeds() {
 }
 
 #[test]
-fn unplayable_rules_fail_before_playing() {
+fn the_wild_variant_plays_and_one_deal_is_too_few_to_compare() {
     let mut s = sim(0, false);
     s.rules = Arc::new(Rules::preset("yaoji").unwrap());
-    assert!(simulate(&s, 10, 2).is_err());
+    let (tally, _) = simulate(&s, 40, 2).unwrap();
+    assert!(tally.points.iter().all(|p| p.iter().sum::<i64>() == 0));
+    assert!(tally.wins.iter().sum::<u64>() > 0);
     let rules = Arc::new(Rules::preset("chengdu").unwrap());
     assert!(compare(&rules, BotKind::Greedy, BotKind::Random, 1, 0, 1).is_err());
 }

@@ -17,11 +17,14 @@ pub enum Action {
     Kong(Tile),
     Win,
     Pass,
+    /// 幺鸡换: a natural copy of the tile goes into the seat's kong of it, whose wild comes back
+    /// to the hand (docs/game-protocol.md §11).
+    Swap(Tile),
 }
 
 impl Action {
     /// The kind as the protocol names it: `exchange`, `void`, `discard`, `pong`, `kong`, `win`,
-    /// `pass`.
+    /// `pass`, `swap`.
     pub const fn kind(self) -> &'static str {
         match self {
             Action::Exchange(_) => "exchange",
@@ -31,6 +34,7 @@ impl Action {
             Action::Kong(_) => "kong",
             Action::Win => "win",
             Action::Pass => "pass",
+            Action::Swap(_) => "swap",
         }
     }
 
@@ -41,7 +45,7 @@ impl Action {
     }
 
     /// Reads the readable form written by `Display`: `"discard 5m"`, `"exchange 123m"`, `"void p"`,
-    /// `"kong 5m"`, `"pong"`, `"win"`, `"pass"`.
+    /// `"kong 5m"`, `"swap 5m"`, `"pong"`, `"win"`, `"pass"`.
     pub fn parse(text: &str) -> Option<Action> {
         let mut words = text.split_whitespace();
         let kind = words.next()?;
@@ -61,6 +65,7 @@ impl Action {
             ("void", Some(a)) => Suit::parse(a).map(Action::Void),
             ("discard", a) => one_tile(a).map(Action::Discard),
             ("kong", a) => one_tile(a).map(Action::Kong),
+            ("swap", a) => one_tile(a).map(Action::Swap),
             ("pong", None) => Some(Action::Pong),
             ("win", None) => Some(Action::Win),
             ("pass", None) => Some(Action::Pass),
@@ -76,6 +81,7 @@ impl fmt::Display for Action {
             Action::Void(s) => write!(f, "void {s}"),
             Action::Discard(t) => write!(f, "discard {t}"),
             Action::Kong(t) => write!(f, "kong {t}"),
+            Action::Swap(t) => write!(f, "swap {t}"),
             other => f.write_str(other.kind()),
         }
     }
@@ -162,6 +168,7 @@ mod tests {
             Action::Void(Suit::P),
             Action::Discard(t("5m")),
             Action::Kong(t("9s")),
+            Action::Swap(t("5p")),
             Action::Pong,
             Action::Win,
             Action::Pass,

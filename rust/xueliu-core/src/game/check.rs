@@ -1,9 +1,10 @@
 //! Invariants of a game: tile conservation, zero-sum points, hand sizes, and wins that are real.
 //! Tests run them after every step; `from_json` runs them on what it reads.
 
+use super::state::{holds, put, take};
 use super::{Game, Pending, TurnKind, WALL_SIZE};
 use crate::analysis::is_win;
-use crate::hand::Counts;
+use crate::hand::{Counts, MAX_WILDS};
 use crate::meld::Meld;
 use crate::rules::Mode;
 use crate::tile::{Tile, COPIES, KINDS};
@@ -20,14 +21,18 @@ impl Game {
         self.check_history()
     }
 
-    /// The 108 tiles: wall, hands, melds, discards and winning tiles, four of each kind.
+    /// The 108 tiles: wall, hands, melds, discards and winning tiles, four of each kind; a wild
+    /// counts as the `1s` it is.
     fn check_tiles(&self) -> Result<(), String> {
         let mut count = [0u32; KINDS];
         let mut add = |t: Tile, n: u32| count[t.index()] += n;
         self.wall.live().iter().for_each(|&t| add(t, 1));
         for s in &self.seats {
-            s.hand.tiles().for_each(|t| add(t, 1));
-            s.meld_list().for_each(|m| add(m.tile, m.size() as u32));
+            s.hand.tiles_with_wilds().for_each(|t| add(t, 1));
+            for m in s.meld_list() {
+                add(m.tile, m.naturals() as u32);
+                add(Tile::YAOJI, m.wilds as u32);
+            }
         }
         self.river.entries().iter().for_each(|&(_, t)| add(t, 1));
         self.wins
@@ -65,9 +70,9 @@ impl Game {
             fresh.refresh_waits(self.rules.allow_seven_pairs);
             let on_move_now = matches!(self.pending, Pending::Turn(t) if t.seat as usize == i);
             if let Pending::Turn(t) = self.pending {
-                let drawn = t.drawn.filter(|&d| s.hand.count(d) > 0);
+                let drawn = t.drawn.filter(|&d| holds(&s.hand, d));
                 if let (true, TurnKind::Draw, Some(d)) = (on_move_now, t.kind, drawn) {
-                    fresh.hand.remove(d);
+                    take(&mut fresh.hand, d);
                     fresh.refresh_waits(self.rules.allow_seven_pairs);
                 }
             }
@@ -77,9 +82,24 @@ impl Game {
             if cached && stale {
                 return Err(format!("seat {i}'s cached waits are stale"));
             }
-            let on_move = matches!(self.pending, Pending::Turn(t) if t.seat as usize == i);
+            if !self.in_hand(i as u8) {
+                self.check_frozen(i as u8)?;
+                continue;
+            }
+            let on_move = match self.pending {
+                Pending::Turn(t) if t.seat as usize == i => Some(t.kind),
+                _ => None,
+            };
             let size = s.hand.len() + 3 * s.meld_summary.sets as usize;
-            let expected = if on_move { 14 } else { 13 };
+            // A non-dealer's dealt four wilds win before the dealer's first turn (§11).
+            let dealer_waits = matches!(self.pending, Pending::Turn(t) if t.kind == TurnKind::Dealt)
+                && i == self.dealer as usize;
+            let expected = match on_move {
+                Some(TurnKind::Dealt) => 13,
+                None if dealer_waits => 14,
+                None => 13,
+                Some(_) => 14,
+            };
             if size != expected {
                 return Err(format!(
                     "seat {i} holds {size} tiles counting melds as three, expected {expected}"
@@ -89,24 +109,44 @@ impl Game {
         if let Pending::Turn(t) = self.pending {
             let s = &self.seats[t.seat as usize];
             if let Some(d) = t.drawn {
-                if s.hand.count(d) == 0 {
+                if !holds(&s.hand, d) {
                     return Err(format!("seat {} drew {d} but does not hold it", t.seat));
                 }
-            } else if !matches!(t.kind, TurnKind::First | TurnKind::AfterPong) {
+            } else if !matches!(
+                t.kind,
+                TurnKind::First | TurnKind::AfterPong | TurnKind::Dealt
+            ) {
                 return Err("a turn after a draw names no drawn tile".into());
             }
         }
         Ok(())
     }
 
+    /// A 血战 winner has left the hand: its tiles are those of its win.
+    fn check_frozen(&self, seat: u8) -> Result<(), String> {
+        let s = &self.seats[seat as usize];
+        match self.wins.iter().rev().find(|w| w.seat == seat) {
+            Some(w) if w.hand == s.hand && w.melds == s.melds => Ok(()),
+            _ => Err(format!(
+                "seat {seat} has won but its tiles are not its win's"
+            )),
+        }
+    }
+
     /// Each win is a complete hand without its void suit; 血战 never has four winners.
     fn check_wins(&self) -> Result<(), String> {
         for w in &self.wins {
             let mut hand: Counts = w.hand;
-            if hand.count(w.tile) >= COPIES {
+            let wild = self.rules.wilds && w.tile == Tile::YAOJI;
+            let fifth = if wild {
+                hand.wilds() >= MAX_WILDS
+            } else {
+                hand.count(w.tile) >= COPIES
+            };
+            if fifth {
                 return Err(format!("win of seat {} on a fifth {}", w.seat, w.tile));
             }
-            hand.add(w.tile);
+            put(&mut hand, w.tile, self.rules.wilds);
             let mut seat = self.seats[w.seat as usize];
             seat.melds = w.melds;
             seat.rebuild_summary();

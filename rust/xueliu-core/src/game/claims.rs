@@ -4,6 +4,7 @@
 
 use super::events::{claim, Event, KongKind, WinKind};
 use super::state::after;
+use super::turn::take_naturals_first;
 use super::value::score_win;
 use super::{Action, Game, Pending, Responses, Turn, TurnKind};
 use crate::meld::Meld;
@@ -12,9 +13,11 @@ use crate::score::Situation;
 use crate::tile::Tile;
 
 impl Game {
-    /// What `seat` may claim on a discard of `tile`.
+    /// What `seat` may claim on a discard of `tile`. With wilds a pong or kong takes natural
+    /// copies first and wilds for the rest, and needs one natural copy in hand (§11).
     pub(super) fn discard_claims(&self, seat: u8, tile: Tile, kong_shot: bool) -> u8 {
-        if !self.in_hand(seat) {
+        // Nobody claims a discarded wild (§11 *(c)*).
+        if !self.in_hand(seat) || self.is_wild(tile) {
             return 0;
         }
         let flags = Situation {
@@ -27,14 +30,20 @@ impl Game {
             0
         };
         let s = &self.seats[seat as usize];
-        if self.locked(seat) || s.void == Some(tile.suit()) {
+        if self.locked(seat) || s.void == Some(tile.suit()) || s.meld_of(tile).is_some() {
             return bits;
         }
-        let n = s.hand.count(tile);
-        if n == 3 && !self.wall.is_empty() {
+        let (n, wilds) = (s.hand.count(tile), s.hand.wilds());
+        if n == 0 {
+            return bits;
+        }
+        if n + wilds >= 3 && !self.wall.is_empty() {
             bits |= claim::KONG;
         }
-        if n >= 2 && (!self.wall.is_empty() || self.rules.pong_last_discard) {
+        // The ponger discards next, so the pong must leave a natural tile in hand.
+        let naturals_left = s.hand.len() - wilds as usize - n.min(2) as usize;
+        let pong_allowed = !self.wall.is_empty() || self.rules.pong_last_discard;
+        if n + wilds >= 2 && pong_allowed && naturals_left > 0 {
             bits |= claim::PONG;
         }
         bits
@@ -109,7 +118,12 @@ impl Game {
             .map(|i| after(r.from, i))
             .filter(|&s| r.decisions[s as usize] == Some(Action::Win))
             .collect();
-        self.log_declines(&r, !winners.is_empty());
+        let taker = if winners.is_empty() {
+            claimer(&r)
+        } else {
+            None
+        };
+        self.log_declines(&r, taker);
         match r.kong {
             Some((kind, late)) => self.resolve_kong(&r, kind, late, &winners),
             None => self.resolve_discard(&r, &winners),
@@ -117,8 +131,9 @@ impl Game {
     }
 
     /// Logs each asked seat's decision that is not carried out, in seat order: `pass`, or
-    /// `beaten` for a pong or kong that lost to a win. A declined win locks the seat (过胡).
-    fn log_declines(&mut self, r: &Responses, someone_won: bool) {
+    /// `beaten` for a pong or kong that lost to a win or (with wilds) to the `taker`'s claim. A
+    /// declined win locks the seat (过胡).
+    fn log_declines(&mut self, r: &Responses, taker: Option<u8>) {
         for seat in 0..4u8 {
             let could = r.claims[seat as usize];
             match r.decisions[seat as usize] {
@@ -132,11 +147,11 @@ impl Game {
                         self.lock_declined_win(seat, r);
                     }
                 }
-                Some(Action::Pong) if someone_won => self.push(Event::Beaten {
+                Some(Action::Pong) if taker != Some(seat) => self.push(Event::Beaten {
                     seat,
                     claim: claim::PONG,
                 }),
-                Some(Action::Kong(_)) if someone_won => self.push(Event::Beaten {
+                Some(Action::Kong(_)) if taker != Some(seat) => self.push(Event::Beaten {
                     seat,
                     claim: claim::KONG,
                 }),
@@ -162,10 +177,7 @@ impl Game {
     }
 
     fn resolve_discard(&mut self, r: &Responses, winners: &[u8]) {
-        let claimer = (0..4u8).find_map(|s| match r.decisions[s as usize] {
-            Some(a @ (Action::Pong | Action::Kong(_))) => Some((s, a)),
-            _ => None,
-        });
+        let claimer = claimer(r).and_then(|s| r.decisions[s as usize].map(|a| (s, a)));
         if !winners.is_empty() {
             self.river.pop();
             let income = r.after_kong.map(|k| self.transfer_income(r.from, k));
@@ -208,17 +220,17 @@ impl Game {
 
     fn pong(&mut self, seat: u8, r: &Responses) {
         let s = &mut self.seats[seat as usize];
-        s.hand.remove(r.tile);
-        s.hand.remove(r.tile);
+        let wilds = take_naturals_first(&mut s.hand, r.tile, 2);
         if s.hand.count(r.tile) > 0 {
             s.pong_with_three |= 1 << r.tile.index();
         }
-        s.push_meld(Meld::pong(r.tile));
+        s.push_meld(Meld::pong(r.tile).with_wilds(wilds));
         s.turn = s.turn.saturating_add(1);
         self.push(Event::Pong {
             seat,
             tile: r.tile,
             from: r.from,
+            wilds,
         });
         self.pending = Pending::Turn(Turn {
             seat,
@@ -231,8 +243,8 @@ impl Game {
 
     fn direct_kong(&mut self, seat: u8, r: &Responses) {
         let s = &mut self.seats[seat as usize];
-        (0..3).for_each(|_| s.hand.remove(r.tile));
-        s.push_meld(Meld::kong(r.tile, false));
+        let wilds = take_naturals_first(&mut s.hand, r.tile, 3);
+        s.push_meld(Meld::kong(r.tile, false).with_wilds(wilds));
         s.direct_kongs |= 1 << r.tile.index();
         self.push(Event::Kong {
             seat,
@@ -240,6 +252,7 @@ impl Game {
             kind: KongKind::Direct,
             from: Some(r.from),
             late: false,
+            wilds,
         });
         self.kong_stands(seat, r.tile, KongKind::Direct, false, Some(r.from));
     }
@@ -254,12 +267,16 @@ impl Game {
             seat: r.from,
             tile: r.tile,
         });
+        // The robber takes a natural copy; the kong's other tiles, wilds too, stay: as the pong,
+        // or back in the hand.
         let owner = &mut self.seats[r.from as usize];
+        let wilds = owner.meld_of(r.tile).map_or(0, |(_, m)| m.wilds);
         match kind {
-            KongKind::Added => owner.replace_meld(Meld::pong(r.tile)),
+            KongKind::Added => owner.replace_meld(Meld::pong(r.tile).with_wilds(wilds)),
             _ => {
                 owner.remove_meld(r.tile);
-                (0..3).for_each(|_| owner.hand.add(r.tile));
+                (0..3 - wilds).for_each(|_| owner.hand.add(r.tile));
+                (0..wilds).for_each(|_| owner.hand.add_wild());
             }
         }
         owner.refresh_waits(self.rules.allow_seven_pairs);
@@ -275,4 +292,15 @@ impl Game {
             self.next_draw_after(winners[winners.len() - 1]);
         }
     }
+}
+
+/// The seat whose pong or kong is carried out when nobody wins: the first claimer after the
+/// discarder in turn order. Only wilds let two seats claim one discard (§11 *(c)*).
+fn claimer(r: &Responses) -> Option<u8> {
+    (1..4).map(|i| after(r.from, i)).find(|&s| {
+        matches!(
+            r.decisions[s as usize],
+            Some(Action::Pong | Action::Kong(_))
+        )
+    })
 }

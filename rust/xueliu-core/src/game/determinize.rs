@@ -134,7 +134,7 @@ impl Game {
         match self.pending {
             Pending::Turn(t) if t.seat == seat => match t.kind {
                 TurnKind::Draw | TurnKind::Replacement => t.drawn,
-                TurnKind::First | TurnKind::AfterPong => None,
+                TurnKind::First | TurnKind::AfterPong | TurnKind::Dealt => None,
             },
             _ => None,
         }
@@ -338,6 +338,7 @@ impl Game {
         let Ok(kept_counts) = Counts::from_array(kept) else {
             return;
         };
+        let wilds = self.rules.wilds;
         let seat = &mut self.seats[s as usize];
         seat.hand = kept_counts;
         seat.arrival = [0; KINDS];
@@ -349,7 +350,7 @@ impl Game {
         seat.declined = None;
         if let Some(d) = drawn {
             let turn = seat.turn;
-            seat.receive(d, turn);
+            seat.receive(d, turn, wilds);
             if let Pending::Turn(t) = &mut self.pending {
                 t.drawn = Some(d);
             }

@@ -192,17 +192,26 @@ pub enum Event {
         on_kong: bool,
         could: u8,
     },
+    /// `wilds`: the wilds the pong holds (幺鸡).
     Pong {
         seat: u8,
         tile: Tile,
         from: u8,
+        wilds: u8,
     },
+    /// `wilds`: the wilds the kong holds once made.
     Kong {
         seat: u8,
         tile: Tile,
         kind: KongKind,
         from: Option<u8>,
         late: bool,
+        wilds: u8,
+    },
+    /// 幺鸡换: `tile` went into the seat's kong of it, one of its wilds to the hand.
+    Swap {
+        seat: u8,
+        tile: Tile,
     },
     Beaten {
         seat: u8,
@@ -231,6 +240,8 @@ pub enum Event {
 pub trait EventContext {
     /// `Rules.to_dict()` as JSON.
     fn rules_json(&self) -> String;
+    /// The 幺鸡 variant: `pong` and `kong` events name the wilds of their meld.
+    fn wilds(&self) -> bool;
     /// The JSON fields of win `index` (seat, tile, from, kind, hand, score), the hand hidden
     /// from a viewer other than the winner.
     fn win_json(&self, index: usize, viewer: Option<u8>, out: &mut Object<'_>);
@@ -328,11 +339,19 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
                 .field("on", on)
                 .field("could", &could);
         }
-        Event::Pong { seat, tile, from } => {
+        Event::Pong {
+            seat,
+            tile,
+            from,
+            wilds,
+        } => {
             o.field("type", "pong")
                 .field("seat", seat)
                 .field("tile", tile)
                 .field("from", from);
+            if ctx.wilds() {
+                o.field("wilds", wilds);
+            }
         }
         Event::Kong {
             seat,
@@ -340,6 +359,7 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
             kind,
             from,
             late,
+            wilds,
         } => {
             o.field("type", "kong")
                 .field("seat", seat)
@@ -347,6 +367,14 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
                 .field("kind", kind.name())
                 .field("from", from)
                 .field("late", late);
+            if ctx.wilds() {
+                o.field("wilds", wilds);
+            }
+        }
+        Event::Swap { seat, tile } => {
+            o.field("type", "swap")
+                .field("seat", seat)
+                .field("tile", tile);
         }
         Event::Beaten { seat, claim } => {
             let name = claim::names(*claim).next().unwrap_or("pong");

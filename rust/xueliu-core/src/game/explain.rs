@@ -40,7 +40,10 @@ impl Game {
         let kind_ok = match (&self.pending, action) {
             (Pending::Exchange(_), Action::Exchange(_)) => true,
             (Pending::Void(_), Action::Void(_)) => true,
-            (Pending::Turn(_), Action::Discard(_) | Action::Kong(_) | Action::Win) => true,
+            (
+                Pending::Turn(_),
+                Action::Discard(_) | Action::Kong(_) | Action::Win | Action::Swap(_),
+            ) => true,
             (Pending::Respond(_), Action::Win | Action::Pass) => true,
             (Pending::Respond(r), Action::Pong | Action::Kong(_)) => r.kong.is_none(),
             _ => false,
@@ -56,7 +59,16 @@ impl Game {
             (_, Action::Exchange(t)) if !setup::holds_all(&s.hand, &t) => {
                 "those tiles are not all in hand".into()
             }
+            (_, Action::Exchange(t)) if t.iter().any(|&t| self.is_wild(t)) => {
+                "a wild (幺鸡) is never passed in the exchange".into()
+            }
             (_, Action::Exchange(_)) => "the three must be of one suit".into(),
+            (Pending::Turn(_), _) if s.hand.wilds() >= crate::hand::MAX_WILDS => {
+                "four wilds (幺鸡) win at once: win is the only action".into()
+            }
+            (_, Action::Discard(d)) if self.is_wild(d) => {
+                "a wild (幺鸡) is never discarded while the hand holds another tile".into()
+            }
             (Pending::Turn(_), Action::Discard(d)) => {
                 if !held(d, 1) {
                     format!("{d} is not in hand")
@@ -73,24 +85,27 @@ impl Game {
                 "after a pong the ponger only discards".into()
             }
             (Pending::Turn(_), Action::Win) => "the hand is not complete under these rules".into(),
+            (Pending::Turn(_), Action::Swap(t)) => format!(
+                "幺鸡换 needs a natural {t} in hand and a kong of {t} holding a wild, on a turn after a draw"
+            ),
             (Pending::Turn(_), Action::Kong(k)) => {
                 if self.wall.is_empty() {
                     "no kong when the wall is empty".into()
-                } else if !(held(k, 4) || s.has_pong(k) && held(k, 1)) {
-                    format!("a kong of {k} needs four in hand or a pong of it plus one in hand")
+                } else if !(held(k, 4) || s.has_pong(k) && held(k, 1)) && s.hand.wilds() == 0 {
+                    format!("a kong of {k} needs four in hand or a pong of it plus one in hand (wilds stand in beside a natural {k})")
                 } else {
-                    format!("a kong of {k} is not allowed here (void suit, late_kong, a 血流 winner's waits, or a pong this turn)")
+                    format!("a kong of {k} is not allowed here (void suit, late_kong, a 血流 winner's waits, a pong this turn, or a meld of {k} already)")
                 }
             }
             (Pending::Respond(r), Action::Pong) => {
-                format!("pong needs two {} in hand, not of the void suit, not by a 血流 winner, and not on the last discard unless pong_last_discard", r.tile)
+                format!("pong needs two {} in hand (or one and a wild), not of the void suit, not by a 血流 winner, and not on the last discard unless pong_last_discard", r.tile)
             }
             (Pending::Respond(r), Action::Kong(k)) if k != r.tile => {
                 format!("a kong on this discard is of {}", r.tile)
             }
             (Pending::Respond(r), Action::Kong(_)) => {
                 format!(
-                    "a direct kong needs three {} in hand and tiles left in the wall",
+                    "a direct kong needs three {} in hand (or a natural one and wilds) and tiles left in the wall",
                     r.tile
                 )
             }

@@ -4,7 +4,7 @@
 use super::events::KongKind;
 use super::Action;
 use crate::hand::Counts;
-use crate::meld::Meld;
+use crate::meld::{Meld, MeldKind};
 use crate::pattern::FanTable;
 use crate::rules::{Rules, Value as RulesValue};
 use crate::tile::{parse_tiles, Suit, Tile};
@@ -92,6 +92,17 @@ pub(super) fn counts(v: &Value, path: &str) -> R<Counts> {
     Counts::from_tiles(&tiles(v, path)?).map_err(|e| format!("{path}: {e}"))
 }
 
+/// A hand; under `wilds` its `1s` are wilds (docs/game-protocol.md §11).
+pub(super) fn hand(v: &Value, path: &str, wilds: bool) -> R<Counts> {
+    let mut hand = counts(v, path)?;
+    if wilds {
+        let n = hand.count(Tile::YAOJI);
+        (0..n).for_each(|_| hand.remove(Tile::YAOJI));
+        hand = hand.with_wilds(n).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(hand)
+}
+
 pub(super) fn tile_bits(v: &Value, path: &str) -> R<u32> {
     Ok(tiles(v, path)?.iter().fold(0, |b, t| b | 1 << t.index()))
 }
@@ -115,7 +126,9 @@ pub(super) fn action(v: &Value, path: &str) -> R<Action> {
         .map_or_else(|| err(path, "an action like \"discard 5m\"", v), Ok)
 }
 
-pub(super) fn melds(v: &Value, path: &str) -> R<[Option<Meld>; 4]> {
+/// Melds written `{"kind", "tile", "wilds"}` (`wilds` may be left out for 0); wilds only under
+/// the `wilds` rules.
+pub(super) fn melds(v: &Value, path: &str, wilds_allowed: bool) -> R<[Option<Meld>; 4]> {
     let list = array(v, path)?;
     if list.len() > 4 {
         return Err(format!("{path}: at most four melds, got {}", list.len()));
@@ -129,11 +142,26 @@ pub(super) fn melds(v: &Value, path: &str) -> R<[Option<Meld>; 4]> {
         let (k, kp) = at.field("kind")?;
         let (t, tp) = at.field("tile")?;
         let tile = tile(t, &tp)?;
-        out[i] = Some(match name(k, &kp, &["pong", "kong", "concealed_kong"])? {
+        let meld = match name(k, &kp, &["pong", "kong", "concealed_kong"])? {
             "pong" => Meld::pong(tile),
             "kong" => Meld::kong(tile, false),
             _ => Meld::kong(tile, true),
-        });
+        };
+        let wp = format!("{path}[{i}].wilds");
+        let wilds = opt_field(m, "wilds").map_or(Ok(0), |w| uint(w, &wp, 3))? as u8;
+        // A pong holds at most one wild, an exposed kong two, a concealed kong three (§11).
+        let most = match meld.kind {
+            MeldKind::Pong => 1,
+            MeldKind::ExposedKong => 2,
+            MeldKind::ConcealedKong => 3,
+        };
+        if wilds > 0 && (!wilds_allowed || tile == Tile::YAOJI || wilds > most) {
+            return Err(format!(
+                "{wp}: wilds only in the 幺鸡 variant, in a meld of another tile, at most {most} in this {}",
+                ["pong", "kong", "concealed kong"][meld.kind as usize]
+            ));
+        }
+        out[i] = Some(meld.with_wilds(wilds));
     }
     let mut seen = 0u32;
     for m in out.iter().flatten() {
@@ -143,6 +171,11 @@ pub(super) fn melds(v: &Value, path: &str) -> R<[Option<Meld>; 4]> {
         seen |= 1 << m.tile.index();
     }
     Ok(out)
+}
+
+/// A field that may be left out (or null).
+pub(super) fn opt_field<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
+    v.get(key).filter(|x| !x.is_null())
 }
 
 pub(super) fn kong_kind(v: &Value, path: &str) -> R<KongKind> {

@@ -114,10 +114,10 @@ impl<T: ToJson> ToJson for Vec<T> {
     }
 }
 
-/// A hand as a sorted list of tiles.
+/// A hand as a sorted list of tiles, each wild written as the `1s` it is (幺鸡).
 impl ToJson for Counts {
     fn write_json(&self, out: &mut String) {
-        let tiles: Vec<Tile> = self.tiles().collect();
+        let tiles: Vec<Tile> = self.tiles_with_wilds().collect();
         tiles.write_json(out);
     }
 }

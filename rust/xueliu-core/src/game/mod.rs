@@ -86,6 +86,9 @@ pub enum TurnKind {
     Replacement,
     /// After a pong: discard only.
     AfterPong,
+    /// A non-dealer dealt four wilds (幺鸡) wins before the dealer's first turn: 13 tiles, no
+    /// draw, `win` its only action (docs/game-protocol.md §11).
+    Dealt,
 }
 
 /// The seat to move and what it drew.
@@ -201,14 +204,9 @@ impl Game {
     /// A new hand, dealt from `seed`. With `logging` off no events are kept (for search and
     /// self-play); the play is the same.
     pub fn new(rules: Arc<Rules>, seed: u64, logging: bool) -> Result<Game, IllegalAction> {
-        if rules.wilds {
-            return Err(IllegalAction(
-                "the 幺鸡 wildcard variant (wilds = true) is not playable yet; set wilds=False"
-                    .into(),
-            ));
-        }
         rules
             .validate()
+            .and_then(|()| playable(&rules))
             .map_err(|e| IllegalAction(format!("these rules cannot be played: {e}")))?;
         let mut game = Game {
             rules,
@@ -468,9 +466,28 @@ impl Game {
     }
 }
 
+/// What the game needs of its rules beyond [`Rules::validate`]: the 幺鸡 variant is played as
+/// 血战 and with a cap, at which four wilds win (docs/game-protocol.md §11).
+fn playable(rules: &Rules) -> Result<(), crate::rules::RulesError> {
+    let refuse = |why: &str| Err(crate::rules::RulesError::Inconsistent(why.to_owned()));
+    if rules.wilds && rules.mode == Mode::Xueliu {
+        return refuse("the 幺鸡 variant (wilds = true) is played as 血战 (mode = \"xuezhan\")");
+    }
+    if rules.wilds && rules.cap_fan.is_none() {
+        return refuse(
+            "the 幺鸡 variant (wilds = true) needs a cap_fan: four wilds win at the cap",
+        );
+    }
+    Ok(())
+}
+
 impl EventContext for Game {
     fn rules_json(&self) -> String {
         json_out::rules_json(&self.rules)
+    }
+
+    fn wilds(&self) -> bool {
+        self.rules.wilds
     }
 
     fn win_json(&self, index: usize, viewer: Option<u8>, o: &mut Object<'_>) {

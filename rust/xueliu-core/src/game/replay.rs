@@ -15,7 +15,21 @@ pub(super) fn events_from(v: &Value, path: &str, game: &Game) -> R<Log<Event>> {
     let mut wins = 0u16;
     for (i, e) in array(v, path)?.iter().enumerate() {
         let ep = format!("{path}[{i}]");
-        let event = event_from(e, &ep, &mut wins)?;
+        let event = match event_from(e, &ep, &mut wins)? {
+            // Under wilds a dealt 1s is a wild, as in the hand.
+            Event::Deal { seat, .. } if game.rules.wilds => {
+                let (x, p) = At {
+                    value: e,
+                    path: &ep,
+                }
+                .field("tiles")?;
+                Event::Deal {
+                    seat,
+                    tiles: hand(x, &p, true)?,
+                }
+            }
+            event => event,
+        };
         log.push(event);
     }
     if wins as usize != game.wins.len() {
@@ -42,8 +56,13 @@ pub(super) fn event_from(v: &Value, path: &str, wins: &mut u16) -> R<Event> {
     let (x, p) = get("type")?;
     let kinds = [
         "start", "dice", "deal", "exchange", "redeal", "void", "draw", "discard", "pass", "pong",
-        "kong", "beaten", "robbed", "win", "payment", "end",
+        "kong", "swap", "beaten", "robbed", "win", "payment", "end",
     ];
+    // `pong` and `kong` name their wilds in the 幺鸡 variant only.
+    let wilds = || -> R<u8> {
+        let p = format!("{path}.wilds");
+        opt_field(v, "wilds").map_or(Ok(0), |w| uint(w, &p, 3).map(|n| n as u8))
+    };
     Ok(match name(x, &p, &kinds)? {
         "start" => {
             let (x, p) = get("seed")?;
@@ -166,6 +185,7 @@ pub(super) fn event_from(v: &Value, path: &str, wins: &mut u16) -> R<Event> {
                 seat: seat()?,
                 tile: tile_f("tile")?,
                 from: seat_num(x, &p)?,
+                wilds: wilds()?,
             }
         }
         "kong" => {
@@ -178,8 +198,13 @@ pub(super) fn event_from(v: &Value, path: &str, wins: &mut u16) -> R<Event> {
                 kind: kong_kind(k, &kp)?,
                 from: opt(x, |x| seat_num(x, &p))?,
                 late: boolean(l, &lp)?,
+                wilds: wilds()?,
             }
         }
+        "swap" => Event::Swap {
+            seat: seat()?,
+            tile: tile_f("tile")?,
+        },
         "beaten" => {
             let (x, p) = get("claim")?;
             let claim = match name(x, &p, &["pong", "kong"])? {
@@ -296,6 +321,7 @@ fn decisions(list: &[Value]) -> R<Vec<(u8, Action)>> {
             }
             Event::Pong { seat, .. } => out.push((seat, Action::Pong)),
             Event::Kong { seat, tile, .. } => out.push((seat, Action::Kong(tile))),
+            Event::Swap { seat, tile } => out.push((seat, Action::Swap(tile))),
             Event::Win { .. } => {
                 let (x, p) = At {
                     value: e,

@@ -5,7 +5,7 @@ use super::events::{Direction, Event};
 use super::history::Exchanged;
 use super::state::{after, Seat, Wall};
 use super::{Action, Game, Pending, Turn, TurnKind};
-use crate::hand::Counts;
+use crate::hand::{Counts, MAX_WILDS};
 use crate::rules::{Exchange, FirstDealer};
 use crate::tile::{Suit, Tile};
 
@@ -94,7 +94,7 @@ impl Game {
     /// A dealt tile: it arrives on the seat's first turn.
     fn take_from_wall(&mut self, seat: u8) {
         if let Some(t) = self.wall.draw_front() {
-            self.seats[seat as usize].receive(t, 1);
+            self.seats[seat as usize].receive(t, 1, self.rules.wilds);
         }
     }
 
@@ -114,11 +114,30 @@ impl Game {
         }
     }
 
-    /// The dealer's first turn: 14 tiles, no draw.
+    /// Play starts: a non-dealer dealt four wilds wins first (§11), else the dealer's first turn.
     fn begin_play(&mut self) {
-        let dealer = self.dealer;
         let seven = self.rules.allow_seven_pairs;
         self.seats.iter_mut().for_each(|s| s.refresh_waits(seven));
+        let four_wilds = (0..4u8)
+            .find(|&s| s != self.dealer && self.seats[s as usize].hand.wilds() >= MAX_WILDS);
+        match four_wilds {
+            Some(seat) => {
+                self.seats[seat as usize].turn = 1;
+                self.pending = Pending::Turn(Turn {
+                    seat,
+                    kind: TurnKind::Dealt,
+                    drawn: None,
+                    kong: None,
+                    last_four: false,
+                });
+            }
+            None => self.dealer_first_turn(),
+        }
+    }
+
+    /// The dealer's first turn: 14 tiles, no draw.
+    pub(super) fn dealer_first_turn(&mut self) {
+        let dealer = self.dealer;
         self.seats[dealer as usize].turn = 1;
         self.pending = Pending::Turn(Turn {
             seat: dealer,
@@ -178,7 +197,7 @@ impl Game {
         for seat in 0..4 {
             let s = &mut self.seats[seat];
             given[seat].iter().for_each(|&t| s.hand.remove(t));
-            received[seat].iter().for_each(|&t| s.receive(t, 1));
+            received[seat].iter().for_each(|&t| s.receive(t, 1, false));
         }
         self.push(Event::Exchange {
             direction,

@@ -8,7 +8,7 @@ use super::history::{Exchanged, History};
 use super::json_in::*;
 use super::json_out::{rules_json, Object, Raw, ToJson};
 use super::replay::events_from;
-use super::state::{River, Seat, Wall};
+use super::state::{holds, take, River, Seat, Wall};
 use super::value::score_win;
 use super::{
     Action, Game, IllegalAction, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
@@ -43,6 +43,7 @@ impl ToJson for MeldJson {
         Object::new(out)
             .field("kind", meld_kind_name(self.0.kind))
             .field("tile", &self.0.tile)
+            .field("wilds", &self.0.wilds)
             .end();
     }
 }
@@ -63,6 +64,7 @@ fn turn_kind_name(kind: TurnKind) -> &'static str {
         TurnKind::Draw => "draw",
         TurnKind::Replacement => "replacement",
         TurnKind::AfterPong => "after_pong",
+        TurnKind::Dealt => "dealt",
     }
 }
 
@@ -308,14 +310,14 @@ fn kong_json(k: &KongRecord) -> String {
     out
 }
 
-fn seat_from(v: &Value, path: &str) -> R<Seat> {
+fn seat_from(v: &Value, path: &str, wilds: bool) -> R<Seat> {
     let at = At { value: v, path };
     let f = |key: &str| at.field(key);
     let mut s = Seat::EMPTY;
     let (x, p) = f("hand")?;
-    s.hand = counts(x, &p)?;
+    s.hand = hand(x, &p, wilds)?;
     let (x, p) = f("melds")?;
-    s.melds = melds(x, &p)?;
+    s.melds = melds(x, &p, wilds)?;
     s.rebuild_summary();
     let (x, p) = f("pong_with_three")?;
     s.pong_with_three = tile_bits(x, &p)?;
@@ -381,11 +383,13 @@ fn pending_from(v: &Value, path: &str, game: &Game) -> R<Pending> {
                 let (x, p) = at.field("seat")?;
                 let seat = seat_num(x, &p)?;
                 let (x, p) = at.field("kind")?;
-                let kind = match name(x, &p, &["first", "draw", "replacement", "after_pong"])? {
+                let kinds = ["first", "draw", "replacement", "after_pong", "dealt"];
+                let kind = match name(x, &p, &kinds)? {
                     "first" => TurnKind::First,
                     "draw" => TurnKind::Draw,
                     "replacement" => TurnKind::Replacement,
-                    _ => TurnKind::AfterPong,
+                    "after_pong" => TurnKind::AfterPong,
+                    _ => TurnKind::Dealt,
                 };
                 let (x, p) = at.field("drawn")?;
                 let drawn = opt(x, |x| tile(x, &p))?;
@@ -512,9 +516,9 @@ fn win_from(v: &Value, path: &str, rules: &Rules) -> R<WinRecord> {
         ));
     }
     let (x, p) = at.field("hand")?;
-    let hand = counts(x, &p)?;
+    let hand = self::hand(x, &p, rules.wilds)?;
     let (x, p) = at.field("melds")?;
-    let melds = melds(x, &p)?;
+    let melds = melds(x, &p, rules.wilds)?;
     let (x, p) = at.field("root_only_kongs")?;
     let root_only_kongs = tile_bits(x, &p)?;
     let (fl, fp) = at.field("flags")?;
@@ -544,7 +548,18 @@ fn win_from(v: &Value, path: &str, rules: &Rules) -> R<WinRecord> {
     winner.root_only_kongs = root_only_kongs;
     winner.rebuild_summary();
     let size = hand.len() + 3 * winner.meld_summary.sets as usize;
-    if size != 13 || winner.meld_summary.check_copies(&hand).is_err() || hand.count(win_tile) >= 4 {
+    let wild_win = rules.wilds && win_tile == Tile::YAOJI;
+    // A non-dealer dealt four wilds wins on its 13 tiles: 12 and the wild it names (§11).
+    let dealt_four_wilds = wild_win && hand.wilds() == 3 && size == 12 && kind == WinKind::SelfDraw;
+    let fifth = if wild_win {
+        hand.wilds() >= 4
+    } else {
+        hand.count(win_tile) >= 4
+    };
+    if (size != 13 && !dealt_four_wilds)
+        || winner.meld_summary.check_copies(&hand).is_err()
+        || fifth
+    {
         return Err(format!(
             "{path}: the hand before a win holds 13 tiles counting melds as three"
         ));
@@ -616,9 +631,7 @@ impl Game {
         }
         let (x, _) = f("rules")?;
         let rules = Arc::new(rules_from(x)?);
-        if rules.wilds {
-            return Err("rules: the 幺鸡 wildcard variant is not playable yet".into());
-        }
+        super::playable(&rules).map_err(|e| format!("rules: {e}"))?;
         let (x, p) = f("seed")?;
         let seed = uint(x, &p, u64::MAX)?;
         let (x, p) = f("rng")?;
@@ -641,7 +654,7 @@ impl Game {
         }
         let mut seats = [Seat::EMPTY; 4];
         for (i, s) in list.iter().enumerate() {
-            seats[i] = seat_from(s, &format!("{p}[{i}]"))?;
+            seats[i] = seat_from(s, &format!("{p}[{i}]"), rules.wilds)?;
         }
         let (x, p) = f("river")?;
         let mut river = River::new();
@@ -760,6 +773,10 @@ impl Game {
             if self.wins.iter().any(|w| w.seat == t.seat) && !self.in_hand(t.seat) {
                 return Err("a 血战 winner is on the move".into());
             }
+            let four_wilds = self.seats[t.seat as usize].hand.wilds() >= crate::hand::MAX_WILDS;
+            if t.kind == TurnKind::Dealt && (t.seat == self.dealer || !four_wilds) {
+                return Err("a \"dealt\" turn is a non-dealer's, holding four wilds".into());
+            }
         }
         if let Pending::Respond(r) = self.pending {
             if !self.in_hand(r.from) {
@@ -794,8 +811,8 @@ impl Game {
         for (i, s) in self.seats.iter_mut().enumerate() {
             let mut waiting = *s;
             if let Some(t) = on_move.filter(|t| t.seat as usize == i) {
-                match t.drawn.filter(|&d| s.hand.count(d) > 0) {
-                    Some(d) if t.kind == TurnKind::Draw => waiting.hand.remove(d),
+                match t.drawn.filter(|&d| holds(&s.hand, d)) {
+                    Some(d) if t.kind == TurnKind::Draw => take(&mut waiting.hand, d),
                     _ => continue,
                 }
             }

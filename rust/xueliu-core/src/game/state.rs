@@ -204,11 +204,38 @@ impl Seat {
             .is_some_and(|v| self.hand.suit_mask() & v.bit() != 0)
     }
 
-    /// Adds a tile to the hand, noting the turn it arrives on.
+    /// Adds a tile to the hand, noting the turn it arrives on; under `wilds` a `1s` is a wild.
     #[inline]
-    pub fn receive(&mut self, tile: Tile, turn: u16) {
-        self.hand.add(tile);
+    pub fn receive(&mut self, tile: Tile, turn: u16, wilds: bool) {
+        put(&mut self.hand, tile, wilds);
         self.arrival[tile.index()] = turn;
+    }
+}
+
+/// Adds `tile` to a hand: under `wilds` a `1s` is a wild (幺鸡, docs/game-protocol.md §11).
+#[inline]
+pub fn put(hand: &mut Counts, tile: Tile, wilds: bool) {
+    if wilds && tile == Tile::YAOJI {
+        hand.add_wild();
+    } else {
+        hand.add(tile);
+    }
+}
+
+/// Whether a hand holds `tile`; a `1s` is held as a natural tile or, in the 幺鸡 variant (where no
+/// hand holds a natural `1s`), as a wild.
+#[inline]
+pub fn holds(hand: &Counts, tile: Tile) -> bool {
+    hand.count(tile) > 0 || (tile == Tile::YAOJI && hand.wilds() > 0)
+}
+
+/// Takes a tile the hand [`holds`] out of it: a natural copy if there is one, else a wild.
+#[inline]
+pub fn take(hand: &mut Counts, tile: Tile) {
+    if hand.count(tile) > 0 {
+        hand.remove(tile);
+    } else if tile == Tile::YAOJI && hand.wilds() > 0 {
+        hand.remove_wild();
     }
 }
 

@@ -12,6 +12,7 @@ fn presets() -> Vec<Rules> {
         "chengdu",
         "chengdu_xueliu",
         "xuezhan",
+        "yaoji",
     ]
     .iter()
     .map(|n| Rules::preset(n).unwrap())
@@ -61,6 +62,12 @@ pub(super) fn eager_step(game: &mut Game, rng: &mut Rng, buf: &mut ActionList) -
             .filter(|_| roll < 6)
     })
     .or_else(|| pick(Action::Pong).filter(|_| roll < 6))
+    .or_else(|| {
+        buf.iter()
+            .copied()
+            .find(|a| matches!(a, Action::Swap(_)))
+            .filter(|_| roll < 8)
+    })
     .or_else(|| best_discard(game, seat, buf, rng))
     .or_else(|| pick(Action::Pass))
     .unwrap_or(buf[0]);
@@ -76,7 +83,7 @@ fn best_discard(game: &Game, seat: u8, buf: &ActionList, rng: &mut Rng) -> Optio
         .filter_map(|&a| match a {
             Action::Discard(t) => {
                 let mut h = s.hand;
-                h.remove(t);
+                state::take(&mut h, t);
                 Some((crate::analysis::shanten(&h, &ctx), a))
             }
             _ => None,
@@ -209,7 +216,7 @@ fn position(
         s.turn = 1;
         s.draws = 1;
         for t in parse_tiles(h).unwrap() {
-            s.receive(t, 1);
+            s.receive(t, 1, game.rules.wilds);
             left[t.index()] -= 1;
         }
     }
@@ -427,3 +434,5 @@ fn an_illegal_action_changes_nothing() {
         assert_eq!(game.to_json(), before);
     }
 }
+
+mod yaoji;

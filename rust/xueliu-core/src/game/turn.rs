@@ -1,24 +1,25 @@
-//! The seat to move: self-drawn win (自摸), concealed (暗杠) or added (补杠) kong, discard; draws
-//! and replacement draws; late kongs (docs/game-protocol.md §5) and 血流 locked hands (§6).
+//! The seat to move: self-drawn win (自摸), concealed (暗杠) or added (补杠) kong, 幺鸡换 (swap),
+//! discard; draws and replacement draws; late kongs (docs/game-protocol.md §5), 血流 locked hands
+//! (§6) and wilds (§11).
 
 use super::events::{Event, KongKind, WinKind};
-use super::state::after;
+use super::state::{after, holds, take};
 use super::{Action, Game, Pending, Responses, Turn, TurnKind};
 use crate::analysis::{is_win, waits};
+use crate::hand::MAX_WILDS;
 use crate::meld::Meld;
 use crate::rules::{KongDrawFrom, LastFour, LateKong};
 use crate::score::Situation;
-use crate::tile::{Suit, Tile};
+use crate::tile::{Suit, Tile, COPIES};
 
 impl Game {
     pub(super) fn turn_actions(&self, t: &Turn, f: &mut impl FnMut(Action)) {
         let s = &self.seats[t.seat as usize];
-        let can_win = match (t.kind, t.drawn) {
-            // The waits cached before an ordinary draw answer for the drawn tile.
-            (TurnKind::Draw, Some(d)) => s.waits & 1 << d.index() != 0,
-            (TurnKind::AfterPong, _) => false,
-            _ => is_win(&s.hand, &s.context(self.rules.allow_seven_pairs)),
-        };
+        // Four wilds win at once, whatever the hand (s: 系统强制胡牌).
+        if s.hand.wilds() >= MAX_WILDS {
+            return f(Action::Win);
+        }
+        let can_win = self.turn_can_win(t);
         if can_win {
             f(Action::Win);
             if self.self_draw_forced(t) {
@@ -32,11 +33,20 @@ impl Game {
                 }
             }
         }
+        if matches!(t.kind, TurnKind::Draw | TurnKind::Replacement) {
+            self.swap_candidates(t.seat)
+                .for_each(|tile| f(Action::Swap(tile)));
+        }
         if self.locked(t.seat) {
             if let Some(d) = t.drawn {
                 f(Action::Discard(d));
             }
             return;
+        }
+        // A hand of nothing but wilds that does not win discards one, so that the seat always
+        // has an action (§11 *(c)*; only with melds in three suits).
+        if s.hand.len() == s.hand.wilds() as usize && !can_win {
+            return f(Action::Discard(Tile::YAOJI));
         }
         let counts = s.hand.array();
         let suits = match s.void.filter(|_| s.holds_void()) {
@@ -53,6 +63,32 @@ impl Game {
         }
     }
 
+    /// Whether the hand on the move wins: after an ordinary draw of a natural tile the waits
+    /// cached before it answer; a drawn wild (it may be a fifth copy), a swap or any other turn
+    /// asks the analysis.
+    fn turn_can_win(&self, t: &Turn) -> bool {
+        let s = &self.seats[t.seat as usize];
+        match (t.kind, t.drawn) {
+            (TurnKind::AfterPong, _) => false,
+            (TurnKind::Draw, Some(d)) if !self.is_wild(d) => s.waits & 1 << d.index() != 0,
+            _ => is_win(&s.hand, &s.context(self.rules.allow_seven_pairs)),
+        }
+    }
+
+    /// Whether `tile` is a wild: a `1s` in the 幺鸡 variant.
+    #[inline]
+    pub(super) fn is_wild(&self, tile: Tile) -> bool {
+        self.rules.wilds && tile == Tile::YAOJI
+    }
+
+    /// 幺鸡换: tiles of the seat's kongs holding a wild of which the hand holds a natural copy.
+    fn swap_candidates(&self, seat: u8) -> impl Iterator<Item = Tile> + '_ {
+        let s = &self.seats[seat as usize];
+        s.meld_list()
+            .filter(move |m| m.is_kong() && m.wilds > 0 && s.hand.count(m.tile) > 0)
+            .map(|m| m.tile)
+    }
+
     /// `last_four` forces a self-drawn win on a tile drawn from the wall's last four.
     fn self_draw_forced(&self, t: &Turn) -> bool {
         t.last_four
@@ -62,23 +98,27 @@ impl Game {
             )
     }
 
-    /// Tiles the seat could kong by shape: four in hand, or a pong plus one in hand; never of
-    /// the void suit.
+    /// Tiles the seat could kong by shape: four in hand, or a pong plus one in hand, wilds
+    /// standing for missing copies (at least one natural copy in hand for a concealed kong, and
+    /// no meld of the tile yet); never of the void suit.
     fn kong_candidates(&self, seat: u8) -> impl Iterator<Item = Tile> {
         let s = &self.seats[seat as usize];
         let counts = s.hand.array();
+        let wilds = s.hand.wilds();
         let mut bits = 0u32;
         let mut pongs = s.pongs;
         while pongs != 0 {
             let i = pongs.trailing_zeros() as usize;
             pongs &= pongs - 1;
-            if counts[i] > 0 {
+            if counts[i] > 0 || wilds > 0 {
                 bits |= 1 << i;
             }
         }
-        if counts.contains(&4) {
+        let need = COPIES.saturating_sub(wilds).max(1);
+        let melded = s.meld_summary.pong_mask | s.meld_summary.kong_mask;
+        if counts.iter().any(|&n| n >= need) {
             for (i, &n) in counts.iter().enumerate() {
-                if n == 4 {
+                if n >= need && melded & 1 << i == 0 {
                     bits |= 1 << i;
                 }
             }
@@ -94,11 +134,18 @@ impl Game {
     }
 
     /// Whether the kong is late: added onto a pong made with three in hand, or whose fourth
-    /// copy arrived on an earlier turn; concealed, whose fourth arrived on an earlier turn.
+    /// copy arrived on an earlier turn; concealed, whose fourth arrived on an earlier turn. With
+    /// wilds, each kind the kong takes from the hand (its tile, a wild) arrived earlier (§11).
     fn kong_is_late(&self, seat: u8, tile: Tile) -> bool {
         let s = &self.seats[seat as usize];
-        let earlier = s.arrival[tile.index()] < s.turn;
-        earlier || (s.has_pong(tile) && s.pong_with_three & 1 << tile.index() != 0)
+        let earlier = |t: Tile| s.arrival[t.index()] < s.turn;
+        let n = s.hand.count(tile);
+        if s.has_pong(tile) {
+            let added = if n > 0 { tile } else { Tile::YAOJI };
+            earlier(added) || s.pong_with_three & 1 << tile.index() != 0
+        } else {
+            earlier(tile) && (n >= COPIES || earlier(Tile::YAOJI))
+        }
     }
 
     /// `late_kong` and the 血流 lock.
@@ -135,16 +182,49 @@ impl Game {
         match action {
             Action::Win => self.self_draw_win(t),
             Action::Kong(tile) => self.declare_kong(t, tile),
+            Action::Swap(tile) => self.swap(t, tile),
             Action::Discard(tile) => self.discard(t, tile),
             _ => {}
         }
+    }
+
+    /// 幺鸡换: the natural tile goes into the kong, one of its wilds to the hand, arriving now.
+    /// The turn goes on; if the hand no longer holds the drawn tile, the drawn tile is the wild.
+    fn swap(&mut self, mut t: Turn, tile: Tile) {
+        let s = &mut self.seats[t.seat as usize];
+        let Some((_, kong)) = s.meld_of(tile) else {
+            return;
+        };
+        s.hand.remove(tile);
+        let turn = s.turn;
+        s.receive(Tile::YAOJI, turn, true);
+        s.replace_meld(kong.with_wilds(kong.wilds - 1));
+        if t.drawn == Some(tile) && s.hand.count(tile) == 0 {
+            t.drawn = Some(Tile::YAOJI);
+        }
+        self.refresh_turn_waits(&t);
+        self.push(Event::Swap { seat: t.seat, tile });
+        self.pending = Pending::Turn(t);
+    }
+
+    /// Keeps the cached waits of the seat on the move those of its hand without the drawn tile
+    /// (what an ordinary draw's win check reads).
+    fn refresh_turn_waits(&mut self, t: &Turn) {
+        let seven = self.rules.allow_seven_pairs;
+        let s = &mut self.seats[t.seat as usize];
+        let mut waiting = *s;
+        if let Some(d) = t.drawn.filter(|&d| holds(&s.hand, d)) {
+            take(&mut waiting.hand, d);
+        }
+        waiting.refresh_waits(seven);
+        s.waits = waiting.waits;
     }
 
     fn discard(&mut self, t: Turn, tile: Tile) {
         let seat = t.seat;
         let seven = self.rules.allow_seven_pairs;
         let s = &mut self.seats[seat as usize];
-        s.hand.remove(tile);
+        take(&mut s.hand, tile);
         s.refresh_waits(seven);
         self.river.push(seat, tile);
         self.history.note_discard(seat, tile);
@@ -178,7 +258,7 @@ impl Game {
         } else {
             KongKind::Concealed
         };
-        s.apply_kong(tile);
+        let (wilds, added_wild) = s.apply_kong(tile);
         s.refresh_waits(self.rules.allow_seven_pairs);
         self.claimed = true;
         self.push(Event::Kong {
@@ -187,8 +267,13 @@ impl Game {
             kind,
             from: None,
             late,
+            wilds,
         });
-        let robbable = kind == KongKind::Added || self.rules.rob_concealed_kong;
+        // An added wild is no natural tile to rob (§11 *(c)*).
+        let robbable = match kind {
+            KongKind::Added => !added_wild,
+            _ => self.rules.rob_concealed_kong,
+        };
         let mut r = Responses {
             from: seat,
             tile,
@@ -242,6 +327,7 @@ impl Game {
             return;
         };
         let direct = kong.is_some_and(|k| self.kongs[k as usize].kind == KongKind::Direct);
+        let wilds = self.rules.wilds;
         let s = &mut self.seats[seat as usize];
         s.declined = None;
         // A replacement after a kong on one's own turn continues that turn (§5 *(c)*).
@@ -252,7 +338,7 @@ impl Game {
             s.draws = s.draws.saturating_add(1);
         }
         let turn = s.turn;
-        s.receive(tile, turn);
+        s.receive(tile, turn, wilds);
         self.history.note_draw(seat);
         self.push(Event::Draw {
             seat,
@@ -285,11 +371,15 @@ impl Game {
     fn self_draw_win(&mut self, t: Turn) {
         let seat = t.seat;
         let s = &self.seats[seat as usize];
-        // 天胡 has no drawn tile; the highest tile stands for the winning one *(c)*.
-        let tile = t
-            .drawn
-            .or_else(|| s.hand.tiles().last())
-            .unwrap_or(Tile::new(0).expect("1m"));
+        // Four wilds name a wild; 天胡 has no drawn tile, and its highest natural tile stands
+        // for the winning one *(c)*.
+        let tile = if s.hand.wilds() >= MAX_WILDS {
+            Tile::YAOJI
+        } else {
+            t.drawn
+                .or_else(|| s.hand.tiles().last())
+                .unwrap_or(Tile::new(0).expect("1m"))
+        };
         let flags = Situation {
             self_draw: true,
             kong_flower: t.kind == TurnKind::Replacement,
@@ -306,20 +396,24 @@ impl Game {
             .and_then(|k| self.kongs[k as usize].feeder);
         let seven = self.rules.allow_seven_pairs;
         let s = &mut self.seats[seat as usize];
-        s.hand.remove(tile);
+        take(&mut s.hand, tile);
         s.refresh_waits(seven);
         self.record_win(seat, tile, None, WinKind::SelfDraw, flags, feeder);
-        if !self.maybe_three_won() {
+        if t.kind == TurnKind::Dealt {
+            self.dealer_first_turn();
+        } else if !self.maybe_three_won() {
             self.next_draw_after(seat);
         }
     }
 
     /// The turn's default (docs/game-protocol.md §2): a forced win, else a void-suit tile (the
-    /// one just drawn if it is one, else the lowest), else the tile just drawn, else the highest.
+    /// one just drawn if it is one, else the lowest), else the tile just drawn, else the highest;
+    /// never a wild, unless the hand holds nothing else and does not win (§11).
     pub(super) fn default_turn_action(&self, t: &Turn) -> Action {
         let mut legal = super::ActionList::new();
         self.legal_actions(t.seat, &mut legal);
-        if self.self_draw_forced(t) && legal.contains(Action::Win) {
+        let forced = self.self_draw_forced(t) || legal.as_slice() == [Action::Win];
+        if forced && legal.contains(Action::Win) {
             return Action::Win;
         }
         let s = &self.seats[t.seat as usize];
@@ -331,11 +425,14 @@ impl Game {
                 return Action::Discard(low);
             }
         }
-        if let Some(d) = t.drawn {
+        if let Some(d) = t.drawn.filter(|&d| !self.is_wild(d)) {
             return Action::Discard(d);
         }
-        let high = s.hand.tiles().last().unwrap_or(Tile::new(0).expect("1m"));
-        Action::Discard(high)
+        match s.hand.tiles().last() {
+            Some(high) => Action::Discard(high),
+            None if legal.contains(Action::Win) => Action::Win,
+            None => Action::Discard(Tile::YAOJI),
+        }
     }
 }
 
@@ -346,14 +443,30 @@ fn tile_at(i: usize) -> Tile {
 }
 
 impl super::Seat {
-    /// Moves a kong's tiles from the hand to the melds: the fourth onto a pong, or four.
-    pub(super) fn apply_kong(&mut self, tile: Tile) {
-        if self.has_pong(tile) {
-            self.hand.remove(tile);
-            self.replace_meld(Meld::kong(tile, false));
+    /// Moves a kong's tiles from the hand to the melds: the fourth onto a pong, or four;
+    /// natural copies first, wilds for what is missing (§11). Returns the wilds the kong holds
+    /// and whether the tile added to a pong was a wild.
+    pub(super) fn apply_kong(&mut self, tile: Tile) -> (u8, bool) {
+        if let Some((_, pong)) = self.meld_of(tile).filter(|(_, m)| !m.is_kong()) {
+            let added_wild = self.hand.count(tile) == 0;
+            take_naturals_first(&mut self.hand, tile, 1);
+            let wilds = pong.wilds + added_wild as u8;
+            self.replace_meld(Meld::kong(tile, false).with_wilds(wilds));
+            (wilds, added_wild)
         } else {
-            (0..4).for_each(|_| self.hand.remove(tile));
-            self.push_meld(Meld::kong(tile, true));
+            let wilds = take_naturals_first(&mut self.hand, tile, COPIES);
+            self.push_meld(Meld::kong(tile, true).with_wilds(wilds));
+            (wilds, false)
         }
     }
+}
+
+/// Takes `n` copies of `tile` from the hand, natural ones first and wilds for the rest; returns
+/// the wilds taken.
+pub(super) fn take_naturals_first(hand: &mut crate::hand::Counts, tile: Tile, n: u8) -> u8 {
+    let naturals = hand.count(tile).min(n);
+    (0..naturals).for_each(|_| hand.remove(tile));
+    let wilds = n - naturals;
+    (0..wilds).for_each(|_| hand.remove_wild());
+    wilds
 }

@@ -3,6 +3,7 @@
 
 use super::json_out::{Object, ToJson};
 use super::state::Seat;
+use crate::hand::MAX_WILDS;
 use crate::meld::MeldKind;
 use crate::rules::Rules;
 use crate::score::{best_waits_known, score_known_win, Score, Situation};
@@ -37,11 +38,20 @@ fn as_roots(rules: &Rules, seat: &Seat, score: Score) -> Score {
 /// has already checked that the hand wins.
 pub fn score_win(rules: &Rules, seat: &Seat, tile: Tile, situation: Situation) -> Score {
     let mut hand = seat.hand;
-    if hand.count(tile) < 4 {
+    if rules.wilds && tile == Tile::YAOJI {
+        if hand.wilds() < MAX_WILDS {
+            hand.add_wild();
+        }
+    } else if hand.count(tile) < 4 {
         hand.add(tile);
     }
     let ctx = seat.context(rules.allow_seven_pairs);
-    as_roots(rules, seat, score_known_win(&hand, &ctx, rules, &situation))
+    let score = score_known_win(&hand, &ctx, rules, &situation);
+    // Four wilds score the cap and nothing else: no root-only kongs either (§11).
+    if hand.wilds() >= MAX_WILDS {
+        return score;
+    }
+    as_roots(rules, seat, score)
 }
 
 /// What `payer` pays for `score`: its points, or under 杠进杠出 with the payer's own kong fan

@@ -328,7 +328,7 @@ fn yaoji_adds_no_wild_and_stacks_heavenly_under_its_cap() {
     // In xuezhan 天胡 replaces the pattern: 5 fan whatever the hand.
     let s = win("11223345678999m", &[], &rules("xuezhan"), heavenly);
     assert_eq!((s.pattern, s.fan), (Pattern::Heavenly, 5));
-    // Wild 1s are not scored by this analysis.
+    // Under wilds a 1s is counted as a wild, never written among the natural tiles.
     let e = score(
         &counts("23445677m345p111s"),
         tile("1s"),
@@ -337,7 +337,127 @@ fn yaoji_adds_no_wild_and_stacks_heavenly_under_its_cap() {
         &yaoji,
         &Situation::DISCARD,
     );
-    assert_eq!(e, Err(ScoreError::Wilds));
+    assert!(matches!(e, Err(ScoreError::Wilds(why)) if why.contains("count its wilds")));
+}
+
+/// `hand` (natural tiles, winning tile included) plus `wilds` wilds, winning on `win_tile`.
+fn wild_win(hand: &str, wilds: u8, win_tile: &str, melds: &[Meld], s: Situation) -> Score {
+    let hand = counts(hand).with_wilds(wilds).unwrap();
+    score(&hand, tile(win_tile), melds, None, &rules("yaoji"), &s).unwrap()
+}
+
+#[test]
+fn a_wild_hand_scores_its_best_split_without_no_wild() {
+    // 234m 456m 77m 345p 78p + a wild as 6p or 9p: basic 0, and the wild in hand forfeits
+    // 无鸡加番: 0 fan, ×1.
+    let s = wild_win("23445677m34578p", 1, "8p", &[], Situation::DISCARD);
+    assert_eq!((s.pattern, s.fan, s.points), (Pattern::Basic, 0, 1));
+    assert!(bonus_list(&s).is_empty());
+    // 111 234 567 89+W(7) 99m: one suit, so 清一色 2 fan ×4, the wild standing for 7m.
+    let s = wild_win("1112345678999m", 1, "9m", &[], Situation::DISCARD);
+    assert_eq!((s.pattern, s.fan, s.points), (Pattern::FullFlush, 2, 4));
+    // Winning on a drawn wild: the winning tile is the wild, 1s.
+    let drawn = wild_win("23445677m34578p", 1, "1s", &[], Situation::SELF_DRAW);
+    assert_eq!((drawn.pattern, drawn.fan), (Pattern::Basic, 0));
+    let e = score(
+        &counts("23445677m345789p"),
+        tile("1s"),
+        &[],
+        None,
+        &rules("yaoji"),
+        &Situation::SELF_DRAW,
+    );
+    assert_eq!(e, Err(ScoreError::WinTileNotInHand { tile: tile("1s") }));
+}
+
+#[test]
+fn roots_are_four_natural_copies_and_wild_kongs_are_kongs() {
+    // 5555m natural and a wild as the fifth 5m (555m + 55m): one root, 1 fan.
+    let s = wild_win("5555m123p456p789p", 1, "9p", &[], Situation::DISCARD);
+    assert_eq!(bonus_list(&s), [(Bonus::Root, 1, 1)]);
+    // 555m and two wilds make no root: only natural copies count.
+    let s = wild_win("555m123p456p789p", 2, "9p", &[], Situation::DISCARD);
+    assert!(bonus_list(&s).is_empty());
+    // A pong of 5m holding a wild (two natural 5m) and 55m in hand: four natural 5m, a root;
+    // no wild in the concealed hand, so 无鸡加番 too (the pong's wild does not count).
+    let pong = meld("55m1s");
+    let s = wild_win("55m123p456p789p", 0, "9p", &[pong], Situation::DISCARD);
+    assert_eq!(bonus_list(&s), [(Bonus::Root, 1, 1), (Bonus::NoWild, 1, 1)]);
+    // With 5m alone in hand the pong and hand hold three natural 5m: no root.
+    let s = wild_win("5m123p456p789p", 1, "9p", &[pong], Situation::DISCARD);
+    assert!(bonus_list(&s).is_empty());
+    // A kong holding wilds scores as a kong: 暗杠 2 + 无鸡 1 = 3 fan, ×8.
+    let kong = concealed_kong("5m111s");
+    let s = wild_win("55p123p456p789p", 0, "9p", &[kong], Situation::DISCARD);
+    assert_eq!(
+        bonus_list(&s),
+        [(Bonus::ConcealedKong, 1, 2), (Bonus::NoWild, 1, 1)]
+    );
+    assert_eq!(s.points, 8);
+}
+
+#[test]
+fn four_wilds_win_at_the_cap_whatever_the_hand() {
+    // Three suits and no shape: basic 0 + four_wilds 5 (yaoji's cap) = 5 fan, ×32.
+    let s = wild_win("1357m2468p35s", 4, "1s", &[], Situation::SELF_DRAW);
+    assert_eq!((s.pattern, s.fan, s.capped_fan), (Pattern::Basic, 5, 5));
+    assert_eq!(bonus_list(&s), [(Bonus::FourWilds, 1, 5)]);
+    assert_eq!(s.points, 32);
+    // Without a cap there is no maximum to win at.
+    let mut no_cap = rules("yaoji");
+    no_cap.cap_fan = None;
+    let hand = counts("1357m2468p35s").with_wilds(4).unwrap();
+    let e = score(&hand, tile("1s"), &[], None, &no_cap, &Situation::SELF_DRAW);
+    assert!(matches!(e, Err(ScoreError::Wilds(why)) if why.contains("cap_fan")));
+}
+
+#[test]
+fn wilds_outside_the_variant_and_melds_of_1s_are_errors() {
+    let hand = counts("23445677m34578p").with_wilds(1).unwrap();
+    let e = score(
+        &hand,
+        tile("8p"),
+        &[],
+        None,
+        &rules("xuezhan"),
+        &Situation::DISCARD,
+    );
+    assert!(matches!(e, Err(ScoreError::Wilds(why)) if why.contains("wilds = false")));
+    let e = score(
+        &counts("23445677m345p"),
+        tile("7m"),
+        &[meld("111s")],
+        None,
+        &rules("yaoji"),
+        &Situation::DISCARD,
+    );
+    assert!(matches!(e, Err(ScoreError::Wilds(why)) if why.contains("meld of 1s")));
+}
+
+#[test]
+fn best_waits_with_wilds_list_natural_tiles_never_1s() {
+    let yaoji = rules("yaoji");
+    // 123m 456m 789m 555p + a wild: 555p + the wild paired with any m or p tile; 5p makes
+    // 5555p natural, a root. Bamboo would be a third suit.
+    let hand = counts("123m456m789m555p").with_wilds(1).unwrap();
+    let waits = best_waits(&hand, &[], None, &yaoji).unwrap();
+    let fans: Vec<(String, u32)> = waits.iter().map(|(t, s)| (t.to_string(), s.fan)).collect();
+    let mut expected: Vec<(String, u32)> = Vec::new();
+    for suit in ["m", "p"] {
+        for r in 1..=9 {
+            let root = (suit == "p" && r == 5) as u32;
+            expected.push((format!("{r}{suit}"), root));
+        }
+    }
+    assert_eq!(fans, expected);
+    // 23s waits on 1s and 4s; under wilds a 1s is a wild, so only 4s is listed.
+    let hand = counts("123m456m789m23s55m").with_wilds(0).unwrap();
+    let waits = best_waits(&hand, &[], None, &yaoji).unwrap();
+    let tiles: Vec<String> = waits.iter().map(|(t, _)| t.to_string()).collect();
+    assert_eq!(tiles, ["4s"]);
+    // Only a wild, as a fifth 5m, completes 5555m123p456p789p: not ready.
+    let hand = counts("5555m123p456p789p");
+    assert!(best_waits(&hand, &[], None, &yaoji).unwrap().is_empty());
 }
 
 #[test]
