@@ -85,7 +85,7 @@ def test_single_seat_env_plays_whole_hands_with_pluggable_opponents():
             assert not trunc and "illegal_action" not in info
         assert total == env.hand.game.scores[0]
     assert bot.calls > 0
-    with pytest.raises(BotError, match="valid bots are random, greedy; or a policy: random, default"):
+    with pytest.raises(BotError, match="valid bots are random, greedy.*; or a policy: random, default"):
         env_mod.SingleSeatEnv(opponents="smart")
     with pytest.raises(ValueError, match="choose"):
         env_mod.SingleSeatEnv(opponents=[None, "random"])
@@ -147,6 +147,14 @@ def test_vec_env_with_bot_opponents_ignores_thread_count(opponents):
     assert one[1] == two[1] and (one[0] == two[0]).all() and one[2] == two[2] and (one[3] == two[3]).all()
     assert one[1] >= 80, "hands ended and were replaced"
     assert one[2] != run_vec(80, 1, 120, opponents="random")[2]
+
+
+def test_vec_env_takes_the_search_bot_with_a_budget():
+    one = run_vec(6, 1, 30, opponents=[None, "ismcts:2", "greedy", "random"])
+    two = run_vec(6, 2, 30, opponents=[None, "ismcts:2", "greedy", "random"])
+    assert one[2] == two[2] and (one[3] == two[3]).all()
+    with pytest.raises(IllegalActionError, match='"greedy", "ismcts".*ismcts:N'):
+        VecEnv(2, "chengdu", opponents="ismcts:0")
 
 
 @pytest.mark.parametrize("rules", ["chengdu", "chengdu_xueliu", "xuezhan", "dashiyou", "yaoji"])

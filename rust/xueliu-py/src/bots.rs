@@ -67,8 +67,8 @@ impl Bot {
     }
 
     #[getter]
-    fn name(&self) -> &'static str {
-        self.kind.name()
+    fn name(&self) -> String {
+        self.kind.to_string()
     }
 
     #[getter]
@@ -94,14 +94,14 @@ impl Bot {
         if !game.is_legal(seat, action) {
             return Err(IllegalActionError::new_err(format!(
                 "bot {} chose {action}, which is not legal for seat {seat}",
-                self.kind.name()
+                self.kind
             )));
         }
         Ok(Action(action))
     }
 
     fn __repr__(&self) -> String {
-        format!("Bot({:?}, seed={})", self.kind.name(), self.seed)
+        format!("Bot({:?}, seed={})", self.kind.to_string(), self.seed)
     }
 }
 
@@ -207,8 +207,8 @@ impl SimulationResult {
     }
 
     #[getter]
-    fn bots(&self) -> Vec<&'static str> {
-        self.bots.iter().map(|k| k.name()).collect()
+    fn bots(&self) -> Vec<String> {
+        self.bots.iter().map(|k| k.to_string()).collect()
     }
 
     #[getter]
@@ -230,7 +230,7 @@ impl SimulationResult {
             return Err(BotError::new_err(format!(
                 "merge takes the next chunk of the same simulation: same rules, bots and seed, \
                  first_game={next}; got bots={:?}, seed={}, first_game={}",
-                other.bots.map(|k| k.name()),
+                other.bots.map(|k| k.to_string()),
                 other.seed,
                 other.first_game
             )));
@@ -270,7 +270,7 @@ impl SimulationResult {
         format!(
             "SimulationResult(games={}, bots={:?}, wins={:?}, mean_draws={:.1})",
             self.tally.games,
-            self.bots.map(|k| k.name()),
+            self.bots.map(|k| k.to_string()),
             self.tally.wins,
             self.tally.mean_draws()
         )
@@ -327,13 +327,13 @@ pub struct Comparison(core::Comparison);
 #[pymethods]
 impl Comparison {
     #[getter]
-    fn a(&self) -> &'static str {
-        self.0.a.name()
+    fn a(&self) -> String {
+        self.0.a.to_string()
     }
 
     #[getter]
-    fn b(&self) -> &'static str {
-        self.0.b.name()
+    fn b(&self) -> String {
+        self.0.b.to_string()
     }
 
     /// Deals compared; each was played four times.
@@ -379,8 +379,8 @@ impl Comparison {
         let c = &self.0;
         format!(
             "Comparison({:?} - {:?}: {:.2} points/game, 95% CI [{:.2}, {:.2}], {} deals)",
-            c.a.name(),
-            c.b.name(),
+            c.a.to_string(),
+            c.b.to_string(),
             c.mean,
             c.ci_low,
             c.ci_high,

@@ -568,6 +568,17 @@ impl Game {
         json_loads(py, &self.inner.events_json(Some(seat)))
     }
 
+    /// A copy in which every tile hidden from `seat` (other hands, the wall) is dealt again at
+    /// random from `seed`, consistent with all `seat` knows (RULES.md §12); for search.
+    fn determinize(&self, seat: i64, seed: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let seat = seat_arg(seat)?;
+        let inner = self
+            .inner
+            .determinize(seat, seed_arg(seed)?)
+            .map_err(illegal)?;
+        Ok(Game { inner })
+    }
+
     /// An independent copy; cheap.
     fn clone(&self) -> Game {
         Game {

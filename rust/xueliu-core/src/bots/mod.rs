@@ -1,5 +1,6 @@
-//! Bots that play a [`Game`] from any seat: [`RandomBot`] (uniform over the legal actions) and
-//! [`GreedyBot`] (shanten- and waits-driven), named by [`BotKind`] for the factory.
+//! Bots that play a [`Game`] from any seat: [`RandomBot`] (uniform over the legal actions),
+//! [`GreedyBot`] (shanten- and waits-driven) and [`IsmctsBot`] (determinised search with greedy
+//! playouts), named by [`BotKind`] for the factory.
 //!
 //! A bot decides from `&Game` and the seat it plays. It must be asked only when
 //! `game.must_act(seat)`; asked otherwise it answers [`Action::Pass`], which the game refuses.
@@ -8,12 +9,14 @@
 
 mod compare;
 mod greedy;
+mod ismcts;
 mod parallel;
 mod random;
 mod simulate;
 
 pub use compare::{compare, Comparison};
 pub use greedy::GreedyBot;
+pub use ismcts::{IsmctsBot, DEFAULT_PLAYOUTS};
 pub use parallel::thread_count;
 pub use random::RandomBot;
 pub use simulate::{bot_seed, game_seed, play_game, simulate, Simulation, Tally, WIN_KIND_NAMES};
@@ -31,10 +34,16 @@ pub trait Bot {
 pub enum BotKind {
     Random,
     Greedy,
+    /// With its playout budget per decision.
+    Ismcts(u32),
 }
 
-/// The names [`BotKind::parse`] accepts, in the order error messages list them.
-pub const BOT_NAMES: &[&str] = &["random", "greedy"];
+/// The names [`BotKind::parse`] accepts, in the order error messages list them; `"ismcts"`
+/// also takes a budget, `"ismcts:N"` (N playouts per decision, 1 to [`MAX_PLAYOUTS`]).
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "ismcts"];
+
+/// The largest playout budget a name may ask for.
+pub const MAX_PLAYOUTS: u32 = 1_000_000;
 
 /// A bot name the factory does not know; the message lists the valid names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +53,8 @@ impl fmt::Display for UnknownBot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown bot {:?}; valid bots are {}",
+            "unknown bot {:?}; valid bots are {}, or ismcts:N for N playouts per decision \
+             (1 to {MAX_PLAYOUTS})",
             self.0,
             BOT_NAMES.join(", ")
         )
@@ -54,19 +64,31 @@ impl fmt::Display for UnknownBot {
 impl std::error::Error for UnknownBot {}
 
 impl BotKind {
-    /// Reads a bot name: `"random"` or `"greedy"`.
+    /// Reads a bot name: `"random"`, `"greedy"`, `"ismcts"` or `"ismcts:N"`.
     pub fn parse(name: &str) -> Result<BotKind, UnknownBot> {
+        let unknown = || UnknownBot(name.to_string());
         match name {
             "random" => Ok(BotKind::Random),
             "greedy" => Ok(BotKind::Greedy),
-            _ => Err(UnknownBot(name.to_string())),
+            "ismcts" => Ok(BotKind::Ismcts(DEFAULT_PLAYOUTS)),
+            _ => {
+                let budget = name.strip_prefix("ismcts:").ok_or_else(unknown)?;
+                match budget.parse::<u32>() {
+                    Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) && !budget.starts_with('+') => {
+                        Ok(BotKind::Ismcts(n))
+                    }
+                    _ => Err(unknown()),
+                }
+            }
         }
     }
 
+    /// The kind's name, without the budget (see [`fmt::Display`] for the full name).
     pub const fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
+            BotKind::Ismcts(_) => "ismcts",
         }
     }
 
@@ -75,16 +97,28 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(GreedyBot::new(seed)),
+            BotKind::Ismcts(playouts) => Box::new(IsmctsBot::new(playouts, seed)),
+        }
+    }
+}
+
+/// The full name, which [`BotKind::parse`] reads back: `"ismcts:N"` with its budget.
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotKind::Ismcts(n) => write!(f, "ismcts:{n}"),
+            _ => f.write_str(self.name()),
         }
     }
 }
 
 /// A bot of any kind, held by value: what [`crate::env::Table`] keeps per opponent seat, so
-/// that dealing a new hand allocates no box.
+/// that dealing a new hand allocates no box (but for the search bot, whose cost dwarfs one).
 #[derive(Clone)]
 pub enum AnyBot {
     Random(RandomBot),
     Greedy(GreedyBot),
+    Ismcts(Box<IsmctsBot>),
 }
 
 impl AnyBot {
@@ -93,6 +127,7 @@ impl AnyBot {
         match kind {
             BotKind::Random => AnyBot::Random(RandomBot::new(seed)),
             BotKind::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
+            BotKind::Ismcts(playouts) => AnyBot::Ismcts(Box::new(IsmctsBot::new(playouts, seed))),
         }
     }
 }
@@ -102,6 +137,7 @@ impl Bot for AnyBot {
         match self {
             AnyBot::Random(b) => b.choose(game, seat),
             AnyBot::Greedy(b) => b.choose(game, seat),
+            AnyBot::Ismcts(b) => b.choose(game, seat),
         }
     }
 }

@@ -38,11 +38,11 @@ impl Policy {
     pub fn names() -> String {
         let mut names = vec!["default"];
         names.extend(BOT_NAMES.iter().copied());
-        names
-            .iter()
-            .map(|n| format!("{n:?}"))
-            .collect::<Vec<_>>()
-            .join(", ")
+        let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+        format!(
+            "{}, or \"ismcts:N\" (N playouts per decision)",
+            quoted.join(", ")
+        )
     }
 }
 
@@ -227,8 +227,12 @@ mod tests {
     fn policy_names_cover_the_bots() {
         assert_eq!(Policy::parse("greedy"), Some(Policy::Bot(BotKind::Greedy)));
         assert_eq!(Policy::parse("random"), Some(Policy::Random));
+        assert_eq!(
+            Policy::parse("ismcts:5"),
+            Some(Policy::Bot(BotKind::Ismcts(5)))
+        );
         assert_eq!(Policy::parse("smart"), None);
-        assert_eq!(Policy::names(), "\"default\", \"random\", \"greedy\"");
+        assert!(Policy::names().starts_with("\"default\", \"random\", \"greedy\", \"ismcts\""));
     }
 
     #[test]

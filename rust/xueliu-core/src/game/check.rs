@@ -17,7 +17,8 @@ impl Game {
             return Err(format!("scores {:?} do not sum to zero", self.scores));
         }
         self.check_sizes()?;
-        self.check_wins()
+        self.check_wins()?;
+        self.check_history()
     }
 
     /// The 108 tiles: wall, hands, melds, discards and winning tiles, four of each kind; a wild

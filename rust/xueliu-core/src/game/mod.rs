@@ -9,8 +9,10 @@
 mod action;
 mod check;
 mod claims;
+mod determinize;
 mod events;
 mod explain;
+mod history;
 mod json_in;
 mod json_out;
 mod log;
@@ -21,12 +23,16 @@ mod snapshot;
 mod state;
 mod turn;
 mod value;
+mod winning_hand;
 
+#[cfg(test)]
+mod determinize_tests;
 #[cfg(test)]
 mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{Direction, EndReason, Event, KongKind, Reason, WinKind};
+pub use history::{Exchanged, History};
 pub use json_in::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
 pub use value::ScoreJson;
@@ -201,6 +207,8 @@ pub struct Game {
     exchanged: Option<ExchangeRecord>,
     scores: [i64; 4],
     end: Option<EndReason>,
+    /// What the table saw that the state no longer shows (the exchange, claimed discards).
+    history: History,
     log: Option<Log<Event>>,
 }
 
@@ -227,6 +235,7 @@ impl Game {
             exchanged: None,
             scores: [0; 4],
             end: None,
+            history: History::default(),
             log: logging.then(Log::default),
         };
         game.start();
@@ -326,6 +335,12 @@ impl Game {
     /// The events so far (empty when logging is off).
     pub fn events(&self) -> impl Iterator<Item = &Event> + '_ {
         self.log.iter().flat_map(|l| l.iter())
+    }
+
+    /// Drops the event log and stops logging: a search's copies need none, and pushing events
+    /// would cost every playout.
+    pub fn stop_logging(&mut self) {
+        self.log = None;
     }
 
     /// A seat is still in the hand: always in 血流, until it wins in 血战.

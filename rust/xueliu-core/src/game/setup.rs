@@ -2,6 +2,7 @@
 //! declaration), in the order docs/game-protocol.md §1 fixes for the random draws.
 
 use super::events::{Direction, Event};
+use super::history::Exchanged;
 use super::state::{after, Seat, Wall};
 use super::{Action, Game, Pending, Turn, TurnKind};
 use crate::hand::{Counts, MAX_WILDS};
@@ -208,7 +209,9 @@ impl Game {
             given,
             received,
         });
+        self.history.exchange = Some(Exchanged { direction, given });
         if self.rules.exchange_redeal_if_unchanged && given == received {
+            self.history.exchange = None;
             self.push(Event::Redeal);
             self.exchanged = None;
             self.deal();

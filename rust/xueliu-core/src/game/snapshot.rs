@@ -4,6 +4,7 @@
 //! the result must pass every invariant and have someone to act.
 
 use super::events::{Direction, EndReason, KongKind, WinKind};
+use super::history::{Exchanged, History};
 use super::json_in::*;
 use super::json_out::{rules_json, Object, Raw, ToJson};
 use super::replay::events_from;
@@ -88,6 +89,7 @@ impl Game {
         let kongs_raw: Vec<Raw> = kongs.iter().map(|s| Raw(s)).collect();
         let pending = self.pending_json();
         let exchanged = self.exchanged.map(exchange_json);
+        let history = history_json(&self.history);
         let events = self.events_json(None);
         let mut o = Object::new(&mut out);
         o.field("version", &VERSION)
@@ -105,6 +107,7 @@ impl Game {
             .field("exchange", &exchanged.as_deref().map(Raw))
             .field("scores", &self.scores)
             .field("end", &self.end.map(|e| e.name()))
+            .field("history", &Raw(&history))
             .field("logging", &self.log.is_some())
             .field("events", &Raw(&events));
         o.end();
@@ -193,6 +196,108 @@ fn win_json(w: &WinRecord) -> String {
         .field("shared", &w.shared)
         .end();
     out
+}
+
+fn history_json(h: &History) -> String {
+    let mut out = String::new();
+    let exchange = h.exchange.map(|e| {
+        let mut out = String::new();
+        Object::new(&mut out)
+            .field("direction", &e.direction)
+            .field("given", &e.given)
+            .end();
+        out
+    });
+    let discarded: Vec<Vec<Tile>> = h
+        .discarded
+        .iter()
+        .map(|counts| {
+            Tile::all()
+                .flat_map(|t| std::iter::repeat_n(t, counts[t.index()] as usize))
+                .collect()
+        })
+        .collect();
+    Object::new(&mut out)
+        .field("exchange", &exchange.as_deref().map(Raw))
+        .field("discarded", &discarded)
+        .field("last_discard", &h.last_discard)
+        .field("drawn_since_discard", &h.drawn_since_discard)
+        .end();
+    out
+}
+
+/// The public record; a snapshot without one (written before it existed) gets the discards
+/// still on the table and no deductions.
+fn history_from(v: Option<&Value>, path: &str, river: &River) -> R<History> {
+    let Some(v) = v else {
+        let mut h = History::default();
+        for &(seat, t) in river.entries() {
+            h.note_discard(seat, t);
+        }
+        h.last_discard = [None; 4];
+        return Ok(h);
+    };
+    let at = At { value: v, path };
+    let mut h = History::default();
+    let (x, p) = at.field("exchange")?;
+    h.exchange = opt(x, |x| {
+        let at = At { value: x, path: &p };
+        let (d, dp) = at.field("direction")?;
+        let direction = match name(d, &dp, &["counterclockwise", "clockwise", "opposite"])? {
+            "counterclockwise" => Direction::Counterclockwise,
+            "clockwise" => Direction::Clockwise,
+            _ => Direction::Opposite,
+        };
+        let (g, gp) = at.field("given")?;
+        let list = array(g, &gp)?;
+        if list.len() != 4 {
+            return Err(format!("{gp}: expected four picks, one per seat"));
+        }
+        let mut given = [[Tile::new(0).expect("1m"); 3]; 4];
+        for (i, x) in list.iter().enumerate() {
+            let ip = format!("{gp}[{i}]");
+            match tiles(x, &ip)?[..] {
+                [a, b, c] => given[i] = [a, b, c],
+                _ => return err(&ip, "three tiles", x),
+            }
+            given[i].sort_unstable();
+        }
+        Ok(Exchanged { direction, given })
+    })?;
+    let (x, p) = at.field("discarded")?;
+    let list = array(x, &p)?;
+    if list.len() != 4 {
+        return Err(format!("{p}: expected four lists, one per seat"));
+    }
+    for (i, x) in list.iter().enumerate() {
+        h.discarded[i] = *counts(x, &format!("{p}[{i}]"))?.array();
+    }
+    let (x, p) = at.field("last_discard")?;
+    let list = array(x, &p)?;
+    if list.len() != 4 {
+        return Err(format!("{p}: expected four entries, one per seat"));
+    }
+    for (i, x) in list.iter().enumerate() {
+        h.last_discard[i] = opt(x, |x| tile(x, &format!("{p}[{i}]")))?;
+    }
+    let (x, p) = at.field("drawn_since_discard")?;
+    let list = array(x, &p)?;
+    if list.len() != 4 {
+        return Err(format!("{p}: expected four counts, one per seat"));
+    }
+    for (i, x) in list.iter().enumerate() {
+        h.drawn_since_discard[i] = uint(x, &format!("{p}[{i}]"), 108)? as u8;
+    }
+    for (i, seat) in h.discarded.iter().enumerate() {
+        let on_table = river.of(i as u8).fold([0u8; KINDS], |mut c, t| {
+            c[t.index()] += 1;
+            c
+        });
+        if seat.iter().zip(on_table).any(|(&all, table)| all < table) {
+            return Err(format!("{p}[{i}]: fewer discards than lie on the table"));
+        }
+    }
+    Ok(h)
 }
 
 fn kong_json(k: &KongRecord) -> String {
@@ -658,6 +763,7 @@ impl Game {
                 _ => EndReason::WallEmpty,
             })
         })?;
+        let history = history_from(v.get("history"), "snapshot.history", &river)?;
         let (x, p) = f("logging")?;
         let logging = boolean(x, &p)?;
         let mut game = Game {
@@ -675,6 +781,7 @@ impl Game {
             exchanged,
             scores,
             end,
+            history,
             log: None,
         };
         game.check_records()?;

@@ -227,6 +227,7 @@ impl Game {
         take(&mut s.hand, tile);
         s.refresh_waits(seven);
         self.river.push(seat, tile);
+        self.history.note_discard(seat, tile);
         self.push(Event::Discard { seat, tile });
         let after_kong = (t.kind == TurnKind::Replacement)
             .then_some(t.kong)
@@ -338,6 +339,7 @@ impl Game {
         }
         let turn = s.turn;
         s.receive(tile, turn, wilds);
+        self.history.note_draw(seat);
         self.push(Event::Draw {
             seat,
             tile,

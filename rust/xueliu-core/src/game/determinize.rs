@@ -1,0 +1,619 @@
+//! Determinisation, for search over hidden information (ISMCTS): a copy of the game in which
+//! every tile hidden from one seat — the other concealed hands and the wall's order — is dealt
+//! again at random, consistent with what that seat knows (RULES.md §12).
+//!
+//! The deal reads only what the seat may see, never the hidden tiles themselves (except in the
+//! one fallback below), so determinising a determinised copy again with the same seed gives the
+//! same copy. It respects:
+//! - the seat's own hand and decisions, every discard, meld, win, payment and score, the hand
+//!   sizes and the wall's size;
+//! - the exchange: the three tiles the seat gave sit in the receiving hand, less the copies of
+//!   each kind that hand has shown since ([`Game::known_tiles`]);
+//! - void suits: a seat whose latest discard was outside its void suit holds no void tile but
+//!   those drawn since ([`Game::void_bound`]);
+//! - wins: each winner's hidden hand waits on every tile it won on, and on the first tries
+//!   scores each win exactly as recorded (pattern, roots and every bonus are public).
+//!
+//! Hidden decisions of other seats (exchange picks, void picks, responses) are forgotten and
+//! must be made again; responses open to other seats are worked out afresh from their new
+//! hands, so a discard may go unclaimed in the copy. The copy keeps no event log (the log
+//! records the true deal), and its random generator is reseeded.
+//!
+//! Approximations, by choice: the deal is uniform over consistent deals for the hands that have
+//! not won (a Markov chain of tile swaps, started from a random feasible deal), but a winner's
+//! hand is built set by set ([`super::winning_hand`]), not uniformly. Not used: what the
+//! absence of a claim suggests, a kong's `late` flag, and 过胡 locks (a pass is hidden; other
+//! seats' locks are cleared). When the winners' hands and the void-bound hands cannot be dealt
+//! together in [`DEAL_TRIES`] tries, the winners keep their true hands and the void bounds are
+//! dropped (a position late in a hand with several winners and few unseen tiles; the tests
+//! count how rare).
+
+use super::events::KongKind;
+use super::value::score_win;
+use super::winning_hand::{random_waiting_hand, Shape};
+use super::{Game, IllegalAction, Pending, Responses, TurnKind};
+use crate::analysis::waits;
+use crate::hand::Counts;
+use crate::meld::MeldKind;
+use crate::rng::Rng;
+use crate::tile::{Suit, Tile, COPIES, KINDS};
+
+/// Swap proposals of the Markov chain per tile in the hidden hands.
+const SWAPS_PER_TILE: usize = 8;
+/// Tries at a winner's hand that scores each of its wins as recorded; as many again follow at
+/// one that only waits on its winning tiles.
+const WINNER_TRIES: u32 = 32;
+/// Tries at dealing the winners and the void-bound hands together.
+const DEAL_TRIES: u32 = 48;
+
+/// Each winner's new kept hand (`None` for the others).
+type Winners = [Option<[u8; KINDS]>; 4];
+
+/// One place hidden tiles go: a seat's kept hand, the tile it has just drawn, or the wall.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    size: usize,
+    /// The place's void suit and the most tiles of it the place may hold.
+    void: Option<(Suit, u8)>,
+    /// Tiles the place is known to hold (given to it in the exchange).
+    known: [u8; KINDS],
+}
+
+impl Place {
+    const FREE: Place = Place {
+        size: 0,
+        void: None,
+        known: [0; KINDS],
+    };
+
+    /// Whether the place may hold `counts`.
+    fn allows(&self, counts: &[u8; KINDS]) -> bool {
+        let known = counts.iter().zip(&self.known).all(|(c, k)| c >= k);
+        known
+            && self.void.is_none_or(|(v, max)| {
+                counts[9 * v.index()..9 * v.index() + 9].iter().sum::<u8>() <= max
+            })
+    }
+}
+
+/// Where each other seat's hidden tiles go: indices into the places.
+#[derive(Clone, Copy, Debug, Default)]
+struct Layout {
+    /// The kept hand (`None` for a winner, whose hand is built apart).
+    kept: [Option<usize>; 4],
+    drawn: [Option<usize>; 4],
+    wall: usize,
+}
+
+/// Hidden tiles dealt to the places, place after place.
+struct Deal {
+    places: Vec<Place>,
+    tiles: Vec<Tile>,
+    owner: Vec<u8>,
+    counts: Vec<[u8; KINDS]>,
+}
+
+impl Game {
+    /// A copy in which every tile hidden from `seat` is dealt again at random from `seed`,
+    /// consistent with what `seat` knows (see the module's documentation). Refused for the
+    /// 幺鸡 variant, whose hands hold wilds this deal does not place yet.
+    pub fn determinize(&self, seat: u8, seed: u64) -> Result<Game, IllegalAction> {
+        if self.rules.wilds {
+            return Err(IllegalAction(
+                "determinize does not support the 幺鸡 variant (wilds = true) yet: hands hold \
+                 wilds it cannot deal; determinize a game without wilds"
+                    .into(),
+            ));
+        }
+        Ok(self.determinize_traced(seat, seed).0)
+    }
+
+    /// [`Game::determinize`], and whether it fell back to the winners' true hands.
+    pub(super) fn determinize_traced(&self, seat: u8, seed: u64) -> (Game, bool) {
+        let seat = seat & 3;
+        let mut rng = Rng::new(seed);
+        let (places, layout) = self.hidden_places(seat);
+        let pool = self.unseen_by(seat);
+        let mut copy = self.clone();
+        copy.seed = seed;
+        copy.rng = Rng::new(rng.next_u64());
+        let Some((winners, deal, fell_back)) =
+            self.deal_hidden(seat, &pool, places, &layout, &mut rng)
+        else {
+            // Unreachable while the game keeps its invariants: the true deal fits.
+            return (copy, true);
+        };
+        copy.place_hidden(seat, &winners, &deal, &layout, &mut rng);
+        copy.invent_hidden_picks(seat, &mut rng);
+        copy.reopen_decisions(seat);
+        (copy, fell_back)
+    }
+
+    /// The tile `seat` has just drawn while it is on the move.
+    fn just_drawn(&self, seat: u8) -> Option<Tile> {
+        match self.pending {
+            Pending::Turn(t) if t.seat == seat => match t.kind {
+                TurnKind::Draw | TurnKind::Replacement => t.drawn,
+                TurnKind::First | TurnKind::AfterPong | TurnKind::Dealt => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Copies of each kind `seat` cannot see: in the other hands or the wall.
+    fn unseen_by(&self, seat: u8) -> [u8; KINDS] {
+        let mut seen = *self.seats[seat as usize].hand.array();
+        for s in &self.seats {
+            s.meld_list().for_each(|m| seen[m.tile.index()] += m.size());
+        }
+        self.river
+            .entries()
+            .iter()
+            .for_each(|&(_, t)| seen[t.index()] += 1);
+        for w in self.wins.iter().filter(|w| !w.shared) {
+            seen[w.tile.index()] += 1;
+        }
+        seen.map(|n| COPIES.saturating_sub(n))
+    }
+
+    fn hidden_places(&self, viewer: u8) -> (Vec<Place>, Layout) {
+        let mut places = Vec::new();
+        let mut layout = Layout::default();
+        let receiver = self.history.exchange.map(|e| e.receiver(viewer));
+        for s in (0..4u8).filter(|&s| s != viewer) {
+            let drawn = self.just_drawn(s).is_some() as usize;
+            if drawn == 1 {
+                layout.drawn[s as usize] = Some(places.len());
+                places.push(Place {
+                    size: 1,
+                    ..Place::FREE
+                });
+            }
+            if self.seats[s as usize].wins > 0 {
+                continue;
+            }
+            let void = self.seats[s as usize].void;
+            let bound = self.void_bound(s).map(|b| b.saturating_sub(drawn as u8));
+            layout.kept[s as usize] = Some(places.len());
+            places.push(Place {
+                size: self.seats[s as usize].hand.len() - drawn,
+                void: void.zip(bound),
+                known: if receiver == Some(s) {
+                    self.known_tiles(s)
+                } else {
+                    [0; KINDS]
+                },
+            });
+        }
+        layout.wall = places.len();
+        places.push(Place {
+            size: self.wall.remaining(),
+            ..Place::FREE
+        });
+        (places, layout)
+    }
+
+    /// Winners' kept hands and the deal of everything else. On the last try the winners keep
+    /// their true hands, which always fits: the true deal of the rest is a witness.
+    fn deal_hidden(
+        &self,
+        viewer: u8,
+        pool: &[u8; KINDS],
+        places: Vec<Place>,
+        layout: &Layout,
+        rng: &mut Rng,
+    ) -> Option<(Winners, Deal, bool)> {
+        let mut pinned = [0u8; KINDS];
+        places.iter().for_each(|p| add(&mut pinned, &p.known));
+        let winning: Vec<u8> = (0..4u8)
+            .filter(|&s| s != viewer && self.seats[s as usize].wins > 0)
+            .collect();
+        for attempt in 0..=DEAL_TRIES {
+            let last = attempt == DEAL_TRIES;
+            let mut left = *pool;
+            sub(&mut left, &pinned);
+            let mut winners = [None; 4];
+            for &s in &winning {
+                let hand = if last {
+                    Some(self.kept_hand(s))
+                } else {
+                    self.winner_hand(viewer, s, &left, rng)
+                };
+                let Some(hand) = hand else { break };
+                sub(&mut left, &hand);
+                winners[s as usize] = Some(hand);
+            }
+            if winning.iter().any(|&s| winners[s as usize].is_none()) {
+                continue;
+            }
+            add(&mut left, &pinned);
+            if let Some(mut deal) = Deal::first(places.clone(), left, rng) {
+                deal.mix(layout.wall, rng);
+                return Some((winners, deal, last && !winning.is_empty()));
+            }
+        }
+        None
+    }
+
+    /// The true concealed hand of `s` without the tile it has just drawn.
+    fn kept_hand(&self, s: u8) -> [u8; KINDS] {
+        let mut hand = self.seats[s as usize].hand;
+        if let Some(d) = self.just_drawn(s) {
+            hand.remove(d);
+        }
+        *hand.array()
+    }
+
+    /// A kept hand for winner `s` from the unseen tiles `avail`: one that waits on every tile
+    /// it won on and, on the first tries, scores each win as recorded.
+    fn winner_hand(
+        &self,
+        viewer: u8,
+        s: u8,
+        avail: &[u8; KINDS],
+        rng: &mut Rng,
+    ) -> Option<[u8; KINDS]> {
+        let seat = &self.seats[s as usize];
+        let records: Vec<_> = self.wins.iter().filter(|w| w.seat == s).collect();
+        let first = records.first()?;
+        let won_on = records.iter().fold(0u32, |m, w| m | 1 << w.tile.index());
+        let seven = self.rules.allow_seven_pairs;
+        let ctx = seat.context(seven);
+        let sets = 4 - seat.meld_summary.sets as usize;
+        let suits = 0b111 & !seat.void.map_or(0, |v| v.bit());
+        // Only the viewer's own pick is known to it.
+        let receives_viewers = self
+            .history
+            .exchange
+            .is_some_and(|e| e.receiver(viewer) == s);
+        let known = receives_viewers.then(|| self.known_tiles(s));
+        for attempt in 0..2 * WINNER_TRIES {
+            let shape = Shape::of(first.score.pattern, seven && sets == 4, rng);
+            let suit_mask = seat.meld_summary.suit_mask;
+            let Some(hand) =
+                random_waiting_hand(rng, avail, first.tile, sets, suits, suit_mask, shape)
+            else {
+                continue;
+            };
+            let Ok(counts) = Counts::from_array(&hand) else {
+                continue;
+            };
+            let fits_known = known.is_none_or(|k| hand.iter().zip(k).all(|(&h, k)| h >= k));
+            let exact = attempt < WINNER_TRIES;
+            if fits_known
+                && waits(&counts, &ctx) & won_on == won_on
+                && (!exact || self.scores_as_recorded(s, counts))
+            {
+                return Some(hand);
+            }
+        }
+        None
+    }
+
+    /// Whether winner `s` holding `hand` would have scored each of its wins (made with the
+    /// melds it holds now) exactly as recorded.
+    fn scores_as_recorded(&self, s: u8, hand: Counts) -> bool {
+        let seat = &self.seats[s as usize];
+        self.wins
+            .iter()
+            .filter(|w| w.seat == s && w.melds == seat.melds)
+            .all(|w| {
+                let mut then = *seat;
+                then.hand = hand;
+                then.root_only_kongs = w.root_only_kongs;
+                score_win(&self.rules, &then, w.tile, w.flags) == w.score
+            })
+    }
+
+    /// Writes the new deal into this copy: hands, drawn tiles, wall, winners' records, and the
+    /// per-seat values that depend on hidden tiles.
+    fn place_hidden(
+        &mut self,
+        viewer: u8,
+        winners: &Winners,
+        deal: &Deal,
+        layout: &Layout,
+        rng: &mut Rng,
+    ) {
+        for s in (0..4u8).filter(|&s| s != viewer) {
+            let kept = match (winners[s as usize], layout.kept[s as usize]) {
+                (Some(hand), _) => hand,
+                (None, Some(p)) => deal.counts[p],
+                (None, None) => continue,
+            };
+            let drawn = layout.drawn[s as usize].map(|p| deal.tiles_of(p)[0]);
+            self.redeal_seat(s, &kept, drawn);
+        }
+        let mut wall: Vec<Tile> = deal.tiles_of(layout.wall).to_vec();
+        rng.shuffle(&mut wall);
+        let (front, back) = (self.wall.front as usize, self.wall.back as usize);
+        self.wall.tiles[front..back].copy_from_slice(&wall);
+        self.refresh_cached_waits();
+    }
+
+    /// Gives seat `s` the kept tiles `kept` and the drawn tile `drawn`. Arrival turns and
+    /// pongs made with three in hand are hidden history: the kept tiles count as held before
+    /// this turn (a kept fourth copy as held when the pong was made), the drawn one as new.
+    fn redeal_seat(&mut self, s: u8, kept: &[u8; KINDS], drawn: Option<Tile>) {
+        let Ok(kept_counts) = Counts::from_array(kept) else {
+            return;
+        };
+        let wilds = self.rules.wilds;
+        let seat = &mut self.seats[s as usize];
+        seat.hand = kept_counts;
+        seat.arrival = [0; KINDS];
+        kept_counts
+            .tiles()
+            .for_each(|t| seat.arrival[t.index()] = 1);
+        let held = kept_counts.tiles().fold(0u32, |m, t| m | 1 << t.index());
+        seat.pong_with_three = seat.pongs & held;
+        seat.declined = None;
+        if let Some(d) = drawn {
+            let turn = seat.turn;
+            seat.receive(d, turn, wilds);
+            if let Pending::Turn(t) = &mut self.pending {
+                t.drawn = Some(d);
+            }
+        }
+        let melds_now = self.seats[s as usize].melds;
+        for w in self.wins.iter_mut().filter(|w| w.seat == s) {
+            // A concealed kong made after the win held three of its tiles in the hand then.
+            let mut then = kept_counts;
+            for m in melds_now.iter().flatten() {
+                let later = !w.melds.iter().flatten().any(|x| x.tile == m.tile);
+                if m.kind == MeldKind::ConcealedKong && later {
+                    (0..3).for_each(|_| then.add(m.tile));
+                }
+            }
+            w.hand = then;
+        }
+    }
+
+    /// Exchange picks `viewer` never saw (between two other seats) are hidden too: each is
+    /// replaced by three tiles of one suit from what its receiver now holds or has shown, so
+    /// the copy's record is consistent with its deal and tells nothing.
+    fn invent_hidden_picks(&mut self, viewer: u8, rng: &mut Rng) {
+        let Some(mut ex) = self.history.exchange else {
+            return;
+        };
+        for giver in 0..4u8 {
+            let receiver = ex.receiver(giver);
+            if giver == viewer || receiver == viewer {
+                continue;
+            }
+            let mut held = *self.seats[receiver as usize].hand.array();
+            add(&mut held, &self.shown_from_hand(receiver));
+            let suit_len = |s: Suit| held[9 * s.index()..9 * s.index() + 9].iter().sum::<u8>();
+            let suit = Suit::ALL
+                .into_iter()
+                .max_by_key(|&s| suit_len(s))
+                .unwrap_or(Suit::M);
+            let mut pick = [0, 1, 2].map(|_| take_of_suit(&mut held, suit, rng));
+            pick.sort_unstable();
+            ex.given[giver as usize] = pick;
+        }
+        self.history.exchange = Some(ex);
+    }
+
+    /// Forgets the other seats' hidden decisions and reopens responses to their new hands.
+    fn reopen_decisions(&mut self, viewer: u8) {
+        let v = viewer as usize;
+        match &mut self.pending {
+            Pending::Exchange(picks) => (0..4).filter(|&i| i != v).for_each(|i| picks[i] = None),
+            Pending::Void(picks) => (0..4).filter(|&i| i != v).for_each(|i| picks[i] = None),
+            Pending::Respond(r) => {
+                let old = *r;
+                self.reopen_responses(viewer, old);
+            }
+            Pending::Turn(_) | Pending::Over => {}
+        }
+    }
+
+    /// Claims on the pending discard or kong, worked out again from the new hands; the viewer's
+    /// claim and decision stay. Resolves at once if nobody else may claim and the viewer has
+    /// decided (or was not asked).
+    fn reopen_responses(&mut self, viewer: u8, old: Responses) {
+        let mut r = Responses {
+            claims: [0; 4],
+            forced: 0,
+            decisions: [None; 4],
+            ..old
+        };
+        let robbable = match old.kong {
+            Some((kind, _)) => kind == KongKind::Added || self.rules.rob_concealed_kong,
+            None => true,
+        };
+        for o in (0..4u8).filter(|&o| o != old.from) {
+            r.claims[o as usize] = if o == viewer {
+                old.claims[o as usize]
+            } else if !robbable {
+                0
+            } else if old.kong.is_some() {
+                self.rob_claims(o, old.tile)
+            } else {
+                self.discard_claims(o, old.tile, old.after_kong.is_some())
+            };
+        }
+        r.decisions[viewer as usize] = old.decisions[viewer as usize];
+        self.open_responses(r, self.wall.remaining() <= 4);
+        if let Pending::Respond(open) = self.pending {
+            if (0..4).all(|i| open.claims[i] == 0 || open.decisions[i].is_some()) {
+                self.resolve_responses(open);
+            }
+        }
+    }
+}
+
+impl Deal {
+    /// A random deal of `left` that fits every place, or `None` when the void-bound places
+    /// cannot all be filled. Known tiles go first; then each void-bound place takes the tiles
+    /// it must hold outside its void suit, split between its two suits at random among the
+    /// splits that leave the others feasible; everything else is shuffled into the free room.
+    fn first(places: Vec<Place>, mut left: [u8; KINDS], rng: &mut Rng) -> Option<Deal> {
+        let mut counts: Vec<[u8; KINDS]> = places.iter().map(|p| p.known).collect();
+        counts.iter().for_each(|c| sub(&mut left, c));
+        let needs: Vec<(usize, Suit, usize)> = places
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| {
+                let (v, max) = p.void?;
+                let held = counts[i].iter().sum::<u8>() as usize;
+                let held_void = counts[i][9 * v.index()..9 * v.index() + 9]
+                    .iter()
+                    .sum::<u8>();
+                let room = p.size - held;
+                let free = (max.saturating_sub(held_void) as usize).min(room);
+                Some((i, v, room - free))
+            })
+            .collect();
+        let mut suit_left = Suit::ALL.map(|s| {
+            left[9 * s.index()..9 * s.index() + 9]
+                .iter()
+                .map(|&n| n as usize)
+                .sum()
+        });
+        let mut split = vec![[0usize; 3]; needs.len()];
+        if !split_suits(&needs, &mut suit_left, &mut split, rng) {
+            return None;
+        }
+        for (&(i, _, _), by_suit) in needs.iter().zip(&split) {
+            for (s, &n) in by_suit.iter().enumerate() {
+                for _ in 0..n {
+                    let t = take_of_suit(&mut left, Suit::from_index(s), rng);
+                    counts[i][t.index()] += 1;
+                }
+            }
+        }
+        let mut rest: Vec<Tile> = Tile::all()
+            .flat_map(|t| std::iter::repeat_n(t, left[t.index()] as usize))
+            .collect();
+        rng.shuffle(&mut rest);
+        let mut rest = rest.into_iter();
+        for (p, c) in places.iter().zip(counts.iter_mut()) {
+            let held = c.iter().sum::<u8>() as usize;
+            for t in rest.by_ref().take(p.size.saturating_sub(held)) {
+                c[t.index()] += 1;
+            }
+        }
+        let mut tiles = Vec::new();
+        let mut owner = Vec::new();
+        for (i, c) in counts.iter().enumerate() {
+            for t in Tile::all() {
+                for _ in 0..c[t.index()] {
+                    tiles.push(t);
+                    owner.push(i as u8);
+                }
+            }
+        }
+        Some(Deal {
+            places,
+            tiles,
+            owner,
+            counts,
+        })
+    }
+
+    /// The tiles of place `p`.
+    fn tiles_of(&self, p: usize) -> &[Tile] {
+        let start = self
+            .owner
+            .iter()
+            .position(|&o| o as usize == p)
+            .unwrap_or(0);
+        let len = self.places[p].size;
+        &self.tiles[start..start + len]
+    }
+
+    /// Random swaps between places, each kept if both places still allow their tiles. The
+    /// proposals do not depend on the tiles and a swap undoes itself, so the chain's stationary
+    /// distribution is uniform over the deals that fit. The first slot is in a hand (the wall,
+    /// last, is shuffled afterwards anyway), the second anywhere. Slots keep their places.
+    fn mix(&mut self, wall: usize, rng: &mut Rng) {
+        let in_hands = self.tiles.len() - self.places[wall].size;
+        if in_hands == 0 {
+            return;
+        }
+        for _ in 0..SWAPS_PER_TILE * in_hands {
+            let i = rng.below(in_hands as u64) as usize;
+            let j = rng.below(self.tiles.len() as u64) as usize;
+            let (a, b) = (self.tiles[i], self.tiles[j]);
+            let (pa, pb) = (self.owner[i] as usize, self.owner[j] as usize);
+            if pa == pb || a == b {
+                continue;
+            }
+            let mut ca = self.counts[pa];
+            let mut cb = self.counts[pb];
+            ca[a.index()] -= 1;
+            ca[b.index()] += 1;
+            cb[b.index()] -= 1;
+            cb[a.index()] += 1;
+            if self.places[pa].allows(&ca) && self.places[pb].allows(&cb) {
+                self.counts[pa] = ca;
+                self.counts[pb] = cb;
+                self.tiles.swap(i, j);
+            }
+        }
+    }
+}
+
+/// Chooses, for each void-bound place, how many of its required tiles come from each suit
+/// (never its void suit), so that every place can be filled; random among feasible splits.
+fn split_suits(
+    needs: &[(usize, Suit, usize)],
+    suit_left: &mut [usize; 3],
+    split: &mut [[usize; 3]],
+    rng: &mut Rng,
+) -> bool {
+    let Some((&(_, void, need), rest)) = needs.split_first() else {
+        return true;
+    };
+    let [a, b] = match void {
+        Suit::M => [1, 2],
+        Suit::P => [0, 2],
+        Suit::S => [0, 1],
+    };
+    let start = rng.below(need as u64 + 1) as usize;
+    for k in 0..=need {
+        let from_a = (start + k) % (need + 1);
+        let from_b = need - from_a;
+        if from_a > suit_left[a] || from_b > suit_left[b] {
+            continue;
+        }
+        suit_left[a] -= from_a;
+        suit_left[b] -= from_b;
+        if split_suits(rest, suit_left, &mut split[1..], rng) {
+            split[0] = [0; 3];
+            split[0][a] = from_a;
+            split[0][b] = from_b;
+            return true;
+        }
+        suit_left[a] += from_a;
+        suit_left[b] += from_b;
+    }
+    false
+}
+
+/// Removes a uniformly random tile of `suit` from `left` (each copy equally likely).
+fn take_of_suit(left: &mut [u8; KINDS], suit: Suit, rng: &mut Rng) -> Tile {
+    let base = 9 * suit.index();
+    let total: u64 = left[base..base + 9].iter().map(|&n| n as u64).sum();
+    let mut r = rng.below(total.max(1));
+    for (i, n) in left[base..base + 9].iter_mut().enumerate() {
+        if r < *n as u64 {
+            *n -= 1;
+            return Tile::new((base + i) as u8).expect("below 27");
+        }
+        r -= *n as u64;
+    }
+    unreachable!("split_suits checked the suit holds enough tiles")
+}
+
+fn add(a: &mut [u8; KINDS], b: &[u8; KINDS]) {
+    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+}
+
+fn sub(a: &mut [u8; KINDS], b: &[u8; KINDS]) {
+    a.iter_mut()
+        .zip(b)
+        .for_each(|(x, y)| *x = x.saturating_sub(*y));
+}

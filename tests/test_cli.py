@@ -1,0 +1,304 @@
+"""The `xueliu` command: rules, replay and play (through a pseudo-terminal), errors as one line."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+
+import numpy as np
+import pytest
+
+import xueliu
+from xueliu import cli
+from xueliu._terminal import tiles
+from xueliu._tracker import Tracker
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    """Runs `xueliu ARGS` in this process: (exit status, stdout, stderr)."""
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(list(args))
+    out, err = capsys.readouterr()
+    return exit_.value.code, out, err
+
+
+def random_game(rules: str, seed: int, claims: float = 0.0) -> xueliu.Game:
+    """A game played to the end by random legal actions; with probability ``claims`` a seat
+    that may win, pong, kong or swap does one of those."""
+    game = xueliu.Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        wanted = [a for a in legal if a.kind in ("kong", "pong", "swap", "win")]
+        game.act(seat, rng.choice(wanted if wanted and rng.random() < claims else legal))
+    return game
+
+
+def write_log(path, game: xueliu.Game) -> None:
+    path.write_text("".join(json.dumps(e) + "\n" for e in game.events), encoding="utf-8")
+
+
+def assert_one_line_error(code: int, err: str, *words: str) -> None:
+    assert code != 0
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert err.startswith("xueliu: error: ")
+    for word in words:
+        assert word in err, err
+
+
+# -------------------------------------------------------------------------------- --help, rules
+
+
+@pytest.mark.parametrize("command", [[], ["rules"], ["replay"], ["play"]])
+def test_help_everywhere(capsys, command):
+    code, out, _ = run(capsys, *command, "--help")
+    assert code == 0 and out.startswith("Usage: xueliu")
+
+
+def test_bare_xueliu_prints_the_help(capsys):
+    code, out, _ = run(capsys)
+    assert code == 0 and all(c in out for c in ("simulate", "play", "replay", "rules"))
+
+
+def test_python_dash_m_runs_the_command():
+    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "rules", "chengdu"], encoding="utf-8", timeout=60)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "kong_flower_fan" in child.before
+
+
+def test_rules_lists_every_preset_and_option(capsys):
+    code, out, _ = run(capsys, "rules", "--plain")
+    assert code == 0
+    for name in xueliu.Rules.presets():
+        assert name in out
+    for option in xueliu.Rules.preset("chengdu").to_dict():
+        assert option in out or option == "preset"
+
+
+@pytest.mark.parametrize("preset", ["chengdu", "xuezhan"])
+def test_rules_of_one_preset_shows_its_values(capsys, preset):
+    code, out, _ = run(capsys, "rules", preset, "--plain")
+    assert code == 0
+    rows = dict(re.findall(r"^\| (\S+) +\| (\S+) +\|$", out, re.M))
+    expected = cli._flatten(xueliu.Rules.preset(preset).to_dict())
+    del expected["preset"]
+    assert rows.pop("option") == preset  # the header
+    assert rows == {k: cli._show_value(v) for k, v in expected.items()}
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["rules", "nope"], ["unknown preset", "chengdu"]),
+        (["play", "--rules", "nope"], ["unknown preset"]),
+        (["play", "--seat", "7"], ["--seat", "--help"]),
+        (["play", "--bots", "a,b"], ["three"]),
+        (["play", "--bots", "nobot"], ["nobot", "greedy"]),
+        (["nosuch"], ["No such command"]),
+        (["replay", "/nonexistent/game.jsonl"], ["cannot read", "/nonexistent/game.jsonl"]),
+    ],
+)
+def test_errors_are_one_line_and_a_nonzero_exit(capsys, args, words):
+    assert_one_line_error(*run(capsys, *args)[::2], *words)
+
+
+# ----------------------------------------------------------------------------------- replay
+
+
+def assert_tracked(tracker: Tracker, game: xueliu.Game) -> None:
+    for s, seat in enumerate(tracker.seats):
+        assert seat.hand == sorted(t.index for t in game.hand(s))
+        assert sorted(map(tuple, seat.melds)) == sorted((m.kind, m.tile.index, m.wilds) for m in game.melds(s))
+        assert seat.void == game.void(s)
+        assert seat.score == game.scores[s]
+        assert seat.won == sum(w.seat == s for w in game.wins)
+
+
+@pytest.mark.parametrize("rules", ["chengdu", "chengdu_xueliu", "xuezhan", "sanxia", "dashiyou", "yaoji"])
+def test_the_tracker_rebuilds_every_seat_from_the_log(rules):
+    """Hands, melds (with their wilds), voids, wins and scores rebuilt from the log are the
+    engine's after every decision of random games; kongs, robbed kongs and swaps do happen."""
+    seen: set[str] = set()
+    for seed in range(12):
+        game, tracker, applied = xueliu.Game(rules, seed=seed), Tracker(), 0
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            claims = [a for a in legal if a.kind in ("kong", "pong", "swap", "win")]
+            game.act(seat, rng.choice(claims if claims and rng.random() < 0.7 else legal))
+            events = game.events
+            for event in events[applied:]:
+                tracker.apply(event)
+                seen.add(event["type"])
+            applied = len(events)
+            assert_tracked(tracker, game)
+    assert {"pong", "kong", "win", "payment"} <= seen
+    if rules == "yaoji":
+        assert "swap" in seen
+
+
+@pytest.mark.parametrize("rules, must_see", [("chengdu_xueliu", "WINS"), ("yaoji", "幺鸡换")])
+def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path, rules, must_see):
+    game = next(g for g in (random_game(rules, s, claims=0.7) for s in range(50))
+                 if g.wins and any(e["type"] == "swap" for e in g.events) == (rules == "yaoji"))
+    write_log(tmp_path / "game.jsonl", game)
+    code, out, _ = run(capsys, "replay", str(tmp_path / "game.jsonl"), "--no-step", "--plain")
+    assert code == 0
+    payments = [e for e in game.events if e["type"] == "payment"]
+    assert len(re.findall(r"^  \w+ pays \w+ \d+ \(\w+\)$", out, re.M)) == len(payments)
+    assert out.count("WINS") == len(game.wins)
+    assert "{" not in out and must_see in out  # every event has its sentence
+    final = out[out.rindex("Hand over"):]
+    for s in range(4):
+        assert tiles(game.hand(s)).plain in final
+
+
+def test_replay_steps_turn_by_turn_and_quits(capsys, tmp_path, monkeypatch):
+    write_log(tmp_path / "game.jsonl", random_game("chengdu", 5))
+    answers = iter(["", "", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "replay", str(tmp_path / "game.jsonl"), "--step", "--plain")
+    assert code == 0
+    assert out.count(" draws ") == 2 and "Hand over" not in out
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ('{"type": "start"\n', ["line 1", "not JSON"]),
+        ("", ["no events"]),
+        ('{"type": "start"}\n', ["seed"]),
+    ],
+)
+def test_replay_refuses_bad_logs_in_one_line(capsys, tmp_path, content, words):
+    (tmp_path / "bad.jsonl").write_text(content, encoding="utf-8")
+    assert_one_line_error(*run(capsys, "replay", str(tmp_path / "bad.jsonl"))[::2], *words)
+
+
+def test_replay_refuses_a_tampered_log(capsys, tmp_path):
+    game = random_game("chengdu", 6)
+    events = game.events
+    discard = next(i for i, e in enumerate(events) if e["type"] == "discard")
+    events[discard]["tile"] = "9s" if events[discard]["tile"] != "9s" else "1m"
+    (tmp_path / "bad.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    assert_one_line_error(*run(capsys, "replay", str(tmp_path / "bad.jsonl"))[::2])
+
+
+# ------------------------------------------------------------------------------------- play
+
+
+def play_in_terminal(args: list[str], answers) -> str:
+    """Runs `xueliu play ARGS` in a pseudo-terminal, answering each prompt from `answers`."""
+    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "play", *args], encoding="utf-8",
+                          timeout=60, dimensions=(50, 160))
+    transcript = []
+    while True:
+        index = child.expect([r"Your move \[1-\d+\]: ", pexpect.EOF])
+        transcript.append(child.before)
+        if index == 1:
+            break
+        child.sendline(next(answers))
+    child.close()
+    assert child.exitstatus == 0, "".join(transcript)[-2000:]
+    return "".join(transcript)
+
+
+def test_play_a_whole_hand_in_a_terminal(tmp_path):
+    """Through a pty: the exchange and void phases, moves by number and by name (with a wrong
+    answer re-asked), the payments and the settlement table; the log replays in the engine."""
+    log = tmp_path / "game.jsonl"
+
+    def answers():
+        yield "99"  # out of range: asked again
+        yield "banana"  # not an action: asked again
+        while True:
+            yield "1"
+
+    out = play_in_terminal(["--rules", "xuezhan", "--seed", "12", "--plain", "--log", str(log)], answers())
+    assert "Please type a number from 1 to" in out
+    assert "exchange" in out and "declares void" in out
+    assert "Settlement" in out and "Hand over" in out
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    game = xueliu.Game.from_events(events)
+    assert game.is_over
+    for payment in (e for e in events if e["type"] == "payment"):
+        assert f" {payment['amount']} ({payment['reason']})" in out
+
+
+def test_play_is_deterministic_and_fancy_mode_plays_the_same_game(tmp_path):
+    """Same seed and answers, plain and coloured: the same log, byte for byte."""
+    logs = []
+    for i, style in enumerate([["--plain"], []]):
+        log = tmp_path / f"game{i}.jsonl"
+        answers = iter(lambda: "1", None)
+        play_in_terminal(["--rules", "chengdu", "--seed", "3", "--seat", "2", "--log", str(log), *style], answers)
+        logs.append(log.read_text())
+    assert logs[0] == logs[1]
+
+
+def test_play_quits_cleanly_on_end_of_input():
+    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "play", "--seed", "1", "--plain"], encoding="utf-8",
+                          timeout=60)
+    child.expect(r"Your move")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus != 0
+    assert "Traceback" not in child.before and "interrupted" in child.before
+
+
+# --------------------------------------------------------------------------------- simulate
+
+SIMULATE = ["simulate", "--rules", "chengdu", "--games", "300", "--bots", "greedy,greedy,random,random",
+            "--seed", "1", "--threads", "2", "--plain"]
+
+
+def test_simulate_summary_json_and_logs(capsys, tmp_path):
+    """The summary adds up, equals one `xueliu.simulate` call over the same games (the CLI runs
+    chunks), and each written log replays in the engine to its row of points."""
+    code, out, err = run(capsys, *SIMULATE, "--json", str(tmp_path / "s.json"), "--log", str(tmp_path / "logs"))
+    assert code == 0, err
+    summary = json.loads((tmp_path / "s.json").read_text())
+    result = xueliu.simulate(300, "chengdu", bots=("greedy", "greedy", "random", "random"), seed=1, threads=1)
+    expected = cli.summarise(cli.Totals.of(result), rules="chengdu", bots=["greedy", "greedy", "random", "random"], seed=1,
+                             threads=2)
+    for timing in ("seconds", "games_per_second"):
+        del summary[timing], expected[timing]
+    assert summary == expected
+    wins = sum(seat["wins"] for seat in summary["seats"])
+    assert wins == sum(summary["win_kinds"].values()) == sum(summary["fan_histogram"].values()) > 0
+    for seat in summary["seats"]:
+        assert seat["ci_low"] <= seat["mean_points"] <= seat["ci_high"]
+        assert f"{seat['mean_points']:+.3f}" in out
+    logs = sorted((tmp_path / "logs").iterdir())
+    assert [p.name for p in logs[:2]] == ["game-000000.jsonl", "game-000001.jsonl"] and len(logs) == 300
+    points = np.asarray(result.points)
+    for i in (0, 17, 299):
+        game = xueliu.Game.from_events([json.loads(line) for line in logs[i].read_text().splitlines()])
+        assert game.scores == list(points[i])
+
+
+def test_simulate_refuses_bad_options_in_one_line(capsys):
+    assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,nobot,random,random", "--games", "4")[::2],
+                          "nobot")
+    assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,random")[::2], "four")
+    assert_one_line_error(*run(capsys, "simulate", "--rules", "nope")[::2], "unknown preset")
+    assert_one_line_error(*run(capsys, "simulate", "--games", "0")[::2], "--games")
+    assert_one_line_error(*run(capsys, "simulate", "--json", "/nonexistent/s.json")[::2], "folder")
+
+
+def test_simulate_draws_a_live_progress_bar_in_a_terminal():
+    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "simulate", "--games", "3000", "--threads", "1"],
+                          encoding="utf-8", timeout=120, dimensions=(40, 120))
+    child.expect(r"games/s")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Fan histogram" in child.before and "Win kinds" in child.before
