@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from xueliu import Game, IllegalActionError, XueliuError
+from xueliu import Game, Tile, XueliuError
 
-PRESETS = ["chengdu", "chengdu_xueliu", "xuezhan", "sanxia", "dashiyou"]
+PRESETS = ["chengdu", "chengdu_xueliu", "xuezhan", "sanxia", "dashiyou", "yaoji"]
 
 
 def positions(per_preset=3, every=9):
@@ -96,9 +96,25 @@ def test_the_three_tiles_passed_stay_in_the_receiving_hand():
         assert all(held[t] >= n for t, n in given.items())
 
 
-def test_the_yaoji_variant_is_refused_until_wilds_are_dealt():
-    with pytest.raises(IllegalActionError, match="wilds"):
-        Game("yaoji", seed=1).determinize(0, 1)
+def test_hidden_wilds_are_dealt_again_and_the_seats_own_stay():
+    """In 幺鸡 the wilds (written 1s) hidden from the seat move between the other hands and the
+    wall; the seat's own do not, and none is lost."""
+    moved = 0
+    for seed in range(6):
+        game = Game("yaoji", seed=seed)
+        while game.phase != "play":  # the exchange, if any, and the void picks
+            for s in game.to_act():
+                game.act(s, game.default_action(s))
+        seat = game.to_act()[0]
+        wilds = lambda g: [g.hand(s).count(Tile("1s")) for s in range(4)] + [
+            json.loads(g.to_json())["wall"].count("1s")
+        ]
+        before = wilds(game)
+        for k in range(5):
+            after = wilds(game.determinize(seat, k))
+            assert after[seat] == before[seat] and sum(after) == sum(before)
+            moved += after != before
+    assert moved > 10
 
 
 def test_bad_arguments_raise_typed_errors():

@@ -13,7 +13,7 @@
 //! these budgets; a whole-hand outcome is so noisy that picking the best mean outright does
 //! worse than greedy. Candidates: the greedy choice, the discards that keep the lowest shanten
 //! (向听), kongs, and every response. Wins are always taken, and the exchange and void picks are
-//! greedy's. In the 幺鸡 variant, which `determinize` does not support yet, it plays as greedy.
+//! greedy's. In the 幺鸡 variant the hidden wilds are dealt again like any hidden tile.
 
 use super::{Bot, GreedyBot};
 use crate::analysis::shanten;
@@ -188,7 +188,7 @@ mod tests {
 
     #[test]
     fn plays_legal_actions_to_the_end_the_same_way_for_a_seed() {
-        for preset in ["chengdu", "xuezhan"] {
+        for preset in ["chengdu", "xuezhan", "yaoji"] {
             let rules = Arc::new(Rules::preset(preset).unwrap());
             let kinds = [
                 BotKind::Ismcts(6),

@@ -12,7 +12,9 @@
 //! - void suits: a seat whose latest discard was outside its void suit holds no void tile but
 //!   those drawn since ([`Game::void_bound`]);
 //! - wins: each winner's hidden hand waits on every tile it won on, and on the first tries
-//!   scores each win exactly as recorded (pattern, roots and every bonus are public).
+//!   scores each win exactly as recorded (pattern, roots and every bonus are public);
+//! - wilds (幺鸡): the hidden ones are dealt like any hidden tile, as wilds into hands and as
+//!   `1s` into the wall; they are in no suit, so never void tiles.
 //!
 //! Hidden decisions of other seats (exchange picks, void picks, responses) are forgotten and
 //! must be made again; responses open to other seats are worked out afresh from their new
@@ -21,7 +23,8 @@
 //!
 //! Approximations, by choice: the deal is uniform over consistent deals for the hands that have
 //! not won (a Markov chain of tile swaps, started from a random feasible deal), but a winner's
-//! hand is built set by set ([`super::winning_hand`]), not uniformly. Not used: what the
+//! hand is built set by set ([`super::winning_hand`]), not uniformly, and of natural tiles
+//! only (a win on a drawn wild asks just that it waits). Not used: what the
 //! absence of a claim suggests, a kong's `late` flag, and 过胡 locks (a pass is hidden; other
 //! seats' locks are cleared). When the winners' hands and the void-bound hands cannot be dealt
 //! together in [`DEAL_TRIES`] tries, the winners keep their true hands and the void bounds are
@@ -57,6 +60,8 @@ struct Place {
     void: Option<(Suit, u8)>,
     /// Tiles the place is known to hold (given to it in the exchange).
     known: [u8; KINDS],
+    /// Whether `1s` are wilds (幺鸡), which belong to no suit and so are never void tiles.
+    wilds: bool,
 }
 
 impl Place {
@@ -64,15 +69,16 @@ impl Place {
         size: 0,
         void: None,
         known: [0; KINDS],
+        wilds: false,
     };
 
     /// Whether the place may hold `counts`.
     fn allows(&self, counts: &[u8; KINDS]) -> bool {
         let known = counts.iter().zip(&self.known).all(|(c, k)| c >= k);
         known
-            && self.void.is_none_or(|(v, max)| {
-                counts[9 * v.index()..9 * v.index() + 9].iter().sum::<u8>() <= max
-            })
+            && self
+                .void
+                .is_none_or(|(v, max)| suit_total(counts, v, self.wilds) <= max)
     }
 }
 
@@ -95,16 +101,9 @@ struct Deal {
 
 impl Game {
     /// A copy in which every tile hidden from `seat` is dealt again at random from `seed`,
-    /// consistent with what `seat` knows (see the module's documentation). Refused for the
-    /// 幺鸡 variant, whose hands hold wilds this deal does not place yet.
+    /// consistent with what `seat` knows (see the module's documentation). Never fails today;
+    /// the `Result` leaves room for positions a future rule cannot determinise.
     pub fn determinize(&self, seat: u8, seed: u64) -> Result<Game, IllegalAction> {
-        if self.rules.wilds {
-            return Err(IllegalAction(
-                "determinize does not support the 幺鸡 variant (wilds = true) yet: hands hold \
-                 wilds it cannot deal; determinize a game without wilds"
-                    .into(),
-            ));
-        }
         Ok(self.determinize_traced(seat, seed).0)
     }
 
@@ -142,9 +141,10 @@ impl Game {
 
     /// Copies of each kind `seat` cannot see: in the other hands or the wall.
     fn unseen_by(&self, seat: u8) -> [u8; KINDS] {
-        let mut seen = *self.seats[seat as usize].hand.array();
-        for s in &self.seats {
-            s.meld_list().for_each(|m| seen[m.tile.index()] += m.size());
+        let mut seen = kinds(&self.seats[seat as usize].hand);
+        for m in self.seats.iter().flat_map(|s| s.meld_list()) {
+            seen[m.tile.index()] += m.naturals();
+            seen[Tile::YAOJI.index()] += m.wilds;
         }
         self.river
             .entries()
@@ -166,6 +166,7 @@ impl Game {
                 layout.drawn[s as usize] = Some(places.len());
                 places.push(Place {
                     size: 1,
+                    wilds: self.rules.wilds,
                     ..Place::FREE
                 });
             }
@@ -183,11 +184,13 @@ impl Game {
                 } else {
                     [0; KINDS]
                 },
+                wilds: self.rules.wilds,
             });
         }
         layout.wall = places.len();
         places.push(Place {
             size: self.wall.remaining(),
+            wilds: self.rules.wilds,
             ..Place::FREE
         });
         (places, layout)
@@ -239,9 +242,13 @@ impl Game {
     fn kept_hand(&self, s: u8) -> [u8; KINDS] {
         let mut hand = self.seats[s as usize].hand;
         if let Some(d) = self.just_drawn(s) {
-            hand.remove(d);
+            if self.rules.wilds && d == Tile::YAOJI {
+                hand.remove_wild();
+            } else {
+                hand.remove(d);
+            }
         }
-        *hand.array()
+        kinds(&hand)
     }
 
     /// A kept hand for winner `s` from the unseen tiles `avail`: one that waits on every tile
@@ -256,7 +263,20 @@ impl Game {
         let seat = &self.seats[s as usize];
         let records: Vec<_> = self.wins.iter().filter(|w| w.seat == s).collect();
         let first = records.first()?;
-        let won_on = records.iter().fold(0u32, |m, w| m | 1 << w.tile.index());
+        // A drawn wild completes any waiting hand, so a win on one asks only that the hand
+        // waits; winners' hands are built from natural tiles (an approximation, by choice).
+        let wilds = self.rules.wilds;
+        let on_wild = |t: Tile| wilds && t == Tile::YAOJI;
+        let target = records.iter().map(|w| w.tile).find(|&t| !on_wild(t));
+        let mut naturals = *avail;
+        if wilds {
+            naturals[Tile::YAOJI.index()] = 0;
+        }
+        let avail = &naturals;
+        let won_on = records
+            .iter()
+            .filter(|w| !on_wild(w.tile))
+            .fold(0u32, |m, w| m | 1 << w.tile.index());
         let seven = self.rules.allow_seven_pairs;
         let ctx = seat.context(seven);
         let sets = 4 - seat.meld_summary.sets as usize;
@@ -270,8 +290,11 @@ impl Game {
         for attempt in 0..2 * WINNER_TRIES {
             let shape = Shape::of(first.score.pattern, seven && sets == 4, rng);
             let suit_mask = seat.meld_summary.suit_mask;
+            let Some(win_tile) = target.or_else(|| any_tile(avail, rng)) else {
+                return None;
+            };
             let Some(hand) =
-                random_waiting_hand(rng, avail, first.tile, sets, suits, suit_mask, shape)
+                random_waiting_hand(rng, avail, win_tile, sets, suits, suit_mask, shape)
             else {
                 continue;
             };
@@ -280,8 +303,10 @@ impl Game {
             };
             let fits_known = known.is_none_or(|k| hand.iter().zip(k).all(|(&h, k)| h >= k));
             let exact = attempt < WINNER_TRIES;
+            let waiting = waits(&counts, &ctx);
             if fits_known
-                && waits(&counts, &ctx) & won_on == won_on
+                && waiting != 0
+                && waiting & won_on == won_on
                 && (!exact || self.scores_as_recorded(s, counts))
             {
                 return Some(hand);
@@ -335,10 +360,10 @@ impl Game {
     /// pongs made with three in hand are hidden history: the kept tiles count as held before
     /// this turn (a kept fourth copy as held when the pong was made), the drawn one as new.
     fn redeal_seat(&mut self, s: u8, kept: &[u8; KINDS], drawn: Option<Tile>) {
-        let Ok(kept_counts) = Counts::from_array(kept) else {
+        let wilds = self.rules.wilds;
+        let Some(kept_counts) = from_kinds(kept, wilds) else {
             return;
         };
-        let wilds = self.rules.wilds;
         let seat = &mut self.seats[s as usize];
         seat.hand = kept_counts;
         seat.arrival = [0; KINDS];
@@ -381,14 +406,14 @@ impl Game {
             if giver == viewer || receiver == viewer {
                 continue;
             }
+            let wilds = self.rules.wilds;
             let mut held = *self.seats[receiver as usize].hand.array();
             add(&mut held, &self.shown_from_hand(receiver));
-            let suit_len = |s: Suit| held[9 * s.index()..9 * s.index() + 9].iter().sum::<u8>();
             let suit = Suit::ALL
                 .into_iter()
-                .max_by_key(|&s| suit_len(s))
+                .max_by_key(|&s| suit_total(&held, s, wilds))
                 .unwrap_or(Suit::M);
-            let mut pick = [0, 1, 2].map(|_| take_of_suit(&mut held, suit, rng));
+            let mut pick = [0, 1, 2].map(|_| take_of_suit(&mut held, suit.index(), wilds, rng));
             pick.sort_unstable();
             ex.given[giver as usize] = pick;
         }
@@ -450,6 +475,7 @@ impl Deal {
     /// it must hold outside its void suit, split between its two suits at random among the
     /// splits that leave the others feasible; everything else is shuffled into the free room.
     fn first(places: Vec<Place>, mut left: [u8; KINDS], rng: &mut Rng) -> Option<Deal> {
+        let wilds = places.iter().any(|p| p.wilds);
         let mut counts: Vec<[u8; KINDS]> = places.iter().map(|p| p.known).collect();
         counts.iter().for_each(|c| sub(&mut left, c));
         let needs: Vec<(usize, Suit, usize)> = places
@@ -458,28 +484,29 @@ impl Deal {
             .filter_map(|(i, p)| {
                 let (v, max) = p.void?;
                 let held = counts[i].iter().sum::<u8>() as usize;
-                let held_void = counts[i][9 * v.index()..9 * v.index() + 9]
-                    .iter()
-                    .sum::<u8>();
+                let held_void = suit_total(&counts[i], v, wilds);
                 let room = p.size - held;
                 let free = (max.saturating_sub(held_void) as usize).min(room);
                 Some((i, v, room - free))
             })
             .collect();
-        let mut suit_left = Suit::ALL.map(|s| {
-            left[9 * s.index()..9 * s.index() + 9]
-                .iter()
-                .map(|&n| n as usize)
-                .sum()
-        });
-        let mut split = vec![[0usize; 3]; needs.len()];
-        if !split_suits(&needs, &mut suit_left, &mut split, rng) {
+        let mut source_left = [0usize; SOURCES];
+        for (s, n) in Suit::ALL.into_iter().zip(&mut source_left) {
+            *n = suit_total(&left, s, wilds) as usize;
+        }
+        source_left[WILD_SOURCE] = if wilds {
+            left[Tile::YAOJI.index()] as usize
+        } else {
+            0
+        };
+        let mut split = vec![[0usize; SOURCES]; needs.len()];
+        if !split_suits(&needs, &mut source_left, &mut split, rng) {
             return None;
         }
-        for (&(i, _, _), by_suit) in needs.iter().zip(&split) {
-            for (s, &n) in by_suit.iter().enumerate() {
+        for (&(i, _, _), by_source) in needs.iter().zip(&split) {
+            for (s, &n) in by_source.iter().enumerate() {
                 for _ in 0..n {
-                    let t = take_of_suit(&mut left, Suit::from_index(s), rng);
+                    let t = take_of_suit(&mut left, s, wilds, rng);
                     counts[i][t.index()] += 1;
                 }
             }
@@ -556,12 +583,17 @@ impl Deal {
     }
 }
 
-/// Chooses, for each void-bound place, how many of its required tiles come from each suit
+/// Where a void-bound place's required tiles come from: the three suits by index, then the
+/// wilds (幺鸡 variant), which belong to no suit.
+const SOURCES: usize = 4;
+const WILD_SOURCE: usize = 3;
+
+/// Chooses, for each void-bound place, how many of its required tiles come from each source
 /// (never its void suit), so that every place can be filled; random among feasible splits.
 fn split_suits(
     needs: &[(usize, Suit, usize)],
-    suit_left: &mut [usize; 3],
-    split: &mut [[usize; 3]],
+    left: &mut [usize; SOURCES],
+    split: &mut [[usize; SOURCES]],
     rng: &mut Rng,
 ) -> bool {
     let Some((&(_, void, need), rest)) = needs.split_first() else {
@@ -573,39 +605,97 @@ fn split_suits(
         Suit::S => [0, 1],
     };
     let start = rng.below(need as u64 + 1) as usize;
+    // Drawn only when wilds are left, so a game without wilds deals as before.
+    let most_wilds = left[WILD_SOURCE].min(need);
+    let wild_start = match most_wilds {
+        0 => 0,
+        n => rng.below(n as u64 + 1) as usize,
+    };
     for k in 0..=need {
         let from_a = (start + k) % (need + 1);
-        let from_b = need - from_a;
-        if from_a > suit_left[a] || from_b > suit_left[b] {
-            continue;
+        for j in 0..=most_wilds.min(need - from_a) {
+            let from_w = (wild_start + j) % (most_wilds.min(need - from_a) + 1);
+            let from_b = need - from_a - from_w;
+            let take = [(a, from_a), (b, from_b), (WILD_SOURCE, from_w)];
+            if take.iter().any(|&(s, n)| n > left[s]) {
+                continue;
+            }
+            take.iter().for_each(|&(s, n)| left[s] -= n);
+            if split_suits(rest, left, &mut split[1..], rng) {
+                split[0] = [0; SOURCES];
+                take.iter().for_each(|&(s, n)| split[0][s] = n);
+                return true;
+            }
+            take.iter().for_each(|&(s, n)| left[s] += n);
         }
-        suit_left[a] -= from_a;
-        suit_left[b] -= from_b;
-        if split_suits(rest, suit_left, &mut split[1..], rng) {
-            split[0] = [0; 3];
-            split[0][a] = from_a;
-            split[0][b] = from_b;
-            return true;
-        }
-        suit_left[a] += from_a;
-        suit_left[b] += from_b;
     }
     false
 }
 
-/// Removes a uniformly random tile of `suit` from `left` (each copy equally likely).
-fn take_of_suit(left: &mut [u8; KINDS], suit: Suit, rng: &mut Rng) -> Tile {
-    let base = 9 * suit.index();
-    let total: u64 = left[base..base + 9].iter().map(|&n| n as u64).sum();
+/// Removes a uniformly random tile of source `source` (a suit's index, or [`WILD_SOURCE`])
+/// from `left` (each copy equally likely); under `wilds` a suit's tiles leave out the `1s`.
+fn take_of_suit(left: &mut [u8; KINDS], source: usize, wilds: bool, rng: &mut Rng) -> Tile {
+    if source == WILD_SOURCE {
+        left[Tile::YAOJI.index()] -= 1;
+        return Tile::YAOJI;
+    }
+    let base = 9 * source;
+    let counts = |i: usize| match wilds && i == Tile::YAOJI.index() {
+        true => 0,
+        false => left[i] as u64,
+    };
+    let total: u64 = (base..base + 9).map(counts).sum();
     let mut r = rng.below(total.max(1));
-    for (i, n) in left[base..base + 9].iter_mut().enumerate() {
-        if r < *n as u64 {
-            *n -= 1;
-            return Tile::new((base + i) as u8).expect("below 27");
+    for i in base..base + 9 {
+        let n = counts(i);
+        if r < n {
+            left[i] -= 1;
+            return Tile::new(i as u8).expect("below 27");
         }
-        r -= *n as u64;
+        r -= n;
     }
     unreachable!("split_suits checked the suit holds enough tiles")
+}
+
+/// A uniformly random tile of `avail` (each copy equally likely), `None` when it is empty.
+fn any_tile(avail: &[u8; KINDS], rng: &mut Rng) -> Option<Tile> {
+    let total: u64 = avail.iter().map(|&n| n as u64).sum();
+    let mut r = rng.below(total.max(1));
+    for t in Tile::all() {
+        let n = avail[t.index()] as u64;
+        if r < n {
+            return Some(t);
+        }
+        r -= n;
+    }
+    None
+}
+
+/// Tiles of `suit` in `counts`; under `wilds` the `1s` are wilds, in no suit.
+fn suit_total(counts: &[u8; KINDS], suit: Suit, wilds: bool) -> u8 {
+    let all: u8 = counts[9 * suit.index()..9 * suit.index() + 9].iter().sum();
+    match wilds && suit == Suit::S {
+        true => all - counts[Tile::YAOJI.index()],
+        false => all,
+    }
+}
+
+/// A hand's tiles by kind, each wild counted as the `1s` it is.
+fn kinds(hand: &Counts) -> [u8; KINDS] {
+    let mut k = *hand.array();
+    k[Tile::YAOJI.index()] += hand.wilds();
+    k
+}
+
+/// The hand holding the tiles `k` by kind; under `wilds` its `1s` are wilds.
+fn from_kinds(k: &[u8; KINDS], wilds: bool) -> Option<Counts> {
+    let mut naturals = *k;
+    let n = if wilds {
+        std::mem::take(&mut naturals[Tile::YAOJI.index()])
+    } else {
+        0
+    };
+    Counts::from_array(&naturals).ok()?.with_wilds(n).ok()
 }
 
 fn add(a: &mut [u8; KINDS], b: &[u8; KINDS]) {

@@ -4,13 +4,14 @@ use super::tests::eager_step;
 use super::*;
 use crate::rules::Rules;
 
-const PRESETS: [&str; 6] = [
+const PRESETS: [&str; 7] = [
     "dashiyou",
     "sanxia",
     "sanxia_piao",
     "chengdu",
     "chengdu_xueliu",
     "xuezhan",
+    "yaoji",
 ];
 
 /// Everything `viewer` may see, as text: its hand, every meld, discard, void and win, the
@@ -190,4 +191,49 @@ fn the_tiles_given_in_the_exchange_stay_with_the_receiver() {
             }
         }
     }
+}
+
+/// In 幺鸡 the wilds hidden from the viewer are dealt again like any hidden tile: the viewer's
+/// own wilds stay, the rest move between the other hands (as wilds) and the wall (as `1s`).
+#[test]
+fn hidden_wilds_are_dealt_again_and_the_viewers_stay() {
+    let rules = Arc::new(Rules::preset("yaoji").unwrap());
+    let (mut rng, mut buf) = (Rng::new(3), ActionList::new());
+    let (mut positions, mut moved) = (0, 0);
+    for seed in 0..12 {
+        let mut game = Game::new(rules.clone(), seed, true).unwrap();
+        while eager_step(&mut game, &mut rng, &mut buf) {
+            let Some(viewer) = (0..4).find(|&s| game.must_act(s)) else {
+                continue;
+            };
+            let hidden_wilds = |g: &Game| -> Vec<u8> {
+                let mut w: Vec<u8> = (0..4).map(|s| g.seat(s).hand.wilds()).collect();
+                w.push(
+                    g.wall()
+                        .live()
+                        .iter()
+                        .filter(|&&t| t == Tile::YAOJI)
+                        .count() as u8,
+                );
+                w
+            };
+            let before = hidden_wilds(&game);
+            for k in 0..4 {
+                let copy = game.determinize(viewer, seed * 100 + k).unwrap();
+                copy.check_invariants().unwrap();
+                if copy.pending() != game.pending() {
+                    continue; // reopened responses resolved at once: another position
+                }
+                let after = hidden_wilds(&copy);
+                assert_eq!(after[viewer as usize], before[viewer as usize]);
+                assert_eq!(after.iter().sum::<u8>(), before.iter().sum::<u8>());
+                moved += (after != before) as u32;
+                positions += 1;
+            }
+        }
+    }
+    assert!(
+        moved * 4 > positions,
+        "wilds moved in {moved} of {positions} copies"
+    );
 }

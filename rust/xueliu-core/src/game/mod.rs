@@ -154,7 +154,7 @@ pub struct WinRecord {
 
 /// 换三张 as it resolved: what each seat gave and received. Each seat sees its own two lists
 /// (RULES.md §12); observations read them from here, since a game without logging keeps no
-/// events.
+/// events. A view of [`History::exchange`], built by [`Game::exchanged`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExchangeRecord {
     pub direction: Direction,
@@ -203,8 +203,6 @@ pub struct Game {
     claimed: bool,
     wins: Vec<WinRecord>,
     kongs: Vec<KongRecord>,
-    /// The exchange of the current deal, once resolved.
-    exchanged: Option<ExchangeRecord>,
     scores: [i64; 4],
     end: Option<EndReason>,
     /// What the table saw that the state no longer shows (the exchange, claimed discards).
@@ -232,7 +230,6 @@ impl Game {
             claimed: false,
             wins: Vec::new(),
             kongs: Vec::new(),
-            exchanged: None,
             scores: [0; 4],
             end: None,
             history: History::default(),
@@ -323,9 +320,19 @@ impl Game {
         &self.kongs
     }
 
-    /// The exchange of the current deal, once it has resolved.
-    pub fn exchanged(&self) -> Option<&ExchangeRecord> {
-        self.exchanged.as_ref()
+    /// The exchange of the current deal, once it has resolved: derived from the public record
+    /// ([`History::exchange`]), its one source, since what each seat received is what the
+    /// seat before it in the direction gave.
+    pub fn exchanged(&self) -> Option<ExchangeRecord> {
+        self.history.exchange.map(|e| {
+            let mut received = e.given;
+            (0..4u8).for_each(|g| received[e.receiver(g) as usize] = e.given[g as usize]);
+            ExchangeRecord {
+                direction: e.direction,
+                given: e.given,
+                received,
+            }
+        })
     }
 
     pub fn is_logging(&self) -> bool {

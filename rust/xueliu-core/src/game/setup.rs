@@ -204,16 +204,10 @@ impl Game {
             given,
             received,
         });
-        self.exchanged = Some(super::ExchangeRecord {
-            direction,
-            given,
-            received,
-        });
         self.history.exchange = Some(Exchanged { direction, given });
         if self.rules.exchange_redeal_if_unchanged && given == received {
             self.history.exchange = None;
             self.push(Event::Redeal);
-            self.exchanged = None;
             self.deal();
             self.pending = Pending::Exchange([None; 4]);
         } else {

@@ -88,7 +88,7 @@ impl Game {
         let kongs: Vec<String> = self.kongs.iter().map(kong_json).collect();
         let kongs_raw: Vec<Raw> = kongs.iter().map(|s| Raw(s)).collect();
         let pending = self.pending_json();
-        let exchanged = self.exchanged.map(exchange_json);
+        let exchanged = self.exchanged().map(exchange_json);
         let history = history_json(&self.history);
         let events = self.events_json(None);
         let mut o = Object::new(&mut out);
@@ -300,6 +300,11 @@ fn history_from(v: Option<&Value>, path: &str, river: &River) -> R<History> {
     Ok(h)
 }
 
+fn sorted(mut pick: [Tile; 3]) -> [Tile; 3] {
+    pick.sort_unstable();
+    pick
+}
+
 fn kong_json(k: &KongRecord) -> String {
     let mut out = String::new();
     Object::new(&mut out)
@@ -323,7 +328,8 @@ fn exchange_json(x: ExchangeRecord) -> String {
     out
 }
 
-/// The resolved exchange, or `None`; snapshots written before the field existed lack it.
+/// The resolved exchange, or `None`; snapshots written before the field existed lack it. Read
+/// for snapshots without `history`; otherwise checked, and the one in `history` stands.
 fn exchange_from(snapshot: &Value, path: &str) -> R<Option<ExchangeRecord>> {
     let Some(v) = snapshot.get("exchange") else {
         return Ok(None);
@@ -763,7 +769,14 @@ impl Game {
                 _ => EndReason::WallEmpty,
             })
         })?;
-        let history = history_from(v.get("history"), "snapshot.history", &river)?;
+        let mut history = history_from(v.get("history"), "snapshot.history", &river)?;
+        if v.get("history").is_none() {
+            // Older snapshots kept the exchange only at the top level.
+            history.exchange = exchanged.map(|x| Exchanged {
+                direction: x.direction,
+                given: x.given.map(sorted),
+            });
+        }
         let (x, p) = f("logging")?;
         let logging = boolean(x, &p)?;
         let mut game = Game {
@@ -778,7 +791,6 @@ impl Game {
             claimed,
             wins,
             kongs,
-            exchanged,
             scores,
             end,
             history,
