@@ -5,7 +5,7 @@
 
 use super::Bot;
 use crate::analysis::{entries, suit_pairs, waits, Context, UNREACHABLE};
-use crate::game::{Action, ActionList, Game, Pending, Seat};
+use crate::game::{Action, ActionList, Game, IllegalAction, Pending, Seat};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
 use crate::rules::Mode;
@@ -36,8 +36,30 @@ impl Default for GreedyBot {
 
 impl Bot for GreedyBot {
     fn choose(&mut self, game: &Game, seat: usize) -> Action {
+        self.decide(game, seat).0
+    }
+
+    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, IllegalAction> {
+        match self.decide(game, seat as usize) {
+            (action, Listed::Yes) => {
+                game.act_listed(seat, action);
+                Ok(action)
+            }
+            (action, Listed::No) => game.act(seat, action).map(|()| action),
+        }
+    }
+}
+
+/// Whether a choice was taken from the legal list built for the very state it is played on.
+enum Listed {
+    Yes,
+    No,
+}
+
+impl GreedyBot {
+    fn decide(&mut self, game: &Game, seat: usize) -> (Action, Listed) {
         if seat > 3 || !game.must_act(seat as u8) {
-            return Action::Pass;
+            return (Action::Pass, Listed::No);
         }
         let s = seat as u8;
         let view = View::new(game, s);
@@ -46,18 +68,18 @@ impl Bot for GreedyBot {
             // the up to 364 possible picks.
             Pending::Exchange(_) => {
                 let pick = exchange(&view).or_else(|| game.default_action(s));
-                return pick.unwrap_or(Action::Pass);
+                return (pick.unwrap_or(Action::Pass), Listed::No);
             }
-            Pending::Void(_) => return void(&view),
+            Pending::Void(_) => return (void(&view), Listed::No),
             _ => {}
         }
         game.legal_actions(s, &mut self.buf);
         let legal = &self.buf;
         if legal.is_empty() {
-            return Action::Pass;
+            return (Action::Pass, Listed::No);
         }
         if legal.contains(Action::Win) {
-            return Action::Win;
+            return (Action::Win, Listed::Yes);
         }
         let choice = match game.pending() {
             Pending::Turn(_) => turn(&view, legal, game.seat(s)),
@@ -66,9 +88,9 @@ impl Bot for GreedyBot {
         };
         // Every branch picks from `legal`; the check keeps a slip from ever reaching the game.
         if legal.contains(choice) {
-            choice
+            (choice, Listed::Yes)
         } else {
-            legal[0]
+            (legal[0], Listed::Yes)
         }
     }
 }

@@ -151,8 +151,7 @@ impl Bot for IsmctsBot {
 /// greedy play) ends the playout where it stands.
 fn play_out(bot: &mut GreedyBot, game: &mut Game) {
     while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
-        let action = bot.choose(game, seat as usize);
-        if game.act(seat, action).is_err() {
+        if bot.play(game, seat).is_err() {
             return;
         }
     }

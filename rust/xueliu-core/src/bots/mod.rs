@@ -21,12 +21,19 @@ pub use parallel::thread_count;
 pub use random::RandomBot;
 pub use simulate::{bot_seed, game_seed, play_game, simulate, Simulation, Tally, WIN_KIND_NAMES};
 
-use crate::game::{Action, Game};
+use crate::game::{Action, Game, IllegalAction};
 use std::fmt;
 
 /// A player: picks one legal action for `seat` (0–3) of `game`.
 pub trait Bot {
     fn choose(&mut self, game: &Game, seat: usize) -> Action;
+
+    /// Chooses for `seat` and takes the choice on `game`; returns it. Self-play loops call this:
+    /// a bot that picks from the legal list it has just built may skip the game's second check.
+    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, IllegalAction> {
+        let action = self.choose(game, seat as usize);
+        game.act(seat, action).map(|()| action)
+    }
 }
 
 /// The bots the factory can build, by name.
@@ -138,6 +145,14 @@ impl Bot for AnyBot {
             AnyBot::Random(b) => b.choose(game, seat),
             AnyBot::Greedy(b) => b.choose(game, seat),
             AnyBot::Ismcts(b) => b.choose(game, seat),
+        }
+    }
+
+    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, IllegalAction> {
+        match self {
+            AnyBot::Random(b) => b.play(game, seat),
+            AnyBot::Greedy(b) => b.play(game, seat),
+            AnyBot::Ismcts(b) => b.play(game, seat),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The baseline bot: a uniformly random legal action.
 
 use super::Bot;
-use crate::game::{Action, ActionList, Game};
+use crate::game::{Action, ActionList, Game, IllegalAction};
 use crate::rng::Rng;
 
 /// Picks uniformly among the legal actions, from its own SplitMix64 stream.
@@ -30,5 +30,16 @@ impl Bot for RandomBot {
             return Action::Pass;
         }
         self.buf[self.rng.below(self.buf.len() as u64) as usize]
+    }
+
+    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, IllegalAction> {
+        // The same draw from the stream as `choose`, from the list this call builds.
+        game.legal_actions(seat, &mut self.buf);
+        if self.buf.is_empty() {
+            return game.act(seat, Action::Pass).map(|()| Action::Pass);
+        }
+        let action = self.buf[self.rng.below(self.buf.len() as u64) as usize];
+        game.act_listed(seat, action);
+        Ok(action)
     }
 }

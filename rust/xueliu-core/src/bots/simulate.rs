@@ -144,8 +144,7 @@ pub fn play_game(
     let mut players: [Box<dyn Bot + Send>; 4] =
         [0, 1, 2, 3].map(|s| bots[s].build(bot_seed(seed, s)));
     while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
-        let action = players[seat as usize].choose(&game, seat as usize);
-        game.act(seat, action).map_err(|e| {
+        players[seat as usize].play(&mut game, seat).map_err(|e| {
             IllegalAction(format!(
                 "bot {} chose an illegal action: {e}",
                 bots[seat as usize].name()

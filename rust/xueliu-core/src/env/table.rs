@@ -138,9 +138,14 @@ impl Table {
                 }
                 Policy::Random => self.random_action(seat),
                 Policy::Default => self.game.default_action(seat),
-                Policy::Bot(_) => self.bots[seat as usize]
-                    .as_mut()
-                    .map(|bot| bot.choose(&self.game, seat as usize)),
+                Policy::Bot(_) => {
+                    // The bot takes its choice itself (sparing a second legality check).
+                    let played = self.bots[seat as usize]
+                        .as_mut()
+                        .map(|bot| bot.play(&mut self.game, seat));
+                    debug_assert!(matches!(played, Some(Ok(_))), "{played:?}");
+                    continue;
+                }
             };
             // A seat that must act has a legal action, and every policy picks one of them.
             let played = action.map(|a| self.game.act(seat, a));

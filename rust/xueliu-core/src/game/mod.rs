@@ -418,6 +418,13 @@ impl Game {
         Ok(())
     }
 
+    /// Takes `action`, which the caller has just found in `legal_actions(seat)` of this very
+    /// state: a bot choosing from that list spares the game listing it again to check.
+    pub(crate) fn act_listed(&mut self, seat: u8, action: Action) {
+        debug_assert!(self.is_legal(seat, action), "{action:?} is not legal");
+        self.apply(seat, action);
+    }
+
     /// Applies an action already known to be legal.
     fn apply(&mut self, seat: u8, action: Action) {
         let s = seat as usize;
