@@ -290,9 +290,7 @@ impl Game {
         for attempt in 0..2 * WINNER_TRIES {
             let shape = Shape::of(first.score.pattern, seven && sets == 4, rng);
             let suit_mask = seat.meld_summary.suit_mask;
-            let Some(win_tile) = target.or_else(|| any_tile(avail, rng)) else {
-                return None;
-            };
+            let win_tile = target.or_else(|| any_tile(avail, rng))?;
             let Some(hand) =
                 random_waiting_hand(rng, avail, win_tile, sets, suits, suit_mask, shape)
             else {
@@ -646,15 +644,18 @@ fn take_of_suit(left: &mut [u8; KINDS], source: usize, wilds: bool, rng: &mut Rn
     };
     let total: u64 = (base..base + 9).map(counts).sum();
     let mut r = rng.below(total.max(1));
-    for i in base..base + 9 {
-        let n = counts(i);
-        if r < n {
-            left[i] -= 1;
-            return Tile::new(i as u8).expect("below 27");
-        }
-        r -= n;
-    }
-    unreachable!("split_suits checked the suit holds enough tiles")
+    // The kind where `r` falls: the first that `r` cannot pay its count out of.
+    let i = (base..base + 9)
+        .find(|&i| match r.checked_sub(counts(i)) {
+            Some(rest) => {
+                r = rest;
+                false
+            }
+            None => true,
+        })
+        .expect("split_suits checked the suit holds enough tiles");
+    left[i] -= 1;
+    Tile::new(i as u8).expect("below 27")
 }
 
 /// A uniformly random tile of `avail` (each copy equally likely), `None` when it is empty.
