@@ -26,6 +26,28 @@ fn play(rules: &Arc<Rules>, seed: u64, kinds: [BotKind; 4]) -> (Game, Vec<(u8, A
 }
 
 #[test]
+fn play_takes_the_same_actions_as_choose_then_act() {
+    use BotKind::{Greedy as G, Random as R};
+    for &preset in Preset::ALL {
+        let rules = Arc::new(preset.rules());
+        for seed in 0..30 {
+            let (checked, actions) = play(&rules, seed, [G, R, G, R]);
+            let mut game = Game::new(rules.clone(), seed, true).unwrap();
+            let mut bots = [G, R, G, R].map(|k| AnyBot::new(k, seed ^ 0x5EED));
+            let mut played = Vec::new();
+            while let Some(seat) = (0..4).find(|&s| game.must_act(s)) {
+                played.push((seat, bots[seat as usize].play(&mut game, seat).unwrap()));
+            }
+            assert_eq!(played, actions, "{preset:?} seed {seed}");
+            assert_eq!(game.scores(), checked.scores());
+            let mut logged = Game::new(rules.clone(), seed, true).unwrap();
+            actions.iter().for_each(|&(s, a)| logged.act(s, a).unwrap());
+            assert_eq!(game.to_json(), logged.to_json(), "{preset:?} seed {seed}");
+        }
+    }
+}
+
+#[test]
 fn names_round_trip_and_unknown_names_list_the_valid_ones() {
     for &name in BOT_NAMES {
         assert_eq!(BotKind::parse(name).unwrap().name(), name);
