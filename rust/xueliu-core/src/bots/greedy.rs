@@ -170,12 +170,18 @@ impl<'a> View<'a> {
             n += 1;
         }
         let order = &mut order[..n];
-        order.sort_unstable();
         let bound = quick_shanten(hand, ctx);
         let mut best: Option<(DiscardKey, Tile, u32)> = None;
         // Tiles of the void suit count for nothing, so every void discard leaves one shanten.
         let mut void_shanten = None;
-        for &packed in order.iter() {
+        for k in 0..n {
+            // Short of ready, candidates come in key order (a selection sort that usually stops
+            // after a step or two); once ready all are scored, and the key settles ties.
+            if bound > 0 {
+                let first = (k..n).min_by_key(|&j| order[j]).unwrap_or(k);
+                order.swap(k, first);
+            }
+            let packed = order[k];
             let (link, edge) = (packed >> 16, (packed >> 8) as u8);
             let d = Tile::new(packed as u8)?;
             let mut rest = *hand;
@@ -190,7 +196,7 @@ impl<'a> View<'a> {
             } else {
                 0
             };
-            let key = (sh, -(live as i64), link, edge);
+            let key = (sh, -(live as i64), link, edge, d.index());
             if best.is_none_or(|(k, _, _)| key < k) {
                 best = Some((key, d, live));
             }
@@ -202,8 +208,9 @@ impl<'a> View<'a> {
     }
 }
 
-/// Orders discards, lowest first: shanten, minus live waits, connection, closeness to the middle.
-type DiscardKey = (i8, i64, u32, u8);
+/// Orders discards, lowest first: shanten, minus live waits, connection, closeness to the
+/// middle, tile index.
+type DiscardKey = (i8, i64, u32, u8, usize);
 
 /// How much a tile works with the rest of the hand: copies, neighbours one and two away.
 fn connection(hand: &Counts, tile: Tile) -> u32 {
@@ -464,7 +471,13 @@ mod tests {
             } else {
                 0
             };
-            let key = (sh, -(live as i64), connection(&view.hand, d), 9 - edge(d));
+            let key = (
+                sh,
+                -(live as i64),
+                connection(&view.hand, d),
+                9 - edge(d),
+                d.index(),
+            );
             if best.is_none_or(|(k, _, _)| key < k) {
                 best = Some((key, d, live));
             }

@@ -48,18 +48,19 @@ impl Game {
         if s.hand.len() == s.hand.wilds() as usize && !can_win {
             return f(Action::Discard(Tile::YAOJI));
         }
-        let counts = s.hand.array();
         let suits = match s.void.filter(|_| s.holds_void()) {
             Some(v) => v.bit(),
             None => s.hand.suit_mask(),
         };
-        for suit in Suit::ALL.into_iter().filter(|s| suits & s.bit() != 0) {
-            let base = suit.index() * 9;
-            for (i, &n) in counts[base..base + 9].iter().enumerate() {
-                if n > 0 {
-                    f(Action::Discard(tile_at(base + i)));
-                }
-            }
+        let in_suits = Suit::ALL
+            .into_iter()
+            .filter(|s| suits & s.bit() != 0)
+            .fold(0u32, |m, s| m | 0x1FF << (9 * s.index()));
+        // Held kinds as one bit mask, walked in index order: no branch per kind.
+        let mut held = !s.hand.count_masks()[0] & in_suits;
+        while held != 0 {
+            f(Action::Discard(tile_at(held.trailing_zeros() as usize)));
+            held &= held - 1;
         }
     }
 
