@@ -151,7 +151,7 @@ impl<'a> View<'a> {
 
     /// The best discard from `hand` (a complete size) among `candidates`, with its shanten and
     /// live waits: lowest shanten, then most live waits, then the least connected tile, then
-    /// terminals first, then the lowest tile.
+    /// tiles nearer the middle first (terminals last), then the lowest tile.
     ///
     /// Candidates are tried in the order of the later keys, and the hand's own shanten bounds
     /// any discard's from below; so, short of ready, the first candidate that meets the bound
@@ -227,7 +227,9 @@ fn connection(hand: &Counts, tile: Tile) -> u32 {
     4 * (counts[i as usize] as u32 - 1) + 2 * (near(-1) + near(1)) + near(-2) + near(2)
 }
 
-/// Distance of a tile's rank from the edge: terminals (0) are the least useful.
+/// Distance of a tile's rank from the edge: 0 for terminals, 4 for fives. Among equally
+/// connected tiles the bot discards the middle ones first; terminals first measured no better
+/// (docs/bots.md).
 fn edge(tile: Tile) -> u8 {
     (tile.rank() - 1).min(9 - tile.rank())
 }
