@@ -128,9 +128,8 @@ impl<'a> View<'a> {
                 let held = &game.seat(other).meld_summary.held;
                 seen.iter_mut().zip(held).for_each(|(a, b)| *a += b);
             }
-            for &(_, t) in game.river() {
-                seen[t.index()] += 1;
-            }
+            let river = game.river_counts();
+            seen.iter_mut().zip(river).for_each(|(a, b)| *a += b);
             for w in game.wins().iter().filter(|w| !w.shared) {
                 seen[w.tile.index()] += 1;
             }

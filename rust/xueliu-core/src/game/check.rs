@@ -34,7 +34,17 @@ impl Game {
                 add(Tile::YAOJI, m.wilds as u32);
             }
         }
-        self.river.entries().iter().for_each(|&(_, t)| add(t, 1));
+        let mut river = [0u8; KINDS];
+        for &(_, t) in self.river.entries() {
+            add(t, 1);
+            river[t.index()] += 1;
+        }
+        if &river != self.river.counts() {
+            return Err(format!(
+                "river counts {:?} differ from its entries {river:?}",
+                self.river.counts()
+            ));
+        }
         self.wins
             .iter()
             .filter(|w| !w.shared)

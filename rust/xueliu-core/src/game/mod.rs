@@ -47,7 +47,7 @@ use crate::hand::Counts;
 use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::{Mode, Rules};
-use crate::tile::{Suit, Tile};
+use crate::tile::{Suit, Tile, KINDS};
 use events::EventContext;
 use json_out::Object;
 pub use json_out::ToJson;
@@ -310,6 +310,11 @@ impl Game {
 
     pub fn river(&self) -> &[(u8, Tile)] {
         self.river.entries()
+    }
+
+    /// Copies of each kind lying in the river (what [`Game::river`] lists, counted).
+    pub fn river_counts(&self) -> &[u8; KINDS] {
+        self.river.counts()
     }
 
     pub fn wins(&self) -> &[WinRecord] {

@@ -245,6 +245,8 @@ pub struct River {
     /// `(seat, tile)` pairs.
     entries: [(u8, Tile); WALL_SIZE],
     len: u8,
+    /// Copies of each kind among the entries, kept with them for bots that count what is seen.
+    counts: [u8; KINDS],
 }
 
 impl River {
@@ -252,6 +254,7 @@ impl River {
         River {
             entries: [(0, Tile::new(0).expect("tile 0")); WALL_SIZE],
             len: 0,
+            counts: [0; KINDS],
         }
     }
 
@@ -259,12 +262,21 @@ impl River {
         if (self.len as usize) < WALL_SIZE {
             self.entries[self.len as usize] = (seat, tile);
             self.len += 1;
+            self.counts[tile.index()] += 1;
         }
     }
 
     /// Takes back the latest discard (claimed by a pong, kong or win).
     pub fn pop(&mut self) {
-        self.len = self.len.saturating_sub(1);
+        if let Some(&(_, tile)) = self.entries().last() {
+            self.counts[tile.index()] -= 1;
+            self.len -= 1;
+        }
+    }
+
+    /// Copies of each kind lying in the river.
+    pub fn counts(&self) -> &[u8; KINDS] {
+        &self.counts
     }
 
     pub fn entries(&self) -> &[(u8, Tile)] {
