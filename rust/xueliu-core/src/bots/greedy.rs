@@ -170,6 +170,11 @@ impl<'a> View<'a> {
         }
         let order = &mut order[..n];
         let bound = quick_shanten(hand, ctx);
+        if bound == 0 {
+            if let Some(found) = self.best_live_discard(hand, ctx, order) {
+                return Some(found);
+            }
+        }
         let mut best: Option<(DiscardKey, Tile, u32)> = None;
         // Tiles of the void suit count for nothing, so every void discard leaves one shanten.
         let mut void_shanten = None;
@@ -204,6 +209,30 @@ impl<'a> View<'a> {
             }
         }
         best.map(|(k, d, live)| (d, k.0, live))
+    }
+
+    /// Among `order`'s candidates, the discard leaving the most live waits, if any leaves one:
+    /// then `best_discard`'s own answer, found with no shanten at all. A discard that leaves
+    /// live waits leaves a ready hand (shanten 0, the least there is), so it beats every other.
+    fn best_live_discard(
+        &self,
+        hand: &Counts,
+        ctx: &Context,
+        order: &[u32],
+    ) -> Option<(Tile, i8, u32)> {
+        let mut best: Option<((i64, u32, u8, usize), Tile, u32)> = None;
+        for &packed in order {
+            let (link, edge) = (packed >> 16, (packed >> 8) as u8);
+            let d = Tile::new(packed as u8)?;
+            let mut rest = *hand;
+            rest.remove(d);
+            let live = self.live_waits(&rest, ctx);
+            let key = (-(live as i64), link, edge, d.index());
+            if live > 0 && best.is_none_or(|(k, _, _)| key < k) {
+                best = Some((key, d, live));
+            }
+        }
+        best.map(|(_, d, live)| (d, 0, live))
     }
 }
 
