@@ -220,7 +220,7 @@ impl<'a> View<'a> {
         ctx: &Context,
         order: &[u32],
     ) -> Option<(Tile, i8, u32)> {
-        let mut best: Option<((i64, u32, u8, usize), Tile, u32)> = None;
+        let mut best: Option<(LiveKey, Tile, u32)> = None;
         for &packed in order {
             let (link, edge) = (packed >> 16, (packed >> 8) as u8);
             let d = Tile::new(packed as u8)?;
@@ -239,6 +239,9 @@ impl<'a> View<'a> {
 /// Orders discards, lowest first: shanten, minus live waits, connection, closeness to the
 /// middle, tile index.
 type DiscardKey = (i8, i64, u32, u8, usize);
+
+/// [`DiscardKey`] less its shanten, for discards that all leave a ready hand.
+type LiveKey = (i64, u32, u8, usize);
 
 /// How much a tile works with the rest of the hand: copies, neighbours one and two away.
 fn connection(hand: &Counts, tile: Tile) -> u32 {
