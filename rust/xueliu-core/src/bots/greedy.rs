@@ -161,20 +161,25 @@ impl<'a> View<'a> {
         ctx: &Context,
         candidates: impl Iterator<Item = Tile>,
     ) -> Option<(Tile, i8, u32)> {
-        // Each candidate packed as connection, then 9 − edge, then tile index: one u32 sort.
-        let mut order = [0u32; KINDS];
+        let mut tiles = [Tile::YAOJI; KINDS];
         let mut n = 0;
         for d in candidates.take(KINDS) {
-            order[n] = connection(hand, d) << 16 | ((9 - edge(d)) as u32) << 8 | d.index() as u32;
+            tiles[n] = d;
             n += 1;
         }
-        let order = &mut order[..n];
+        let tiles = &tiles[..n];
         let bound = quick_shanten(hand, ctx);
         if bound == 0 {
-            if let Some(found) = self.best_live_discard(hand, ctx, order) {
+            if let Some(found) = self.best_live_discard(hand, ctx, tiles) {
                 return Some(found);
             }
         }
+        // Each candidate packed as connection, then 9 − edge, then tile index: one u32 order.
+        let mut order = [0u32; KINDS];
+        for (o, &d) in order.iter_mut().zip(tiles) {
+            *o = connection(hand, d) << 16 | ((9 - edge(d)) as u32) << 8 | d.index() as u32;
+        }
+        let order = &mut order[..n];
         let mut best: Option<(DiscardKey, Tile, u32)> = None;
         // Tiles of the void suit count for nothing, so every void discard leaves one shanten.
         let mut void_shanten = None;
@@ -218,17 +223,18 @@ impl<'a> View<'a> {
         &self,
         hand: &Counts,
         ctx: &Context,
-        order: &[u32],
+        tiles: &[Tile],
     ) -> Option<(Tile, i8, u32)> {
         let mut best: Option<(LiveKey, Tile, u32)> = None;
-        for &packed in order {
-            let (link, edge) = (packed >> 16, (packed >> 8) as u8);
-            let d = Tile::new(packed as u8)?;
+        for &d in tiles {
             let mut rest = *hand;
             rest.remove(d);
             let live = self.live_waits(&rest, ctx);
-            let key = (-(live as i64), link, edge, d.index());
-            if live > 0 && best.is_none_or(|(k, _, _)| key < k) {
+            if live == 0 {
+                continue;
+            }
+            let key = (-(live as i64), connection(hand, d), 9 - edge(d), d.index());
+            if best.is_none_or(|(k, _, _)| key < k) {
                 best = Some((key, d, live));
             }
         }
