@@ -90,6 +90,9 @@ impl Game {
         }
         if r.claims.iter().any(|&c| c != 0) {
             self.pending = Pending::Respond(r);
+        } else if r.kong.is_none() {
+            // Nobody may claim the discard: what resolving no decisions comes to, directly.
+            self.next_draw_after(r.from);
         } else {
             self.resolve_responses(r);
         }
