@@ -331,20 +331,31 @@ fn void(view: &View) -> Action {
 
 /// The seat to move: a kong that does not set the hand back, else the best discard.
 fn turn(view: &View<'_>, legal: &ActionList, seat: &Seat) -> Action {
+    // One pass over the legal actions: the kongs as a mask (the game lists them in tile
+    // order), the discards in order.
+    let (mut kongs, mut discards, mut n) = (0u32, [Tile::YAOJI; KINDS], 0);
     for &a in legal.iter() {
-        let Action::Kong(t) = a else { continue };
-        let now = quick_shanten(&view.hand, &view.ctx);
-        let added = seat.has_pong(t);
-        let kong = Meld::kong(t, !added);
-        let taken = if added { 1 } else { 4 };
-        if view.locked || kong_shanten(view, seat, kong, added, taken) <= now {
-            return a;
+        match a {
+            Action::Kong(t) => kongs |= 1 << t.index(),
+            Action::Discard(t) if n < KINDS => {
+                discards[n] = t;
+                n += 1;
+            }
+            _ => {}
         }
     }
-    let discards = legal.iter().filter_map(|a| match a {
-        Action::Discard(t) => Some(*t),
-        _ => None,
-    });
+    if kongs != 0 {
+        let now = quick_shanten(&view.hand, &view.ctx);
+        for t in Tile::all().filter(|t| kongs & 1 << t.index() != 0) {
+            let added = seat.has_pong(t);
+            let kong = Meld::kong(t, !added);
+            let taken = if added { 1 } else { 4 };
+            if view.locked || kong_shanten(view, seat, kong, added, taken) <= now {
+                return Action::Kong(t);
+            }
+        }
+    }
+    let discards = discards[..n].iter().copied();
     match view.best_discard(&view.hand, &view.ctx, discards) {
         Some((t, _, _)) => Action::Discard(t),
         None => legal[0],
