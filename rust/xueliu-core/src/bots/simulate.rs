@@ -6,7 +6,7 @@
 //! exactly one run of them all.
 
 use super::parallel::run_ranges;
-use super::{Bot, BotKind};
+use super::{AnyBot, Bot, BotKind};
 use crate::game::{Game, IllegalAction, WinKind, WinRecord};
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -141,8 +141,8 @@ pub fn play_game(
     logging: bool,
 ) -> Result<Game, IllegalAction> {
     let mut game = Game::new(rules.clone(), seed, logging)?;
-    let mut players: [Box<dyn Bot + Send>; 4] =
-        [0, 1, 2, 3].map(|s| bots[s].build(bot_seed(seed, s)));
+    // Held by value: a hand allocates no boxes for its players.
+    let mut players = [0, 1, 2, 3].map(|s| AnyBot::new(bots[s], bot_seed(seed, s)));
     while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
         players[seat as usize].play(&mut game, seat).map_err(|e| {
             IllegalAction(format!(
