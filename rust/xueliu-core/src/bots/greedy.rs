@@ -154,7 +154,8 @@ impl<'a> View<'a> {
     ///
     /// Candidates are tried in the order of the later keys, and the hand's own shanten bounds
     /// any discard's from below; so, short of ready, the first candidate that meets the bound
-    /// wins and the rest need no shanten.
+    /// wins and the rest need no shanten. Once ready, [`View::best_live_discard`] usually
+    /// answers with no shanten at all.
     fn best_discard(
         &self,
         hand: &Counts,
@@ -216,7 +217,7 @@ impl<'a> View<'a> {
         best.map(|(k, d, live)| (d, k.0, live))
     }
 
-    /// Among `order`'s candidates, the discard leaving the most live waits, if any leaves one:
+    /// Among the candidate `tiles`, the discard leaving the most live waits, if any leaves one:
     /// then `best_discard`'s own answer, found with no shanten at all. A discard that leaves
     /// live waits leaves a ready hand (shanten 0, the least there is), so it beats every other.
     fn best_live_discard(
