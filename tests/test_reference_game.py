@@ -21,29 +21,12 @@ from xueliu.reference.presets import PRESETS, get_preset
 from xueliu.reference.rng import SplitMix64
 from xueliu.reference.tiles import parse_tiles, tile_name
 
+from reference_positions import reference_position as position
+
 PLAYABLE = [name for name, rules in PRESETS.items() if not rules["wilds"]]
 
 
 # --- helpers -------------------------------------------------------------------------------------
-
-
-def position(preset, hands, wall, *, voids, melds=None, first_draw=None, **overrides):
-    """A checked test position: no tile may appear more than four times across hands, melds and wall."""
-    counts = collections.Counter(parse_tiles(wall))
-    for seat in range(4):
-        counts.update(parse_tiles(hands[seat]))
-        for text in (melds[seat] if melds else ()):
-            counts.update(parse_tiles(text.strip("[]")))
-    for seat in range(4):
-        size = len(parse_tiles(hands[seat])) + 3 * len(melds[seat] if melds else ())
-        wanted = 14 if seat == 0 and first_draw is None else 13
-        if size != wanted:
-            pytest.fail(f"bad test position: seat {seat} holds {size} tiles, not {wanted}")
-    over = {tile_name(t): n for t, n in counts.items() if n > 4}
-    if over:
-        pytest.fail(f"bad test position, too many copies: {over}")
-    rules = get_preset(preset, **overrides)
-    return Game.from_position(rules, hands, wall, voids=voids, melds=melds, first_draw=first_draw)
 
 
 def since(game, mark):

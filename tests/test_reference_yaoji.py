@@ -22,6 +22,8 @@ from xueliu.reference.presets import PRESETS, get_preset
 from xueliu.reference.scoring import best_waits, score
 from xueliu.reference.tiles import parse_tiles, tile_name
 
+from reference_positions import reference_position
+
 YAOJI = PRESETS["yaoji"]
 WILD = 18  # 1s
 
@@ -225,24 +227,9 @@ def swap(tile):
     return {"kind": "swap", "tile": tile}
 
 
-def position(hands, wall, *, voids, melds=None, first_draw=None, **overrides):
-    """A checked yaoji test position (at most four of any tile, wilds included; 14 tiles for the
-    dealer, seat 0, unless ``first_draw``); melds as in ``Game.from_position``, wilds written 1s."""
-    counts = collections.Counter(parse_tiles(wall))
-    for seat in range(4):
-        counts.update(parse_tiles(hands[seat]))
-        for text in (melds[seat] if melds else ()):
-            counts.update(parse_tiles(text.strip("[]")))
-    for seat in range(4):
-        size = len(parse_tiles(hands[seat])) + 3 * len(melds[seat] if melds else ())
-        wanted = 14 if seat == 0 and first_draw is None else 13
-        if size != wanted:
-            pytest.fail(f"bad test position: seat {seat} holds {size} tiles, not {wanted}")
-    over = {tile_name(t): n for t, n in counts.items() if n > 4}
-    if over:
-        pytest.fail(f"bad test position, too many copies: {over}")
-    return Game.from_position(get_preset("yaoji", **overrides), hands, wall, voids=voids,
-                              melds=melds, first_draw=first_draw)
+def position(hands, wall, **kwargs):
+    """A checked yaoji test position; melds as in ``Game.from_position``, wilds written 1s."""
+    return reference_position("yaoji", hands, wall, **kwargs)
 
 
 def since(game, mark):

@@ -4,12 +4,11 @@
 //! no randomness, and ties go to a fixed order.
 
 use super::Bot;
-use crate::analysis::{entries, suit_pairs, waits, Context, UNREACHABLE};
+use crate::analysis::{uncapped_shanten, waits, Context};
 use crate::game::{Action, ActionList, Game, IllegalAction, Pending, Seat};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
 use crate::rules::Mode;
-use crate::tables::suit_table;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 use std::cell::OnceCell;
 
@@ -169,7 +168,7 @@ impl<'a> View<'a> {
             n += 1;
         }
         let tiles = &tiles[..n];
-        let bound = quick_shanten(hand, ctx);
+        let bound = uncapped_shanten(hand, ctx);
         if bound == 0 {
             if let Some(found) = self.best_live_discard(hand, ctx, tiles) {
                 return Some(found);
@@ -197,9 +196,9 @@ impl<'a> View<'a> {
             let mut rest = *hand;
             rest.remove(d);
             let sh = if ctx.void == Some(d.suit()) {
-                *void_shanten.get_or_insert_with(|| quick_shanten(&rest, ctx))
+                *void_shanten.get_or_insert_with(|| uncapped_shanten(&rest, ctx))
             } else {
-                quick_shanten(&rest, ctx)
+                uncapped_shanten(&rest, ctx)
             };
             let live = if sh == 0 {
                 self.live_waits(&rest, ctx)
@@ -295,7 +294,7 @@ fn exchange(view: &View) -> Option<Action> {
         let mut rest = *hand;
         ts.iter().for_each(|&t| rest.remove(t));
         let link: u32 = ts.iter().map(|&t| connection(hand, t)).sum();
-        (quick_shanten(&rest, &view.ctx), link)
+        (uncapped_shanten(&rest, &view.ctx), link)
     };
     let mut best: Option<((i8, u32), [Tile; 3])> = None;
     for i in 0..n {
@@ -318,7 +317,7 @@ fn void_shanten(view: &View, suit: Suit) -> i8 {
         void: Some(suit),
         ..view.ctx
     };
-    quick_shanten(&view.hand, &ctx)
+    uncapped_shanten(&view.hand, &ctx)
 }
 
 /// 定缺: the suit whose loss hurts least (shanten with it void), then the shortest.
@@ -346,7 +345,7 @@ fn turn(view: &View<'_>, legal: &ActionList, seat: &Seat) -> Action {
         }
     }
     if kongs != 0 {
-        let now = quick_shanten(&view.hand, &view.ctx);
+        let now = uncapped_shanten(&view.hand, &view.ctx);
         for t in Tile::all().filter(|t| kongs & 1 << t.index() != 0) {
             let added = seat.has_pong(t);
             let kong = Meld::kong(t, !added);
@@ -399,12 +398,12 @@ fn kong_shanten(view: &View, seat: &Seat, kong: Meld, replace: bool, taken: u8) 
         melds: melds_with(seat, kong, replace),
         ..view.ctx
     };
-    quick_shanten(&hand, &ctx)
+    uncapped_shanten(&hand, &ctx)
 }
 
 /// A discard (or a kong to rob) is open: claim a kong or pong that does not set the hand back.
 fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
-    let now = quick_shanten(&view.hand, &view.ctx);
+    let now = uncapped_shanten(&view.hand, &view.ctx);
     let pass = if legal.contains(Action::Pass) {
         Action::Pass
     } else {
@@ -416,7 +415,7 @@ fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
             melds: add_meld(&view.ctx.melds, Meld::kong(tile, false)),
             ..view.ctx
         };
-        if quick_shanten(&hand, &ctx) <= now {
+        if uncapped_shanten(&hand, &ctx) <= now {
             return Action::Kong(tile);
         }
     }
@@ -458,32 +457,6 @@ fn add_meld(melds: &Melds, meld: Meld) -> Melds {
     }
 }
 
-/// Shanten as [`crate::analysis::shanten`] computes it, except that melded copies do not cap
-/// how many of a tile the complete hand may use: the exact cap costs a dynamic programme per
-/// call (two orders of magnitude slower) and the bot only ranks its choices. Exact for a hand
-/// without melds; never above the exact value.
-fn quick_shanten(hand: &Counts, ctx: &Context) -> i8 {
-    if hand.wilds() > 0 {
-        return crate::analysis::shanten(hand, ctx);
-    }
-    if !ctx.suits_allowed(ctx.melds.suit_mask) {
-        return UNREACHABLE;
-    }
-    let sets = 4 - ctx.melds.sets as usize;
-    let size = (3 * sets + 2) as i8;
-    let table = suit_table();
-    let e = entries(hand);
-    let seven = ctx.seven_pairs && ctx.melds.sets == 0;
-    let mut best = 0u8;
-    for (a, b) in suit_pairs(ctx, hand) {
-        best = best.max(table.best_split(e[a], e[b], sets));
-        if seven {
-            best = best.max(table.seven_pairs_overlap(e[a], e[b]));
-        }
-    }
-    size - 1 - best as i8
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -516,7 +489,7 @@ mod tests {
             let Action::Discard(d) = a else { continue };
             let mut rest = view.hand;
             rest.remove(d);
-            let sh = quick_shanten(&rest, &view.ctx);
+            let sh = uncapped_shanten(&rest, &view.ctx);
             let live = if sh == 0 {
                 view.live_waits(&rest, &view.ctx)
             } else {
@@ -572,14 +545,18 @@ mod tests {
     }
 
     #[test]
-    fn quick_shanten_is_exact_without_melds_and_never_above_with_them() {
+    fn uncapped_shanten_is_exact_without_melds_and_never_above_with_them() {
         for (hand, ctx) in hands(0, 14, 3000) {
-            assert_eq!(quick_shanten(&hand, &ctx), shanten(&hand, &ctx), "{hand}");
+            assert_eq!(
+                uncapped_shanten(&hand, &ctx),
+                shanten(&hand, &ctx),
+                "{hand}"
+            );
         }
         for melds in 1..=3 {
             let mut differ = 0;
             for (hand, ctx) in hands(melds, 14 - 3 * melds, 3000) {
-                let (quick, exact) = (quick_shanten(&hand, &ctx), shanten(&hand, &ctx));
+                let (quick, exact) = (uncapped_shanten(&hand, &ctx), shanten(&hand, &ctx));
                 assert!(quick <= exact, "{hand}: {quick} > {exact}");
                 differ += (quick != exact) as u32;
             }

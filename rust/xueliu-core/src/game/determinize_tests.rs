@@ -2,17 +2,8 @@
 
 use super::tests::eager_step;
 use super::*;
-use crate::rules::Rules;
-
-const PRESETS: [&str; 7] = [
-    "dashiyou",
-    "sanxia",
-    "sanxia_piao",
-    "chengdu",
-    "chengdu_xueliu",
-    "xuezhan",
-    "yaoji",
-];
+use crate::rules::{Preset, Rules};
+use crate::Choice;
 
 /// Everything `viewer` may see, as text: its hand, every meld, discard, void and win, the
 /// scores, the wall's size, the public record, and what it may do now.
@@ -63,8 +54,8 @@ fn positions(games: u64, every: usize) -> Vec<Game> {
     let mut rng = Rng::new(17);
     let mut buf = ActionList::new();
     let mut out = Vec::new();
-    for name in PRESETS {
-        let rules = Arc::new(Rules::preset(name).unwrap());
+    for preset in Preset::ALL {
+        let rules = Arc::new(preset.rules());
         for seed in 0..games {
             let mut game = Game::new(rules.clone(), seed, true).unwrap();
             let mut step = 0;

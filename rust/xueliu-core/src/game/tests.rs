@@ -2,21 +2,11 @@
 
 use super::events::claim;
 use super::*;
-use crate::rules::Rules;
+use crate::rules::{Preset, Rules};
+use crate::Choice;
 
 fn presets() -> Vec<Rules> {
-    [
-        "dashiyou",
-        "sanxia",
-        "sanxia_piao",
-        "chengdu",
-        "chengdu_xueliu",
-        "xuezhan",
-        "yaoji",
-    ]
-    .iter()
-    .map(|n| Rules::preset(n).unwrap())
-    .collect()
+    Preset::ALL.iter().map(|p| p.rules()).collect()
 }
 
 #[test]
