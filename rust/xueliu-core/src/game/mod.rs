@@ -409,6 +409,9 @@ impl Game {
 
     /// Whether `action` is legal for `seat` now.
     pub fn is_legal(&self, seat: u8, action: Action) -> bool {
+        if let (Pending::Exchange(_), Action::Exchange(tiles)) = (&self.pending, action) {
+            return seat <= 3 && self.must_act(seat) && self.exchange_pick_legal(seat, tiles);
+        }
         let mut found = false;
         self.visit_legal(seat, &mut |a| found |= a == action);
         found

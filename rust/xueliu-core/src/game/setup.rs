@@ -183,6 +183,19 @@ impl Game {
         }
     }
 
+    /// Whether `tiles` is one of the picks [`Game::exchange_actions`] lists, found without
+    /// listing them (up to 364): in index order, held, and of one suit if the rules ask it.
+    pub(super) fn exchange_pick_legal(&self, seat: u8, tiles: [Tile; 3]) -> bool {
+        let hand = &self.seats[seat as usize].hand;
+        let [a, b, c] = tiles;
+        let copies = |t: Tile| tiles.iter().filter(|&&x| x == t).count() as u8;
+        let one_suit = a.suit() == b.suit() && b.suit() == c.suit();
+        a <= b
+            && b <= c
+            && tiles.iter().all(|&t| hand.count(t) >= copies(t))
+            && (one_suit || !self.rules.exchange_same_suit)
+    }
+
     /// All four picks are in: roll or draw the direction, swap, and redeal if nothing changed.
     pub(super) fn resolve_exchange(&mut self) {
         let Pending::Exchange(picks) = self.pending else {

@@ -425,6 +425,38 @@ fn an_illegal_action_changes_nothing() {
     }
 }
 
+/// `is_legal` checks an exchange pick directly: it must agree with the listed picks on every
+/// triple of tiles, in any order, for every seat, with and without `exchange_same_suit`.
+#[test]
+fn exchange_picks_are_legal_exactly_when_listed() {
+    let mut legal = ActionList::new();
+    for same_suit in [true, false] {
+        let mut rules = rules("chengdu");
+        rules.exchange = Some(crate::rules::Exchange::Dice);
+        rules.exchange_same_suit = same_suit;
+        let rules = std::sync::Arc::new(rules);
+        for seed in 0..4 {
+            let game = Game::new(rules.clone(), seed, false).unwrap();
+            assert!(matches!(game.pending(), Pending::Exchange(_)));
+            for seat in 0..4 {
+                game.legal_actions(seat, &mut legal);
+                let mut picks = 0;
+                for i in 0..27 * 27 * 27 {
+                    let tiles = [i % 27, i / 27 % 27, i / 729].map(|k| Tile::new(k as u8).unwrap());
+                    let action = Action::Exchange(tiles);
+                    assert_eq!(
+                        game.is_legal(seat, action),
+                        legal.contains(action),
+                        "{tiles:?}"
+                    );
+                    picks += game.is_legal(seat, action) as usize;
+                }
+                assert_eq!(picks, legal.len(), "seed {seed}, seat {seat}");
+            }
+        }
+    }
+}
+
 /// The exchange kept in the state is the logged one, is cleared by a redeal, and survives a
 /// snapshot (observations read it from a game without a log).
 #[test]
