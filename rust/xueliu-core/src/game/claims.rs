@@ -30,11 +30,9 @@ impl Game {
             0
         };
         let s = &self.seats[seat as usize];
-        if self.locked(seat) || s.void == Some(tile.suit()) || s.meld_of(tile).is_some() {
-            return bits;
-        }
         let (n, wilds) = (s.hand.count(tile), s.hand.wilds());
-        if n == 0 {
+        // No copy in hand, the usual case, is asked first.
+        if n == 0 || self.locked(seat) || s.void == Some(tile.suit()) || s.meld_of(tile).is_some() {
             return bits;
         }
         if n + wilds >= 3 && !self.wall.is_empty() {

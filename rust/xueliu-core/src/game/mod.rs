@@ -500,6 +500,7 @@ impl Game {
         }
     }
 
+    #[inline]
     fn push(&mut self, event: Event) {
         if let Some(log) = &mut self.log {
             log.push(event);
