@@ -56,6 +56,12 @@ impl IsmctsBot {
         }
     }
 
+    /// Plays on as [`IsmctsBot::new`] with `seed` and the same budget would: the rest are
+    /// buffers that hold nothing between decisions.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
     /// The actions worth searching, the greedy choice first.
     fn pick_candidates(&mut self, game: &Game, seat: u8, greedy: Action) {
         self.candidates.clear();

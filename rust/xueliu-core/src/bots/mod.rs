@@ -137,6 +137,24 @@ impl AnyBot {
             BotKind::Ismcts(playouts) => AnyBot::Ismcts(Box::new(IsmctsBot::new(playouts, seed))),
         }
     }
+
+    /// Makes the bot play as [`AnyBot::new`] of its kind and `seed` would, keeping its buffers.
+    pub fn reseed(&mut self, seed: u64) {
+        match self {
+            AnyBot::Random(b) => b.reseed(seed),
+            AnyBot::Greedy(_) => {}
+            AnyBot::Ismcts(b) => b.reseed(seed),
+        }
+    }
+
+    /// The kind's name, as [`BotKind::name`].
+    pub fn name(&self) -> &'static str {
+        match self {
+            AnyBot::Random(_) => BotKind::Random.name(),
+            AnyBot::Greedy(_) => BotKind::Greedy.name(),
+            AnyBot::Ismcts(_) => BotKind::Ismcts(0).name(),
+        }
+    }
 }
 
 impl Bot for AnyBot {

@@ -18,6 +18,11 @@ impl RandomBot {
             buf: ActionList::new(),
         }
     }
+
+    /// Plays on as [`RandomBot::new`]`(seed)` would: the buffer holds nothing between choices.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
 }
 
 impl Bot for RandomBot {

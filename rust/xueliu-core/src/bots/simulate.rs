@@ -140,14 +140,28 @@ pub fn play_game(
     seed: u64,
     logging: bool,
 ) -> Result<Game, IllegalAction> {
+    let mut players = bots.map(|kind| AnyBot::new(kind, 0));
+    play_hand(rules, &mut players, seed, logging)
+}
+
+/// [`play_game`] with the `players` given, reseeded first so that they play as fresh ones: a
+/// run of hands keeps its four bots instead of building (and copying) four a hand.
+fn play_hand(
+    rules: &Arc<Rules>,
+    players: &mut [AnyBot; 4],
+    seed: u64,
+    logging: bool,
+) -> Result<Game, IllegalAction> {
+    for (s, player) in players.iter_mut().enumerate() {
+        player.reseed(bot_seed(seed, s));
+    }
     let mut game = Game::new(rules.clone(), seed, logging)?;
-    // Held by value: a hand allocates no boxes for its players.
-    let mut players = [0, 1, 2, 3].map(|s| AnyBot::new(bots[s], bot_seed(seed, s)));
     while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
-        players[seat as usize].play(&mut game, seat).map_err(|e| {
+        let player = &mut players[seat as usize];
+        player.play(&mut game, seat).map_err(|e| {
             IllegalAction(format!(
                 "bot {} chose an illegal action: {e}",
-                bots[seat as usize].name()
+                player.name()
             ))
         })?;
     }
@@ -161,9 +175,10 @@ fn play_range(sim: &Simulation, range: Range<u64>) -> Result<Tally, IllegalActio
         points: Vec::with_capacity((range.end - range.start).min(1 << 20) as usize),
         ..Tally::default()
     };
+    let mut players = sim.bots.map(|kind| AnyBot::new(kind, 0));
     for i in range {
         let seed = game_seed(sim.seed, sim.first_game.wrapping_add(i));
-        let game = play_game(&sim.rules, sim.bots, seed, sim.logs)?;
+        let game = play_hand(&sim.rules, &mut players, seed, sim.logs)?;
         tally.add(&game, sim.logs);
     }
     Ok(tally)

@@ -166,13 +166,25 @@ fn simulate_does_not_depend_on_threads_or_chunks() {
     assert!(one.mean_draws() > 10.0 && one.mean_draws() <= 55.0);
 }
 
+/// A simulation keeps its bots from hand to hand, reseeded: each hand must still be the one
+/// fresh bots play from the hand's seeds, event for event.
 #[test]
 fn simulate_replays_each_game_from_its_seeds() {
-    let (tally, _) = simulate(&sim(0, false), 5, 2).unwrap();
-    for (i, points) in tally.points.iter().enumerate() {
-        let s = sim(0, false);
-        let game = play_game(&s.rules, s.bots, game_seed(s.seed, i as u64), false).unwrap();
-        assert_eq!(&game.scores(), points);
+    let searching = Simulation {
+        bots: [
+            BotKind::Random,
+            BotKind::Ismcts(2),
+            BotKind::Greedy,
+            BotKind::Random,
+        ],
+        ..sim(0, true)
+    };
+    for (s, games) in [(sim(0, true), 20), (searching, 4)] {
+        let (tally, _) = simulate(&s, games, 1).unwrap();
+        for (i, log) in tally.logs.iter().enumerate() {
+            let game = play_game(&s.rules, s.bots, game_seed(s.seed, i as u64), true).unwrap();
+            assert_eq!(&game.events_jsonl(), log, "game {i}");
+        }
     }
     assert_eq!(game_seed(0, 0), Rng::new(0).next_u64());
 }
