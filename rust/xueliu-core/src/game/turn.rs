@@ -224,9 +224,14 @@ impl Game {
     fn discard(&mut self, t: Turn, tile: Tile) {
         let seat = t.seat;
         let seven = self.rules.allow_seven_pairs;
+        // Discarding the natural tile just drawn restores the hand whose waits are cached (the
+        // ones an ordinary draw's win check reads); any other discard changes them.
+        let drawn_back = t.kind == TurnKind::Draw && t.drawn == Some(tile) && !self.is_wild(tile);
         let s = &mut self.seats[seat as usize];
         take(&mut s.hand, tile);
-        s.refresh_waits(seven);
+        if !drawn_back {
+            s.refresh_waits(seven);
+        }
         self.river.push(seat, tile);
         self.history.note_discard(seat, tile);
         self.push(Event::Discard { seat, tile });
