@@ -10,7 +10,6 @@ use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
 use crate::rules::Mode;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
-use std::cell::OnceCell;
 
 /// Greedy play from the seat's own hand and the tiles in sight. Allocates nothing per decision.
 #[derive(Clone)]
@@ -70,6 +69,8 @@ impl GreedyBot {
                 return (pick.unwrap_or(Action::Pass), Listed::No);
             }
             Pending::Void(_) => return (void(&view), Listed::No),
+            // The turn visits the legal actions once, with no list.
+            Pending::Turn(_) => return turn(&view, game.seat(s)),
             _ => {}
         }
         game.legal_actions(s, &mut self.buf);
@@ -81,7 +82,6 @@ impl GreedyBot {
             return (Action::Win, Listed::Yes);
         }
         let choice = match game.pending() {
-            Pending::Turn(_) => turn(&view, legal, game.seat(s)),
             Pending::Respond(r) => respond(&view, legal, r.tile),
             _ => legal[0],
         };
@@ -94,14 +94,13 @@ impl GreedyBot {
     }
 }
 
-/// What the deciding seat knows: its hand, its analysis context and, counted on first use, the
-/// copies of each tile it has not seen (in no hand of its own, meld, discard or win).
+/// What the deciding seat knows: its hand and its analysis context; the game for the tiles in
+/// sight.
 struct View<'a> {
     game: &'a Game,
     seat: u8,
     hand: Counts,
     ctx: Context,
-    unseen: OnceCell<[u8; KINDS]>,
     /// A 血流 winner, offered only the kongs that keep its waits.
     locked: bool,
 }
@@ -114,26 +113,19 @@ impl<'a> View<'a> {
             seat,
             hand: s.hand,
             ctx: s.context(game.rules().allow_seven_pairs),
-            unseen: OnceCell::new(),
             locked: game.rules().mode == Mode::Xueliu && s.wins > 0,
         }
     }
 
-    fn unseen(&self) -> &[u8; KINDS] {
-        self.unseen.get_or_init(|| {
-            let game = self.game;
-            let mut seen = *game.seat(self.seat).hand.array();
-            for other in 0..4 {
-                let held = &game.seat(other).meld_summary.held;
-                seen.iter_mut().zip(held).for_each(|(a, b)| *a += b);
-            }
-            let river = game.river_counts();
-            seen.iter_mut().zip(river).for_each(|(a, b)| *a += b);
-            for w in game.wins().iter().filter(|w| !w.shared) {
-                seen[w.tile.index()] += 1;
-            }
-            seen.map(|n| COPIES.saturating_sub(n))
-        })
+    /// Copies of tile `t` (an index) the seat has not seen: in no hand of its own, meld,
+    /// discard or win. Counted per tile asked, as only a ready hand's waits are.
+    fn unseen(&self, t: usize) -> u32 {
+        let game = self.game;
+        let melded: u8 = (0..4).map(|s| game.seat(s).meld_summary.held[t]).sum();
+        let wins = game.wins().iter().filter(|w| !w.shared);
+        let won = wins.filter(|w| w.tile.index() == t).count() as u8;
+        let held = game.seat(self.seat).hand.array()[t];
+        COPIES.saturating_sub(held + melded + game.river_counts()[t] + won) as u32
     }
 
     /// Unseen copies of the tiles that complete `hand` (a waiting size): 0 unless ready.
@@ -141,7 +133,7 @@ impl<'a> View<'a> {
         let mut mask = waits(hand, ctx);
         let mut live = 0;
         while mask != 0 {
-            live += self.unseen()[mask.trailing_zeros() as usize] as u32;
+            live += self.unseen(mask.trailing_zeros() as usize);
             mask &= mask - 1;
         }
         live
@@ -175,9 +167,10 @@ impl<'a> View<'a> {
             }
         }
         // Each candidate packed as connection, then 9 − edge, then tile index: one u32 order.
+        let links = Connections::new(hand);
         let mut order = [0u32; KINDS];
         for (o, &d) in order.iter_mut().zip(tiles) {
-            *o = connection(hand, d) << 16 | ((9 - edge(d)) as u32) << 8 | d.index() as u32;
+            *o = links.of(d) << 16 | ((9 - edge(d)) as u32) << 8 | d.index() as u32;
         }
         let order = &mut order[..n];
         let mut best: Option<(DiscardKey, Tile, u32)> = None;
@@ -225,6 +218,7 @@ impl<'a> View<'a> {
         ctx: &Context,
         tiles: &[Tile],
     ) -> Option<(Tile, i8, u32)> {
+        let links = Connections::new(hand);
         let mut best: Option<(LiveKey, Tile, u32)> = None;
         for &d in tiles {
             let mut rest = *hand;
@@ -233,7 +227,7 @@ impl<'a> View<'a> {
             if live == 0 {
                 continue;
             }
-            let key = (-(live as i64), connection(hand, d), 9 - edge(d), d.index());
+            let key = (-(live as i64), links.of(d), 9 - edge(d), d.index());
             if best.is_none_or(|(k, _, _)| key < k) {
                 best = Some((key, d, live));
             }
@@ -249,19 +243,32 @@ type DiscardKey = (i8, i64, u32, u8, usize);
 /// [`DiscardKey`] less its shanten, for discards that all leave a ready hand.
 type LiveKey = (i64, u32, u8, usize);
 
-/// How much a tile works with the rest of the hand: copies, neighbours one and two away.
-fn connection(hand: &Counts, tile: Tile) -> u32 {
-    let counts = hand.array();
-    let (i, r) = (tile.index() as i32, tile.rank() as i32);
-    let near = |d: i32| -> u32 {
-        let (rr, j) = (r + d, i + d);
-        if (1..=9).contains(&rr) {
-            counts[j as usize] as u32
-        } else {
-            0
+/// A hand's counts laid out for [`Connections::of`]: each suit's nine ranks with two empty
+/// ranks either side, so that a tile's neighbours are read without asking where its suit ends.
+struct Connections([u8; SPACED]);
+
+/// Ranks per suit in [`Connections`]: two empty, nine, two empty.
+const SPACED_SUIT: usize = 13;
+const SPACED: usize = 3 * SPACED_SUIT;
+
+impl Connections {
+    fn new(hand: &Counts) -> Connections {
+        let mut spaced = [0; SPACED];
+        for suit in Suit::ALL {
+            let at = SPACED_SUIT * suit.index() + 2;
+            spaced[at..at + 9].copy_from_slice(&hand.suit_counts(suit));
         }
-    };
-    4 * (counts[i as usize] as u32 - 1) + 2 * (near(-1) + near(1)) + near(-2) + near(2)
+        Connections(spaced)
+    }
+
+    /// How much a held tile works with the rest of the hand: copies, neighbours one and two
+    /// away.
+    #[inline]
+    fn of(&self, tile: Tile) -> u32 {
+        let i = SPACED_SUIT * tile.suit().index() + tile.rank() as usize + 1;
+        let near = |j: usize| self.0.get(j).map_or(0, |&n| n as u32);
+        4 * near(i).saturating_sub(1) + 2 * (near(i - 1) + near(i + 1)) + near(i - 2) + near(i + 2)
+    }
 }
 
 /// Distance of a tile's rank from the edge: 0 for terminals, 4 for fives. Among equally
@@ -290,10 +297,11 @@ fn exchange(view: &View) -> Option<Action> {
         copies[n] = t;
         n += 1;
     }
+    let links = Connections::new(hand);
     let cost = |ts: [Tile; 3]| {
         let mut rest = *hand;
         ts.iter().for_each(|&t| rest.remove(t));
-        let link: u32 = ts.iter().map(|&t| connection(hand, t)).sum();
+        let link: u32 = ts.iter().map(|&t| links.of(t)).sum();
         (uncapped_shanten(&rest, &view.ctx), link)
     };
     let mut best: Option<((i8, u32), [Tile; 3])> = None;
@@ -329,36 +337,69 @@ fn void(view: &View) -> Action {
     Action::Void(suit)
 }
 
-/// The seat to move: a kong that does not set the hand back, else the best discard.
-fn turn(view: &View<'_>, legal: &ActionList, seat: &Seat) -> Action {
-    // One pass over the legal actions: the kongs as a mask (the game lists them in tile
-    // order), the discards in order.
-    let (mut kongs, mut discards, mut n) = (0u32, [Tile::YAOJI; KINDS], 0);
-    for &a in legal.iter() {
-        match a {
-            Action::Kong(t) => kongs |= 1 << t.index(),
-            Action::Discard(t) if n < KINDS => {
-                discards[n] = t;
-                n += 1;
-            }
-            _ => {}
-        }
+/// The seat to move: a win, else a kong that does not set the hand back, else the best
+/// discard; always one of the legal actions.
+fn turn(view: &View<'_>, seat: &Seat) -> (Action, Listed) {
+    let options = TurnOptions::visit(view);
+    let Some(first) = options.first else {
+        return (Action::Pass, Listed::No);
+    };
+    if options.win {
+        return (Action::Win, Listed::Yes);
     }
-    if kongs != 0 {
+    if options.kongs != 0 {
         let now = uncapped_shanten(&view.hand, &view.ctx);
-        for t in Tile::all().filter(|t| kongs & 1 << t.index() != 0) {
+        for t in Tile::all().filter(|t| options.kongs & 1 << t.index() != 0) {
             let added = seat.has_pong(t);
             let kong = Meld::kong(t, !added);
             let taken = if added { 1 } else { 4 };
             if view.locked || kong_shanten(view, seat, kong, added, taken) <= now {
-                return Action::Kong(t);
+                return (Action::Kong(t), Listed::Yes);
             }
         }
     }
-    let discards = discards[..n].iter().copied();
+    let discards = options.discards[..options.n].iter().copied();
     match view.best_discard(&view.hand, &view.ctx, discards) {
-        Some((t, _, _)) => Action::Discard(t),
-        None => legal[0],
+        Some((t, _, _)) => (Action::Discard(t), Listed::Yes),
+        None => (first, Listed::Yes),
+    }
+}
+
+/// The legal actions on the seat's turn, as greedy reads them.
+struct TurnOptions {
+    /// The first action listed, for a turn that offers no win, kong or discard.
+    first: Option<Action>,
+    win: bool,
+    /// Tiles that may be konged, one bit each.
+    kongs: u32,
+    /// The tiles that may be discarded, in the order listed (the first `n`).
+    discards: [Tile; KINDS],
+    n: usize,
+}
+
+impl TurnOptions {
+    /// One visit of the game's legal actions, building no list.
+    fn visit(view: &View<'_>) -> TurnOptions {
+        let mut options = TurnOptions {
+            first: None,
+            win: false,
+            kongs: 0,
+            discards: [Tile::YAOJI; KINDS],
+            n: 0,
+        };
+        view.game.visit_legal(view.seat, &mut |a| {
+            options.first.get_or_insert(a);
+            match a {
+                Action::Win => options.win = true,
+                Action::Kong(t) => options.kongs |= 1 << t.index(),
+                Action::Discard(t) if options.n < KINDS => {
+                    options.discards[options.n] = t;
+                    options.n += 1;
+                }
+                _ => {}
+            }
+        });
+        options
     }
 }
 
@@ -480,6 +521,37 @@ mod tests {
                 (hand, ctx)
             })
             .collect()
+    }
+
+    /// How much a tile works with the rest of the hand, counted the plain way: what
+    /// [`Connections::of`] must match.
+    fn connection(hand: &Counts, tile: Tile) -> u32 {
+        let counts = hand.array();
+        let (i, r) = (tile.index() as i32, tile.rank() as i32);
+        let near = |d: i32| -> u32 {
+            let (rr, j) = (r + d, i + d);
+            if (1..=9).contains(&rr) {
+                counts[j as usize] as u32
+            } else {
+                0
+            }
+        };
+        4 * (counts[i as usize] as u32 - 1) + 2 * (near(-1) + near(1)) + near(-2) + near(2)
+    }
+
+    #[test]
+    fn connections_count_copies_and_neighbours_within_the_suit() {
+        for (hand, _) in hands(0, 14, 3000) {
+            let links = Connections::new(&hand);
+            for t in Tile::all().filter(|&t| hand.count(t) > 0) {
+                assert_eq!(links.of(t), connection(&hand, t), "{t} in {hand}");
+            }
+        }
+        // 9m and 1p are no neighbours: 9m has one pair-neighbour (8m), 1p none.
+        let hand = Counts::from_tiles(&crate::tile::parse_tiles("89m1p").unwrap()).unwrap();
+        let links = Connections::new(&hand);
+        let t = |s| crate::tile::parse_tiles(s).unwrap()[0];
+        assert_eq!([links.of(t("9m")), links.of(t("1p"))], [2, 0]);
     }
 
     /// Every candidate scored in full, in index order: what `best_discard` must match.
