@@ -191,8 +191,7 @@ fn standard_waits(e: &[SuitEntry; 3]) -> u32 {
 /// The tile that completes seven pairs: the only tile held an odd number of times.
 #[inline]
 fn seven_pairs_wait(hand: &Counts) -> u32 {
-    let [_, ones, _, threes, _] = hand.count_masks();
-    let odd = ones | threes;
+    let odd = hand.odd();
     if odd.count_ones() == 1 {
         odd
     } else {

@@ -205,14 +205,35 @@ impl Counts {
     /// take three bits; one bit plane each gives every mask without a branch or a loop over tiles.
     #[inline]
     pub fn count_masks(&self) -> [u32; 5] {
-        let mut bytes = [0u8; 32];
-        bytes[..KINDS].copy_from_slice(&self.counts);
-        let words: [u64; 4] = std::array::from_fn(|i| {
-            u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap())
-        });
+        let words = self.words();
         let [b0, b1, b2] = [0, 1, 2].map(|bit| bit_plane(&words, bit));
         let all = (1u32 << KINDS) - 1;
         [all & !(b0 | b1 | b2), b0 & !b1, b1 & !b0, b0 & b1, b2]
+    }
+
+    /// Bit `t` set when tile `t` is held at least `n` times (`n` from 1 to 4): one bit plane.
+    #[inline]
+    pub fn at_least(&self, n: u8) -> u32 {
+        debug_assert!((1..=COPIES).contains(&n));
+        // A count of at most 4 plus 0x80 − n reaches the byte's top bit exactly when it is n or
+        // more, and never carries into the next byte.
+        let lift = (0x80 - n.clamp(1, COPIES) as u64) * LOW_BYTES;
+        bit_plane(&self.words().map(|w| w + lift), 7)
+    }
+
+    /// Bit `t` set when tile `t` is held an odd number of times (once or three times).
+    #[inline]
+    pub fn odd(&self) -> u32 {
+        bit_plane(&self.words(), 0)
+    }
+
+    /// The counts as four little-endian words, a byte per tile; the five bytes past the last
+    /// tile are zero.
+    #[inline]
+    fn words(&self) -> [u64; 4] {
+        let mut bytes = [0u8; 32];
+        bytes[..KINDS].copy_from_slice(&self.counts);
+        std::array::from_fn(|i| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap()))
     }
 
     /// The natural tiles held, in index order, each repeated by its count.
@@ -230,14 +251,16 @@ impl Counts {
     }
 }
 
+/// The lowest bit of each byte of a word.
+const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
+
 /// Bit `i` of byte `j` of each word, gathered into bit `8·word + j`. Multiplying the isolated
 /// bits by `0x0102040810204080` moves byte `j`'s bit to bit `56 + j` with no carries.
 #[inline]
 fn bit_plane(words: &[u64; 4], bit: u32) -> u32 {
-    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
     const GATHER: u64 = 0x0102_0408_1020_4080;
     words.iter().enumerate().fold(0, |mask, (i, &w)| {
-        let gathered = ((w >> bit) & LOW_BITS).wrapping_mul(GATHER) >> 56;
+        let gathered = ((w >> bit) & LOW_BYTES).wrapping_mul(GATHER) >> 56;
         mask | (gathered as u32) << (8 * i)
     })
 }
@@ -290,6 +313,18 @@ mod tests {
             masks[0],
             all_tiles & !(masks[1] | masks[2] | masks[3] | masks[4])
         );
+    }
+
+    #[test]
+    fn at_least_and_odd_read_the_counts() {
+        let h = Counts::from_tiles(&parse_tiles("1222333344m9s99p").unwrap()).unwrap();
+        let masks = h.count_masks();
+        for n in 1..=4u8 {
+            let expected = masks[n as usize..].iter().fold(0, |m, k| m | k);
+            assert_eq!(h.at_least(n), expected, "at least {n}");
+        }
+        assert_eq!(h.odd(), masks[1] | masks[3]);
+        assert_eq!(Counts::new().at_least(1), 0);
     }
 
     #[test]

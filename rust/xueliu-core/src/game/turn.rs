@@ -57,7 +57,7 @@ impl Game {
             .filter(|s| suits & s.bit() != 0)
             .fold(0u32, |m, s| m | 0x1FF << (9 * s.index()));
         // Held kinds as one bit mask, walked in index order: no branch per kind.
-        let mut held = !s.hand.count_masks()[0] & in_suits;
+        let mut held = s.hand.at_least(1) & in_suits;
         while held != 0 {
             f(Action::Discard(tile_at(held.trailing_zeros() as usize)));
             held &= held - 1;
