@@ -15,7 +15,19 @@ use crate::tile::Tile;
 impl Game {
     /// What `seat` may claim on a discard of `tile`. With wilds a pong or kong takes natural
     /// copies first and wilds for the rest, and needs one natural copy in hand (§11).
+    #[inline(always)]
     pub(super) fn discard_claims(&self, seat: u8, tile: Tile, kong_shot: bool) -> u8 {
+        // Every claim needs the tile among the seat's waits or in its hand; most seats have
+        // neither, and are answered here without a call.
+        let s = &self.seats[seat as usize];
+        if s.waits & 1 << tile.index() == 0 && s.hand.count(tile) == 0 {
+            return 0;
+        }
+        self.claims_of_a_holder(seat, tile, kong_shot)
+    }
+
+    /// [`Game::discard_claims`] of a seat waiting on `tile` or holding a copy.
+    fn claims_of_a_holder(&self, seat: u8, tile: Tile, kong_shot: bool) -> u8 {
         // Nobody claims a discarded wild (§11 *(c)*).
         if !self.in_hand(seat) || self.is_wild(tile) {
             return 0;
