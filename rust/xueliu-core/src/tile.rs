@@ -104,13 +104,15 @@ impl Tile {
         self.0 as usize
     }
 
+    #[inline]
     pub const fn suit(self) -> Suit {
-        Suit::from_index(self.0 as usize / 9)
+        SUIT_RANK[self.0 as usize & 31].0
     }
 
     /// Rank 1–9.
+    #[inline]
     pub const fn rank(self) -> u8 {
-        self.0 % 9 + 1
+        SUIT_RANK[self.0 as usize & 31].1
     }
 
     /// A 1 or a 9 (幺九).
@@ -123,6 +125,18 @@ impl Tile {
         (0..KINDS as u8).map(Tile)
     }
 }
+
+/// Each tile index's suit and rank, read rather than divided out on the hot paths; padded to 32
+/// entries so that an index masked to five bits needs no bounds check.
+const SUIT_RANK: [(Suit, u8); 32] = {
+    let mut table = [(Suit::S, 9); 32];
+    let mut i = 0;
+    while i < KINDS {
+        table[i] = (Suit::from_index(i / 9), (i % 9) as u8 + 1);
+        i += 1;
+    }
+    table
+};
 
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
