@@ -358,7 +358,12 @@ fn turn(view: &View<'_>, seat: &Seat) -> (Action, Listed) {
             }
         }
     }
-    let discards = options.discards[..options.n].iter().copied();
+    let mut left = options.discards;
+    let discards = std::iter::from_fn(|| {
+        let t = Tile::new(left.trailing_zeros() as u8)?;
+        left &= left - 1;
+        Some(t)
+    });
     match view.best_discard(&view.hand, &view.ctx, discards) {
         Some((t, _, _)) => (Action::Discard(t), Listed::Yes),
         None => (first, Listed::Yes),
@@ -372,9 +377,8 @@ struct TurnOptions {
     win: bool,
     /// Tiles that may be konged, one bit each.
     kongs: u32,
-    /// The tiles that may be discarded, in the order listed (the first `n`).
-    discards: [Tile; KINDS],
-    n: usize,
+    /// Tiles that may be discarded, one bit each.
+    discards: u32,
 }
 
 impl TurnOptions {
@@ -384,18 +388,14 @@ impl TurnOptions {
             first: None,
             win: false,
             kongs: 0,
-            discards: [Tile::YAOJI; KINDS],
-            n: 0,
+            discards: 0,
         };
         view.game.visit_legal(view.seat, &mut |a| {
             options.first.get_or_insert(a);
             match a {
                 Action::Win => options.win = true,
                 Action::Kong(t) => options.kongs |= 1 << t.index(),
-                Action::Discard(t) if options.n < KINDS => {
-                    options.discards[options.n] = t;
-                    options.n += 1;
-                }
+                Action::Discard(t) => options.discards |= 1 << t.index(),
                 _ => {}
             }
         });
