@@ -485,7 +485,7 @@ pub fn waits_with_facts(hand: &Counts, ctx: &Context, mut visit: impl FnMut(Tile
 }
 
 /// The tiles of a mask of tile bits, in index order.
-fn tiles_of(mut mask: u32) -> impl Iterator<Item = Tile> {
+pub(crate) fn tiles_of(mut mask: u32) -> impl Iterator<Item = Tile> {
     std::iter::from_fn(move || {
         let t = Tile::new(mask.trailing_zeros() as u8)?;
         mask &= mask - 1;

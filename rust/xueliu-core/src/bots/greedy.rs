@@ -4,7 +4,7 @@
 //! no randomness, and ties go to a fixed order.
 
 use super::Bot;
-use crate::analysis::{uncapped_shanten, waits, Context};
+use crate::analysis::{tiles_of, uncapped_shanten, waits, Context};
 use crate::game::{Action, ActionList, Game, IllegalAction, Pending, Seat};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
@@ -358,13 +358,7 @@ fn turn(view: &View<'_>, seat: &Seat) -> (Action, Listed) {
             }
         }
     }
-    let mut left = options.discards;
-    let discards = std::iter::from_fn(|| {
-        let t = Tile::new(left.trailing_zeros() as u8)?;
-        left &= left - 1;
-        Some(t)
-    });
-    match view.best_discard(&view.hand, &view.ctx, discards) {
+    match view.best_discard(&view.hand, &view.ctx, tiles_of(options.discards)) {
         Some((t, _, _)) => (Action::Discard(t), Listed::Yes),
         None => (first, Listed::Yes),
     }
@@ -474,11 +468,12 @@ fn pong_helps(view: &View, tile: Tile, now: i8) -> bool {
         melds: add_meld(&view.ctx.melds, Meld::pong(tile)),
         ..view.ctx
     };
-    let void = view.ctx.void;
-    let candidates = Tile::all()
-        .filter(move |t| hand.count(*t) > 0)
-        .filter(move |t| void.is_none_or(|v| t.suit() == v) || !held_void(&hand, void));
-    let Some((_, after, live)) = view.best_discard(&hand, &ctx, candidates) else {
+    // Every held tile, or only those of the void suit while the hand holds any.
+    let mut held = hand.at_least(1);
+    if let Some(v) = view.ctx.void.filter(|&v| held_void(&hand, Some(v))) {
+        held &= 0x1FF << (9 * v.index());
+    }
+    let Some((_, after, live)) = view.best_discard(&hand, &ctx, tiles_of(held)) else {
         return false;
     };
     after < now || (after == now && (now > 0 || live >= view.live_waits(&view.hand, &view.ctx)))

@@ -33,7 +33,7 @@ impl Game {
                 }
             }
         }
-        if matches!(t.kind, TurnKind::Draw | TurnKind::Replacement) {
+        if self.rules.wilds && matches!(t.kind, TurnKind::Draw | TurnKind::Replacement) {
             self.swap_candidates(t.seat)
                 .for_each(|tile| f(Action::Swap(tile)));
         }
@@ -117,13 +117,7 @@ impl Game {
         }
         let need = COPIES.saturating_sub(wilds).max(1);
         let melded = s.meld_summary.pong_mask | s.meld_summary.kong_mask;
-        if counts.iter().any(|&n| n >= need) {
-            for (i, &n) in counts.iter().enumerate() {
-                if n >= need && melded & 1 << i == 0 {
-                    bits |= 1 << i;
-                }
-            }
-        }
+        bits |= s.hand.at_least(need) & !melded;
         if let Some(v) = s.void {
             bits &= !(0x1FF << (9 * v.index()));
         }
