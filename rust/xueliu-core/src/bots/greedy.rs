@@ -358,7 +358,13 @@ fn turn(view: &View<'_>, seat: &Seat) -> (Action, Listed) {
             }
         }
     }
-    match view.best_discard(&view.hand, &view.ctx, tiles_of(options.discards)) {
+    let mut discards = tiles_of(options.discards);
+    // One discard to choose from (a 血流 winner's drawn tile, the void suit's last kind) needs
+    // no analysis.
+    if options.discards.count_ones() == 1 {
+        return (discards.next().map_or(first, Action::Discard), Listed::Yes);
+    }
+    match view.best_discard(&view.hand, &view.ctx, discards) {
         Some((t, _, _)) => (Action::Discard(t), Listed::Yes),
         None => (first, Listed::Yes),
     }
