@@ -474,6 +474,15 @@ fn pong_helps(view: &View, tile: Tile, now: i8) -> bool {
         melds: add_meld(&view.ctx.melds, Meld::pong(tile)),
         ..view.ctx
     };
+    // Without wilds the best discard keeps the hand's own shanten (no discard lowers it, and
+    // one outside its best split keeps it; a complete hand falls to ready): only when both
+    // hands are ready do their live waits need counting.
+    if hand.wilds() == 0 {
+        let after = uncapped_shanten(&hand, &ctx).max(0);
+        if after != now || now > 0 {
+            return after <= now;
+        }
+    }
     // Every held tile, or only those of the void suit while the hand holds any.
     let mut held = hand.at_least(1);
     if let Some(v) = view.ctx.void.filter(|&v| held_void(&hand, Some(v))) {
@@ -602,6 +611,12 @@ mod tests {
                     });
                     let fast = view.best_discard(&view.hand, &view.ctx, discards);
                     assert_eq!(fast, every_discard(&view, &legal), "seed {seed}");
+                    // What `pong_helps` relies on: without wilds, the best discard's shanten
+                    // is the hand's own, or ready from a complete hand.
+                    if let (Some((_, sh, _)), 0) = (fast, view.hand.wilds()) {
+                        let own = uncapped_shanten(&view.hand, &view.ctx);
+                        assert_eq!(sh, own.max(0), "seed {seed}");
+                    }
                     checked += 1;
                 }
                 // Mix greedy and random play to reach varied hands.
