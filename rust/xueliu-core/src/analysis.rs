@@ -105,7 +105,7 @@ pub(crate) fn entries(hand: &Counts) -> [SuitEntry; 3] {
 /// A mask of the 27 tile bits of the suits in `suits` (a suit mask, bit 0 for `m`): one read
 /// of a table of the eight masks, as the hot paths ask it on every call.
 #[inline]
-const fn tile_bits(suits: u8) -> u32 {
+pub(crate) const fn tile_bits(suits: u8) -> u32 {
     const SUIT: u32 = 0x1FF;
     const BITS: [u32; 8] = {
         let mut bits = [0; 8];

@@ -4,7 +4,7 @@
 //! no randomness, and ties go to a fixed order.
 
 use super::Bot;
-use crate::analysis::{tiles_of, uncapped_shanten, waits, Context};
+use crate::analysis::{tile_bits, tiles_of, uncapped_shanten, waits, Context};
 use crate::game::{Action, ActionList, Game, IllegalAction, Pending, Seat};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
@@ -486,7 +486,7 @@ fn pong_helps(view: &View, tile: Tile, now: i8) -> bool {
     // Every held tile, or only those of the void suit while the hand holds any.
     let mut held = hand.at_least(1);
     if let Some(v) = view.ctx.void.filter(|&v| held_void(&hand, Some(v))) {
-        held &= 0x1FF << (9 * v.index());
+        held &= tile_bits(v.bit());
     }
     let Some((_, after, live)) = view.best_discard(&hand, &ctx, tiles_of(held)) else {
         return false;

@@ -43,7 +43,6 @@ impl Game {
         };
         let s = &self.seats[seat as usize];
         let (n, wilds) = (s.hand.count(tile), s.hand.wilds());
-        // No copy in hand, the usual case, is asked first.
         if n == 0 || self.locked(seat) || s.void == Some(tile.suit()) || s.meld_of(tile).is_some() {
             return bits;
         }
