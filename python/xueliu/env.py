@@ -204,10 +204,10 @@ class SingleSeatEnv(gymnasium.Env):
     ignored): ``"random"`` plays a uniformly random legal action drawn from the env's seeded
     generator, ``"default"`` the engine's timeout action (``Game.default_action``), any other
     bot name (``"greedy"``) the Rust bot ``xueliu.Bot(name, seed=(h + seat) % 2**64)`` built
-    anew for each hand of seed ``h``, and any object with ``.choose(game, seat) -> Action`` (a bot such as ``xueliu.Bot``) decides itself;
-    it is handed the live game and must not change it. The reward
-    is the points the learner's step and the opponents' replies moved to or from it; the episode
-    ends with the hand. Observations are dicts as in the AEC env; ``action_masks()`` returns the
+    anew for each hand of seed ``h``, and any object with ``.choose(game, seat) -> Action`` (a
+    bot such as ``xueliu.Bot``) decides itself; it is handed the live game and must not change
+    it. The reward is the points the learner's step and the opponents' replies moved to or from
+    it; the episode ends with the hand. Observations are dicts as in the AEC env; ``action_masks()`` returns the
     mask as bools (sb3-contrib's convention). An id outside the mask plays the learner's
     ``default_action`` instead (or, during an exchange already begun, its lowest legal pick) and
     sets ``info["illegal_action"]``; with ``illegal="raise"`` it raises

@@ -119,8 +119,9 @@ impl fmt::Display for BotKind {
     }
 }
 
-/// A bot of any kind, held by value: what [`crate::env::Table`] keeps per opponent seat, so
-/// that dealing a new hand allocates no box (but for the search bot, whose cost dwarfs one).
+/// A bot of any kind, held by value: what `simulate` keeps per seat from hand to hand
+/// ([`AnyBot::reseed`]) and [`crate::env::Table`] per opponent seat, so that dealing a new hand
+/// allocates no box (but for the search bot, whose cost dwarfs one).
 #[derive(Clone)]
 pub enum AnyBot {
     Random(RandomBot),

@@ -5,12 +5,12 @@
 use super::events::{Event, KongKind, WinKind};
 use super::state::{after, holds, take};
 use super::{Action, Game, Pending, Responses, Turn, TurnKind};
-use crate::analysis::{is_win, waits};
+use crate::analysis::{is_win, tile_bits, waits};
 use crate::hand::MAX_WILDS;
 use crate::meld::Meld;
 use crate::rules::{KongDrawFrom, LastFour, LateKong};
 use crate::score::Situation;
-use crate::tile::{Suit, Tile, COPIES};
+use crate::tile::{Tile, COPIES};
 
 impl Game {
     pub(super) fn turn_actions(&self, t: &Turn, f: &mut impl FnMut(Action)) {
@@ -52,12 +52,8 @@ impl Game {
             Some(v) => v.bit(),
             None => s.hand.suit_mask(),
         };
-        let in_suits = Suit::ALL
-            .into_iter()
-            .filter(|s| suits & s.bit() != 0)
-            .fold(0u32, |m, s| m | 0x1FF << (9 * s.index()));
         // Held kinds as one bit mask, walked in index order: no branch per kind.
-        let mut held = s.hand.at_least(1) & in_suits;
+        let mut held = s.hand.at_least(1) & tile_bits(suits);
         while held != 0 {
             f(Action::Discard(tile_at(held.trailing_zeros() as usize)));
             held &= held - 1;
@@ -119,7 +115,7 @@ impl Game {
         let melded = s.meld_summary.pong_mask | s.meld_summary.kong_mask;
         bits |= s.hand.at_least(need) & !melded;
         if let Some(v) = s.void {
-            bits &= !(0x1FF << (9 * v.index()));
+            bits &= !tile_bits(v.bit());
         }
         std::iter::from_fn(move || {
             let i = bits.trailing_zeros() as usize;
