@@ -130,7 +130,6 @@ def test_hand_facts_of_seed_patterns():
         (lambda: xueliu.is_win("5m99m234p567p888p", melds=["555m", "55m"]), "meld \"55m\""),
         (lambda: xueliu.is_win("5m99m234p567p888p", melds=["555m"], void="x"), "void \"x\""),
         (lambda: xueliu.is_win("55m99m234p567p888p", melds=["555m"]), "5 copies of 5m"),
-        (lambda: xueliu.shanten(3.5), "a hand is a string"),
         (lambda: xueliu.hand_facts("23445677m345788p"), "not a complete hand"),
     ],
 )

@@ -62,7 +62,7 @@ impl fmt::Display for HandError {
             ),
             HandError::TooManyWilds { wilds } => write!(
                 f,
-                "{wilds} wilds, but the wall has only {MAX_WILDS} (the four 1s of 幺鸡)"
+                "{wilds} wilds (hand and melds together), but the wall has only {MAX_WILDS} (the four 1s of 幺鸡)"
             ),
             HandError::BadMeld { text, reason } => write!(f, "meld {text:?} {reason}"),
         }

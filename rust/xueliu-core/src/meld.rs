@@ -1,7 +1,7 @@
 //! Exposed sets: pongs (碰) and kongs (杠). A kong counts as one set of a complete hand. In the
 //! 幺鸡 variant a meld may hold wilds standing for copies of its tile (docs/game-protocol.md §11).
 
-use crate::hand::{Counts, HandError};
+use crate::hand::{Counts, HandError, MAX_WILDS};
 use crate::tile::{parse_tiles, Tile, COPIES, KINDS};
 use std::fmt;
 
@@ -213,9 +213,14 @@ impl Melds {
         14 - 3 * self.sets as usize
     }
 
-    /// Checks that hand and melds together hold at most four of each tile. A `Counts` never holds
-    /// more than four, so only the melds' tiles need a look.
+    /// Checks that hand and melds together hold at most four of each tile, and at most four
+    /// wilds (the four `1s` of 幺鸡), wherever they sit: in the hand or in melds. A `Counts`
+    /// never holds more than four, so only the melds need a look.
     pub fn check_copies(&self, hand: &Counts) -> Result<(), HandError> {
+        let wilds = hand.wilds() + self.wilds;
+        if wilds > MAX_WILDS {
+            return Err(HandError::TooManyWilds { wilds });
+        }
         let mut melded = self.pong_mask | self.kong_mask;
         while melded != 0 {
             let t = Tile::new(melded.trailing_zeros() as u8).expect("a meld bit is a tile");

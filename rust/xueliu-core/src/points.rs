@@ -14,6 +14,18 @@ choice! {
     }
 }
 
+/// The most points a seat's running total may reach either way: snapshots, events and Python
+/// ints all hold it exactly (a double is exact to 2**53).
+pub const MAX_TOTAL: i64 = 1 << 50;
+
+/// Payments one hand can make at most, counted generously: a win or kong per tile of the
+/// wall, and the settlements at the end.
+pub const MAX_PAYMENTS: u64 = 128;
+
+/// The largest one payment may be: three payers paying it [`MAX_PAYMENTS`] times keep every
+/// running total within [`MAX_TOTAL`].
+pub const MAX_PAYMENT: u64 = MAX_TOTAL as u64 / (3 * MAX_PAYMENTS);
+
 /// A room's curve: everything needed to turn a win's fan into one payer's points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Curve {

@@ -12,7 +12,7 @@ pub use presets::Preset;
 
 use crate::choice::{choice, Choice};
 use crate::pattern::{FanTable, Pattern};
-use crate::points::{Curve, Scoring};
+use crate::points::{Curve, Scoring, MAX_PAYMENT};
 use std::fmt;
 
 choice! {
@@ -315,12 +315,16 @@ impl Rules {
         let fits = |fan| {
             self.curve()
                 .points(fan)
-                .is_some_and(|p| p.checked_add(extra).is_some())
+                .and_then(|p| p.checked_add(extra))
+                .is_some_and(|p| p <= MAX_PAYMENT)
         };
         if !fits(largest) || !fits(pig) {
             return Err(RulesError::Inconsistent(format!(
-                "these rules allow a payment of {} fan, whose points do not fit 64 bits; lower the fan values or set cap_fan",
-                largest.max(pig)
+                "these rules allow a payment of {} fan (largest pattern, bonuses and kongs together) at base_points {}, \
+                 more than the {MAX_PAYMENT} points one payment may be (running totals stay within ±2**50); \
+                 lower cap_fan, base_points or the largest fan values",
+                largest.max(pig),
+                self.base_points
             )));
         }
         Ok(())
@@ -422,12 +426,18 @@ mod tests {
     }
 
     #[test]
-    fn validate_rejects_points_beyond_64_bits_unless_capped() {
+    fn validate_rejects_payments_beyond_the_exact_range_unless_capped() {
         let mut r = Rules::preset("xuezhan").unwrap();
         r.fan.set(Pattern::Heavenly, Some(60));
-        assert!(r.validate().unwrap_err().to_string().contains("64 bits"));
-        r.cap_fan = Some(40);
+        let e = r.validate().unwrap_err().to_string();
+        assert!(
+            e.contains("one payment may be") && e.contains("lower cap_fan"),
+            "{e}"
+        );
+        r.cap_fan = Some(30);
         r.validate().unwrap();
+        // The largest allowed payment, three payers over a hand's payments, stays exact.
+        assert!(3 * crate::points::MAX_PAYMENTS * crate::points::MAX_PAYMENT <= 1 << 50);
     }
 
     #[test]

@@ -2,78 +2,88 @@
 //! row, computed with the GIL released and the rows split across the machine's cores.
 
 use crate::convert;
-use crate::errors::InvalidHandError;
-use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use crate::errors::{type_error, ArgumentError, InvalidHandError};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use xueliu_core::analysis::{self, Context, HandSize};
 use xueliu_core::batch::{map_hands, Wilds};
 use xueliu_core::hand::Counts;
 use xueliu_core::tile::KINDS;
 
-/// `wilds=` of a batch call: one number for every row, or one per row (a uint8 array read in
-/// place, or any sequence of ints).
-#[derive(FromPyObject)]
-pub enum BatchWilds<'py> {
-    Each(i64),
-    Array(PyReadonlyArray1<'py, u8>),
-    List(Vec<i64>),
+/// What `counts=` of a batch call accepts.
+const COUNTS: &str = "a numpy uint8 array of shape (N, 27), one row of tile counts per hand \
+     (convert another dtype with counts.astype(numpy.uint8))";
+
+/// `wilds=`: one int for every row, or one per row (a numpy uint8 array or a sequence of ints).
+const WILDS: &str = "an int 0-4 for every row, or one per row (a uint8 array or a list of ints)";
+
+/// The `counts` array of a batch call, in row order whatever its strides.
+fn counts_rows(counts: &Bound<'_, PyAny>) -> PyResult<(usize, Vec<u8>)> {
+    let array = counts
+        .cast::<PyArray2<u8>>()
+        .map_err(|_| type_error("counts", counts, COUNTS))?;
+    let shape = array.shape().to_vec();
+    if shape[1] != KINDS {
+        return Err(InvalidHandError::new_err(format!(
+            "counts must be {COUNTS}; got shape {shape:?}"
+        )));
+    }
+    let view = array
+        .try_readonly()
+        .map_err(|_| ArgumentError::new_err("counts is being written by another call"))?;
+    // `iter` walks the rows in logical order: a Fortran-ordered or strided array reads right.
+    Ok((shape[0], view.as_array().iter().copied().collect()))
+}
+
+/// The `wilds` of a batch call: one count for all rows (`Err`), or one per row (`Ok`).
+fn wilds_arg(wilds: Option<&Bound<'_, PyAny>>, rows: usize) -> PyResult<Result<Vec<u8>, u8>> {
+    let Some(wilds) = wilds else {
+        return Ok(Err(0));
+    };
+    if convert::is_int(wilds) {
+        return Ok(Err(convert::wilds(convert::int("wilds", wilds, WILDS)?)?));
+    }
+    let per_row: Vec<u8> = match wilds.cast::<PyArray1<u8>>() {
+        Ok(array) => array.try_readonly()?.as_array().iter().copied().collect(),
+        Err(_) => wilds
+            .try_iter()
+            .map_err(|_| type_error("wilds", wilds, WILDS))?
+            .map(|w| convert::wilds(convert::int("wilds item", &w?, WILDS)?))
+            .collect::<PyResult<_>>()?,
+    };
+    if per_row.len() != rows {
+        return Err(InvalidHandError::new_err(format!(
+            "wilds has {} entries for {rows} rows; give one per row, or one int for all",
+            per_row.len()
+        )));
+    }
+    Ok(Ok(per_row))
 }
 
 /// Runs `f` on every row, each checked to be a hand of `size`, with the GIL released.
 fn per_row<T: Send + Copy + Default + numpy::Element>(
     py: Python<'_>,
-    counts: PyReadonlyArray2<'_, u8>,
+    counts: &Bound<'_, PyAny>,
     void: Option<&str>,
     seven_pairs: bool,
-    wilds: BatchWilds<'_>,
+    wilds: Option<&Bound<'_, PyAny>>,
     size: HandSize,
     f: impl Fn(&Counts, &Context) -> T + Send + Sync,
 ) -> PyResult<Py<PyArray1<T>>> {
-    let shape = counts.shape().to_vec();
-    if shape[1] != KINDS {
-        return Err(InvalidHandError::new_err(format!(
-            "batch arrays have shape (N, 27), one row of tile counts per hand; got {shape:?}"
-        )));
-    }
-    let owned_wilds: Vec<u8>;
-    let wilds = match wilds {
-        BatchWilds::Each(w) => Wilds::Each(convert::wilds(w)?),
-        BatchWilds::Array(ref array) => Wilds::PerRow(array.as_slice().map_err(|_| {
-            InvalidHandError::new_err("wilds must be a contiguous 1-D array, one count per row")
-        })?),
-        BatchWilds::List(list) => {
-            owned_wilds = list
-                .into_iter()
-                .map(convert::wilds)
-                .collect::<PyResult<_>>()?;
-            Wilds::PerRow(&owned_wilds)
-        }
+    let (rows, data) = counts_rows(counts)?;
+    let per_row = wilds_arg(wilds, rows)?;
+    let wilds = match &per_row {
+        Ok(w) => Wilds::PerRow(w),
+        Err(each) => Wilds::Each(*each),
     };
-    if let Wilds::PerRow(w) = wilds {
-        if w.len() != shape[0] {
-            return Err(InvalidHandError::new_err(format!(
-                "wilds has {} entries for {} rows; give one per row, or one int for all",
-                w.len(),
-                shape[0]
-            )));
-        }
-    }
     let ctx = Context {
         void: convert::void(void)?,
         seven_pairs,
         ..Context::PLAIN
     };
-    let owned;
-    let data: &[u8] = match counts.as_slice() {
-        Ok(slice) => slice,
-        Err(_) => {
-            owned = counts.as_array().iter().copied().collect::<Vec<u8>>();
-            &owned
-        }
-    };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut out = vec![T::default(); shape[0]];
-    let result = py.detach(|| map_hands(data, wilds, &mut out, &ctx, size, threads, f));
+    let mut out = vec![T::default(); rows];
+    let result = py.detach(|| map_hands(&data, wilds, &mut out, &ctx, size, threads, f));
     result.map_err(|(row, e)| InvalidHandError::new_err(format!("row {row}: {e}")))?;
     Ok(PyArray1::from_vec(py, out).unbind())
 }
@@ -82,15 +92,15 @@ fn per_row<T: Send + Copy + Default + numpy::Element>(
 /// row holds besides its counts, one int for all rows or one per row.
 #[pyfunction]
 #[pyo3(
-    signature = (counts, *, void=None, seven_pairs=true, wilds=BatchWilds::Each(0)),
+    signature = (counts, *, void=None, seven_pairs=true, wilds=None),
     text_signature = "(counts, *, void=None, seven_pairs=True, wilds=0)"
 )]
 pub fn is_win(
     py: Python<'_>,
-    counts: PyReadonlyArray2<'_, u8>,
+    counts: &Bound<'_, PyAny>,
     void: Option<&str>,
     seven_pairs: bool,
-    wilds: BatchWilds<'_>,
+    wilds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyArray1<bool>>> {
     per_row(
         py,
@@ -106,15 +116,15 @@ pub fn is_win(
 /// `shanten` for every row (13 or 14 tiles each, wilds included); an int8 array.
 #[pyfunction]
 #[pyo3(
-    signature = (counts, *, void=None, seven_pairs=true, wilds=BatchWilds::Each(0)),
+    signature = (counts, *, void=None, seven_pairs=true, wilds=None),
     text_signature = "(counts, *, void=None, seven_pairs=True, wilds=0)"
 )]
 pub fn shanten(
     py: Python<'_>,
-    counts: PyReadonlyArray2<'_, u8>,
+    counts: &Bound<'_, PyAny>,
     void: Option<&str>,
     seven_pairs: bool,
-    wilds: BatchWilds<'_>,
+    wilds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyArray1<i8>>> {
     per_row(
         py,
@@ -131,15 +141,15 @@ pub fn shanten(
 /// tile i completes it.
 #[pyfunction]
 #[pyo3(
-    signature = (counts, *, void=None, seven_pairs=true, wilds=BatchWilds::Each(0)),
+    signature = (counts, *, void=None, seven_pairs=true, wilds=None),
     text_signature = "(counts, *, void=None, seven_pairs=True, wilds=0)"
 )]
 pub fn waits(
     py: Python<'_>,
-    counts: PyReadonlyArray2<'_, u8>,
+    counts: &Bound<'_, PyAny>,
     void: Option<&str>,
     seven_pairs: bool,
-    wilds: BatchWilds<'_>,
+    wilds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyArray1<u32>>> {
     per_row(
         py,

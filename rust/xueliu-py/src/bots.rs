@@ -75,7 +75,7 @@ impl Bot {
     }
 
     /// The bot's action for `seat`, which must be deciding now. The game is not changed.
-    fn choose(&self, game: PyRef<'_, Game>, seat: i64) -> PyResult<Action> {
+    fn choose(&self, game: PyRef<'_, Game>, seat: &Bound<'_, PyAny>) -> PyResult<Action> {
         let seat = seat_arg(seat)?;
         let game = &game.inner;
         if !game.must_act(seat) {

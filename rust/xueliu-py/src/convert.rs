@@ -1,10 +1,13 @@
 //! Reading Python arguments into core values: a hand (a string, a sequence of tiles or indices, or
 //! a length-27 count array), melds (strings like `"555m"`), and a void suit.
 
-use crate::errors::{hand_error, tile_parse_error, InvalidHandError};
+use crate::errors::{
+    argument_error, excerpt, hand_error, tile_parse_error, type_error, InvalidHandError,
+};
 use crate::tiles::{index_to_tile, suit_from_str, Tile};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyInt};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use xueliu_core::analysis::{Context, HandSize};
 use xueliu_core::hand::{Counts, MAX_WILDS};
 use xueliu_core::meld::{Meld, Melds};
@@ -20,16 +23,17 @@ pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
         .map_err(tile_parse_error)?;
         return Counts::from_array(&array).map_err(hand_error);
     }
-    let len = hand.len().map_err(|_| {
-        InvalidHandError::new_err(format!(
-            "a hand is a string like \"23445677m345789p\", a sequence of tiles, or 27 counts; got {}",
-            hand.get_type().name().map(|n| n.to_string()).unwrap_or_default()
-        ))
-    })?;
-    if len == KINDS {
+    let accepts = "a string like \"23445677m345789p\", a sequence of tiles (Tile or index 0-26), or 27 counts";
+    if hand.cast::<PyDict>().is_ok() {
+        return Err(type_error("hand", hand, accepts));
+    }
+    let len = hand.len().map_err(|_| type_error("hand", hand, accepts))?;
+    let tiles_given = items(hand)?.any(|i| i.is_ok_and(|i| i.cast::<Tile>().is_ok()));
+    if len == KINDS && !tiles_given {
         let mut array = [0u8; KINDS];
         for (i, item) in items(hand)?.enumerate() {
-            let count: i64 = item?.extract()?;
+            let item = item?;
+            let count: i64 = int(&format!("hand[{i}]"), &item, "a count 0-4")?;
             array[i] = u8::try_from(count)
                 .ok()
                 .filter(|&c| c <= 4)
@@ -47,7 +51,7 @@ pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
         let item = item?;
         let tile = match item.cast::<Tile>() {
             Ok(t) => t.get().0,
-            Err(_) => index_to_tile(item.extract()?)?,
+            Err(_) => index_to_tile(int("hand item", &item, "a Tile or an index 0-26")?)?,
         };
         tiles.push(tile);
     }
@@ -118,4 +122,36 @@ pub fn hand_and_context(
     };
     ctx.check(&counts, size).map_err(hand_error)?;
     Ok((counts, ctx))
+}
+
+/// Whether `value` is an integer: an int or a numpy integer (anything with `__index__`), but
+/// not a bool (`True` is no seat or count) nor a `Tile` (a tile is no number).
+pub fn is_int(value: &Bound<'_, PyAny>) -> bool {
+    let integer = value.is_instance_of::<PyInt>() || value.hasattr("__index__").unwrap_or(false);
+    integer && !value.is_instance_of::<PyBool>() && value.cast::<Tile>().is_err()
+}
+
+/// The int argument `param` as a `T`: ArgumentTypeError when it is no int, ArgumentError when
+/// `T` cannot hold it; `accepts` says what is valid.
+pub fn int<T: TryFrom<i128>>(param: &str, value: &Bound<'_, PyAny>, accepts: &str) -> PyResult<T> {
+    if !is_int(value) {
+        return Err(type_error(param, value, accepts));
+    }
+    value
+        .extract::<i128>()
+        .ok()
+        .and_then(|v| T::try_from(v).ok())
+        .ok_or_else(|| argument_error(param, excerpt(value), accepts))
+}
+
+/// An index argument below `len`; `what` names what it indexes.
+pub fn index(param: &str, value: &Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<usize> {
+    let accepts = format!("{what}: an int from 0 to {}", len.saturating_sub(1));
+    int::<usize>(param, value, &accepts)
+        .ok()
+        .filter(|&i| i < len)
+        .ok_or_else(|| match is_int(value) {
+            true => argument_error(param, excerpt(value), &accepts),
+            false => type_error(param, value, &accepts),
+        })
 }

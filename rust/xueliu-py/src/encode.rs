@@ -1,12 +1,12 @@
 //! Action ids, masks, observations and `VecEnv` (`xueliu_core::encode`, `xueliu_core::env`):
 //! arguments read, arrays written, errors mapped. No encoding logic lives here.
 
-use crate::errors::{core_error, type_error, ArgumentError, BotError};
+use crate::errors::{core_error, type_error, ArgumentError, BotError, ConcurrentUseError};
 use crate::game::{rules_arg, seed_arg, tile_arg, Game};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use xueliu_core::encode::{self, Picks, ACTION_COUNT, CHANNELS, LAYOUT, OBS_SIZE};
 use xueliu_core::env::{Outputs, Policy, VecEnv as CoreVecEnv};
 use xueliu_core::game::{Game as CoreGame, Phase};
@@ -69,21 +69,29 @@ pub fn observe_into(
     out: &Bound<'_, PyAny>,
 ) -> PyResult<()> {
     check_picks(game, seat, picks)?;
-    let array = out.cast::<PyArray2<u8>>().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "out must be a numpy uint8 array of shape ({CHANNELS}, 27)"
-        ))
-    })?;
-    if array.shape() != [CHANNELS, KINDS] {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "out has shape {:?}; an observation is ({CHANNELS}, 27)",
+    let accepts = format!("a writable C-contiguous numpy uint8 array of shape ({CHANNELS}, 27)");
+    let array = out
+        .cast::<PyArray2<u8>>()
+        .map_err(|_| type_error("out", out, &accepts))?;
+    if array.shape() != [CHANNELS, KINDS] || !array.is_c_contiguous() {
+        let layout = if array.is_c_contiguous() {
+            "C"
+        } else {
+            "not C-contiguous"
+        };
+        return Err(ArgumentError::new_err(format!(
+            "out must be {accepts}; got shape {:?}, {layout}",
             array.shape()
         )));
     }
-    let mut rw = array.readwrite();
+    let mut rw = array.try_readwrite().map_err(|_| {
+        ArgumentError::new_err(format!(
+            "out must be {accepts}; got a read-only or borrowed array"
+        ))
+    })?;
     let slice = rw
         .as_slice_mut()
-        .map_err(|_| pyo3::exceptions::PyValueError::new_err("out must be C-contiguous"))?;
+        .map_err(|_| ArgumentError::new_err(format!("out must be {accepts}")))?;
     encode::observe(game, seat, picks, slice);
     Ok(())
 }
@@ -156,10 +164,11 @@ fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
     Ok(out)
 }
 
-/// `n` hands stepped together in Rust with the GIL released (docs/encoding.md §4).
-#[pyclass(module = "xueliu")]
+/// `n` hands stepped together in Rust with the GIL released (docs/encoding.md §4). One thread
+/// uses it at a time; a second one meanwhile gets ConcurrentUseError and changes nothing.
+#[pyclass(frozen, module = "xueliu")]
 pub struct VecEnv {
-    inner: CoreVecEnv,
+    inner: Mutex<CoreVecEnv>,
     obs: Py<PyArray3<u8>>,
     mask: Py<PyArray2<bool>>,
     rewards: Py<PyArray2<f64>>,
@@ -180,12 +189,25 @@ type StepResult = (
 );
 
 impl VecEnv {
+    /// The core env, unless another thread is using it.
+    fn lock(&self) -> PyResult<MutexGuard<'_, CoreVecEnv>> {
+        match self.inner.try_lock() {
+            Ok(guard) => Ok(guard),
+            Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(ConcurrentUseError::new_err(
+                "this VecEnv is in use by another thread; a VecEnv is used by one thread at a \
+                 time (give each thread its own)",
+            )),
+        }
+    }
+
     /// Runs `f` on the core env and the output buffers, with the GIL released.
     fn with_outputs<T: Send>(
-        &mut self,
+        &self,
         py: Python<'_>,
         f: impl FnOnce(&mut CoreVecEnv, Outputs<'_>) -> T + Send,
     ) -> PyResult<T> {
+        let mut inner = self.lock()?;
         let (obs, mask, rewards) = (self.obs.bind(py), self.mask.bind(py), self.rewards.bind(py));
         let (terminated, seat) = (self.terminated.bind(py), self.seat.bind(py));
         let mut obs = obs.try_readwrite()?;
@@ -200,7 +222,7 @@ impl VecEnv {
             terminated: terminated.as_slice_mut()?,
             seat: seat.as_slice_mut()?,
         };
-        let inner = &mut self.inner;
+        let inner = &mut *inner;
         Ok(py.detach(move || f(inner, out)))
     }
 
@@ -221,12 +243,22 @@ impl VecEnv {
     #[pyo3(signature = (n, rules=None, seed=None, opponents=None, *, threads=None))]
     fn new(
         py: Python<'_>,
-        n: usize,
+        n: &Bound<'_, PyAny>,
         rules: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         opponents: Option<&Bound<'_, PyAny>>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VecEnv> {
+        let n: usize = crate::convert::int("n", n, "a number of hands, an int of at least 1")?;
+        let threads: Option<usize> = threads
+            .map(|t| {
+                crate::convert::int(
+                    "threads",
+                    t,
+                    "None or a number of threads, an int of at least 0",
+                )
+            })
+            .transpose()?;
         let rules = match rules {
             Some(r) => rules_arg(r)?,
             None => Arc::new(Rules::preset("chengdu").map_err(crate::errors::rules_error)?),
@@ -238,8 +270,8 @@ impl VecEnv {
         let inner = py
             .detach(|| CoreVecEnv::new(n, rules, seed, policies, threads))
             .map_err(core_error)?;
-        let mut env = VecEnv {
-            inner,
+        let env = VecEnv {
+            inner: Mutex::new(inner),
             obs: PyArray3::zeros(py, [n, CHANNELS, KINDS], false).unbind(),
             mask: PyArray2::zeros(py, [n, ACTION_COUNT], false).unbind(),
             rewards: PyArray2::zeros(py, [n, 4], false).unbind(),
@@ -252,18 +284,18 @@ impl VecEnv {
 
     /// Number of hands.
     #[getter]
-    fn num_envs(&self) -> usize {
-        self.inner.len()
+    fn num_envs(&self) -> PyResult<usize> {
+        Ok(self.lock()?.len())
     }
 
-    fn __len__(&self) -> usize {
-        self.inner.len()
+    fn __len__(&self) -> PyResult<usize> {
+        Ok(self.lock()?.len())
     }
 
     /// Abandons the hands in progress: with `seed`, starts over as a new VecEnv of that seed
     /// would; without, deals each slot its next hand. Returns `(obs, mask, seat)`.
     #[pyo3(signature = (seed=None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<ResetResult> {
+    fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<ResetResult> {
         let seed = match seed {
             Some(s) => Some(seed_arg(s)?),
             None => None,
@@ -277,36 +309,61 @@ impl VecEnv {
     /// Takes one action id per hand (`int32[n]`, each legal in its hand's mask) and returns
     /// `(obs, mask, rewards, terminated, seat)`: the arrays this VecEnv owns, overwritten by the
     /// next step. A hand that ends is replaced at once; its row then shows the new hand.
-    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<StepResult> {
-        let array = py
-            .import("numpy")?
-            .call_method1("ascontiguousarray", (actions, "int32"))?;
-        let array = array.cast::<PyArray1<i32>>().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err("actions must be one int per hand: int32[n]")
-        })?;
-        let actions = array.try_readonly()?;
-        let actions = actions.as_slice()?;
-        self.with_outputs(py, |inner, out| inner.step(actions, out))?
+    fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<StepResult> {
+        let ids = action_ids(actions)?;
+        self.with_outputs(py, |inner, out| inner.step(&ids, out))?
             .map_err(core_error)?;
         Ok(self.outputs(py))
     }
 
     /// A copy of hand `i` as a `Game` (kept without an event log).
-    fn game(&self, i: usize) -> PyResult<Game> {
-        if i >= self.inner.len() {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "hand {i} does not exist; this VecEnv has {}",
-                self.inner.len()
-            )));
-        }
+    fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let inner = self.lock()?;
+        let n = inner.len();
+        let i = crate::convert::index("i", i, n, "a hand of this VecEnv")?;
         Ok(Game {
-            inner: self.inner.table(i).game().clone(),
+            inner: inner.table(i).game().clone(),
         })
     }
 
-    fn __repr__(&self) -> String {
-        format!("VecEnv(n={}, seed={})", self.inner.len(), self.inner.seed())
+    fn __repr__(&self) -> PyResult<String> {
+        let inner = self.lock()?;
+        Ok(format!("VecEnv(n={}, seed={})", inner.len(), inner.seed()))
     }
+}
+
+/// `VecEnv.step`'s ids: a 1-D array or sequence of integers, each exactly an `int32` (no
+/// float, string or wrapped-around value is read as another id).
+fn action_ids(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i32>> {
+    let accepts = "one integer action id per hand (an int array or a list of ints)";
+    let np = actions.py().import("numpy")?;
+    let array = np
+        .call_method1("asarray", (actions,))
+        .map_err(|_| type_error("actions", actions, accepts))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    let ndim: usize = array.getattr("ndim")?.extract()?;
+    if !matches!(kind.as_str(), "i" | "u") || ndim != 1 {
+        return Err(type_error("actions", actions, accepts));
+    }
+    let ids = array.call_method1("astype", ("int32",))?;
+    let same = array.call_method1("__eq__", (&ids,))?;
+    if let Some(i) = np
+        .call_method1("flatnonzero", (np.call_method1("logical_not", (same,))?,))?
+        .extract::<Vec<usize>>()?
+        .first()
+    {
+        return Err(ArgumentError::new_err(format!(
+            "actions[{i}] is {}, which is no action id; ids are 0-{}",
+            array.get_item(i)?,
+            ACTION_COUNT - 1
+        )));
+    }
+    ids.cast_into::<PyArray1<i32>>()?
+        .try_readonly()?
+        .as_array()
+        .iter()
+        .map(|&id| Ok(id))
+        .collect()
 }
 
 /// Constants of the encoding: `ACTION_COUNT`, `OBS_SHAPE`, `OBS_LAYOUT` (name, first channel,

@@ -133,11 +133,11 @@ pub fn type_name(value: &Bound<'_, PyAny>) -> String {
 
 /// A wrong-typed `value` for parameter `param`, which accepts `accepts`.
 pub fn type_error(param: &str, value: &Bound<'_, PyAny>, accepts: &str) -> PyErr {
-    let message = format!(
-        "{param} must be {accepts}; got {} {}",
-        type_name(value),
-        excerpt(value)
-    );
+    let got = match (value.getattr("dtype"), value.getattr("shape")) {
+        (Ok(dtype), Ok(shape)) => format!("a numpy array of dtype {dtype} and shape {shape}"),
+        _ => format!("{} {}", type_name(value), excerpt(value)),
+    };
+    let message = format!("{param} must be {accepts}; got {got}");
     match argument_type_error_class(value.py()) {
         Ok(class) => PyErr::from_type(class.clone(), message),
         Err(e) => e,

@@ -342,11 +342,17 @@ pub(crate) fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<Rules>> {
     crate::rules::rules_arg(&rules).map(Arc::new)
 }
 
-pub(crate) fn seat_arg(seat: i64) -> PyResult<u8> {
-    u8::try_from(seat)
+pub(crate) fn seat_arg(seat: &Bound<'_, PyAny>) -> PyResult<u8> {
+    crate::convert::int("seat", seat, "a seat: 0, 1, 2 or 3")
         .ok()
-        .filter(|&s| s < 4)
-        .ok_or_else(|| ArgumentError::new_err(format!("seat {seat} does not exist; seats are 0-3")))
+        .filter(|&s: &u8| s < 4)
+        .ok_or_else(|| match crate::convert::is_int(seat) {
+            true => ArgumentError::new_err(format!(
+                "seat {} does not exist; seats are 0-3",
+                crate::errors::excerpt(seat)
+            )),
+            false => type_error("seat", seat, "a seat: 0, 1, 2 or 3"),
+        })
 }
 
 pub(crate) fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
@@ -439,7 +445,7 @@ impl Game {
     }
 
     /// The legal actions of `seat` now; empty when it need not decide.
-    fn legal_actions(&self, py: Python<'_>, seat: i64) -> PyResult<Vec<Py<Action>>> {
+    fn legal_actions(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Action>>> {
         let seat = seat_arg(seat)?;
         let mut list = ActionList::new();
         self.inner.legal_actions(seat, &mut list);
@@ -447,7 +453,7 @@ impl Game {
     }
 
     /// Takes `action` for `seat`. An illegal one raises IllegalActionError and changes nothing.
-    fn act(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn act(&mut self, seat: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = seat_arg(seat)?;
         let action = action_arg(action)?;
         self.inner.act(seat, action).map_err(core_error)
@@ -460,7 +466,7 @@ impl Game {
     fn action_mask<'py>(
         &self,
         py: Python<'py>,
-        seat: i64,
+        seat: &Bound<'_, PyAny>,
         picked: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
         let picks = crate::encode::picks_arg(picked)?;
@@ -473,7 +479,7 @@ impl Game {
     fn observe<'py>(
         &self,
         py: Python<'py>,
-        seat: i64,
+        seat: &Bound<'_, PyAny>,
         picked: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
         let picks = crate::encode::picks_arg(picked)?;
@@ -484,7 +490,7 @@ impl Game {
     #[pyo3(signature = (seat, out, *, picked=None))]
     fn observe_into(
         &self,
-        seat: i64,
+        seat: &Bound<'_, PyAny>,
         out: &Bound<'_, PyAny>,
         picked: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
@@ -493,7 +499,7 @@ impl Game {
     }
 
     /// What a server plays for `seat` on a timeout.
-    fn default_action(&self, py: Python<'_>, seat: i64) -> PyResult<Py<Action>> {
+    fn default_action(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<Action>> {
         let seat = seat_arg(seat)?;
         let action = self.inner.default_action(seat).ok_or_else(|| {
             IllegalActionError::new_err(format!(
@@ -505,13 +511,13 @@ impl Game {
     }
 
     /// The concealed tiles of `seat`, sorted; a wild is the `1s` it is.
-    fn hand(&self, seat: i64) -> PyResult<Vec<Tile>> {
+    fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
         let seat = seat_arg(seat)?;
         let hand = &self.inner.seat(seat).hand;
         Ok(hand.tiles_with_wilds().map(Tile).collect())
     }
 
-    fn melds(&self, seat: i64) -> PyResult<Vec<Meld>> {
+    fn melds(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
         let seat = seat_arg(seat)?;
         Ok(self
             .inner
@@ -530,13 +536,13 @@ impl Game {
     }
 
     /// The discards still in front of `seat` (a claimed tile leaves).
-    fn discards(&self, seat: i64) -> PyResult<Vec<Tile>> {
+    fn discards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
         let seat = seat_arg(seat)?;
         Ok(self.inner.discards(seat).into_iter().map(Tile).collect())
     }
 
     /// The declared void suit of `seat`, or None.
-    fn void(&self, seat: i64) -> PyResult<Option<String>> {
+    fn void(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let seat = seat_arg(seat)?;
         Ok(self.inner.seat(seat).void.map(|s| s.letter().to_string()))
     }
@@ -565,14 +571,18 @@ impl Game {
     }
 
     /// The log as `seat` may see it (RULES.md §12).
-    fn events_for<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
+    fn events_for<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let seat = seat_arg(seat)?;
         json_loads(py, &self.inner.events_json(Some(seat)))
     }
 
     /// A copy in which every tile hidden from `seat` (other hands, the wall) is dealt again at
     /// random from `seed`, consistent with all `seat` knows (RULES.md §12); for search.
-    fn determinize(&self, seat: i64, seed: &Bound<'_, PyAny>) -> PyResult<Game> {
+    fn determinize(&self, seat: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Game> {
         let seat = seat_arg(seat)?;
         let inner = self
             .inner
@@ -628,7 +638,7 @@ impl Game {
                 ));
             }
             pairs.push((
-                seat_arg(pair.get_item(0)?.extract()?)?,
+                seat_arg(&pair.get_item(0)?)?,
                 action_arg(&pair.get_item(1)?)?,
             ));
         }

@@ -74,9 +74,29 @@ impl Score {
 
     /// What a payer holding these kongs pays: under 杠进杠出 (`kong_fan="win_and_loss"`) their
     /// own kong fan adds to the winner's; otherwise `points`.
-    #[pyo3(signature = (*, exposed_kongs=0, concealed_kongs=0))]
-    fn payment(&self, exposed_kongs: u8, concealed_kongs: u8) -> u64 {
-        self.0.payment(exposed_kongs, concealed_kongs)
+    #[pyo3(
+        signature = (*, exposed_kongs=None, concealed_kongs=None),
+        text_signature = "($self, *, exposed_kongs=0, concealed_kongs=0)"
+    )]
+    fn payment(
+        &self,
+        exposed_kongs: Option<&Bound<'_, PyAny>>,
+        concealed_kongs: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
+        let accepts = "a number of kongs 0-4 (a hand holds at most four, both kinds together)";
+        let count = |name, value: Option<&Bound<'_, PyAny>>| {
+            value.map_or(Ok(0u8), |v| crate::convert::int(name, v, accepts))
+        };
+        let exposed = count("exposed_kongs", exposed_kongs)?;
+        let concealed = count("concealed_kongs", concealed_kongs)?;
+        if exposed as u32 + concealed as u32 > 4 {
+            return Err(crate::errors::argument_error(
+                "exposed_kongs + concealed_kongs",
+                exposed as u32 + concealed as u32,
+                accepts,
+            ));
+        }
+        Ok(self.0.payment(exposed, concealed))
     }
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

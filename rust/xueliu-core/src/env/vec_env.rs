@@ -68,6 +68,24 @@ struct Slot {
     played: u64,
 }
 
+/// Bytes a hand takes: its table and its rows of the output arrays.
+pub const HAND_BYTES: usize = std::mem::size_of::<Slot>() + OBS_SIZE + ACTION_COUNT + 4 * 8 + 1 + 4;
+
+/// `Some` when `n` hands fit in the machine's memory (its total, where the system says; else
+/// a terabyte), checked before anything is allocated.
+fn check_size(n: usize) -> Option<()> {
+    let bytes = n.checked_mul(HAND_BYTES)? as u64;
+    (bytes <= memory_total().unwrap_or(1 << 40)).then_some(())
+}
+
+/// The machine's memory in bytes, from `/proc/meminfo` (Linux).
+fn memory_total() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
 /// `n` hands of one ruleset, stepped together across threads.
 pub struct VecEnv {
     rules: Arc<Rules>,
@@ -100,12 +118,21 @@ impl VecEnv {
         if n == 0 {
             return Err(Error::Argument("a VecEnv needs at least one hand".into()));
         }
+        let mut slots = Vec::new();
+        check_size(n)
+            .and_then(|()| slots.try_reserve_exact(n).ok())
+            .ok_or_else(|| {
+                Error::Argument(format!(
+                    "a VecEnv of {n} hands needs more memory than this machine has \
+                     (about {HAND_BYTES} bytes a hand); use fewer hands"
+                ))
+            })?;
         let mut env = VecEnv {
             rule_planes: RulePlanes::new(&rules),
             rules,
             policies,
             seed,
-            slots: Vec::with_capacity(n),
+            slots,
             threads: threads.max(1),
         };
         for i in 0..n {

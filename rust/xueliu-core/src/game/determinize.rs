@@ -11,10 +11,13 @@
 //!   each kind that hand has shown since ([`Game::known_tiles`]);
 //! - void suits: a seat whose latest discard was outside its void suit holds no void tile but
 //!   those drawn since ([`Game::void_bound`]);
-//! - wins: each winner's hidden hand waits on every tile it won on, and on the first tries
-//!   scores each win exactly as recorded (pattern, roots and every bonus are public);
+//! - wins: each winner's hidden hand waits on every tile it won on and scores each win exactly
+//!   as recorded (pattern, roots and every bonus are public), so the copy restores as it is; a
+//!   four-wild winner keeps three wilds and any other tiles;
 //! - wilds (幺鸡): the hidden ones are dealt like any hidden tile, as wilds into hands and as
-//!   `1s` into the wall; they are in no suit, so never void tiles.
+//!   `1s` into the wall; they are in no suit, so never void tiles. A hand holding four wins at
+//!   once, so in play only the seat on a "dealt" or first turn keeps four (a "dealt" turn is
+//!   public: its seat holds four).
 //!
 //! Hidden decisions of other seats (exchange picks, void picks, responses) are forgotten and
 //! must be made again; responses open to other seats are worked out afresh from their new
@@ -37,16 +40,16 @@ use super::winning_hand::{random_waiting_hand, Shape};
 use super::{Game, Pending, Responses, TurnKind};
 use crate::analysis::waits;
 use crate::error::Error;
-use crate::hand::Counts;
+use crate::hand::{Counts, MAX_WILDS};
 use crate::meld::MeldKind;
 use crate::rng::Rng;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 
 /// Swap proposals of the Markov chain per tile in the hidden hands.
 const SWAPS_PER_TILE: usize = 8;
-/// Tries at a winner's hand that scores each of its wins as recorded; as many again follow at
-/// one that only waits on its winning tiles.
-const WINNER_TRIES: u32 = 32;
+/// Tries at a winner's hand that scores each of its wins as recorded (a hand that only waits
+/// on its winning tiles would restore with other scores, so none is taken).
+const WINNER_TRIES: u32 = 64;
 /// Tries at dealing the winners and the void-bound hands together.
 const DEAL_TRIES: u32 = 48;
 
@@ -63,6 +66,9 @@ struct Place {
     known: [u8; KINDS],
     /// Whether `1s` are wilds (幺鸡), which belong to no suit and so are never void tiles.
     wilds: bool,
+    /// The most wilds the place may hold: a hand holding four wins at once, so in play only a
+    /// seat about to declare them (a "dealt" or first turn) holds four.
+    max_wilds: u8,
 }
 
 impl Place {
@@ -71,12 +77,23 @@ impl Place {
         void: None,
         known: [0; KINDS],
         wilds: false,
+        max_wilds: COPIES,
     };
+
+    /// Wilds beyond [`Place::max_wilds`] the place may still take, holding `counts`.
+    fn wild_room(&self, counts: &[u8; KINDS]) -> u8 {
+        match self.wilds {
+            true => self.max_wilds.saturating_sub(counts[Tile::YAOJI.index()]),
+            false => COPIES,
+        }
+    }
 
     /// Whether the place may hold `counts`.
     fn allows(&self, counts: &[u8; KINDS]) -> bool {
         let known = counts.iter().zip(&self.known).all(|(c, k)| c >= k);
+        let wilds = !self.wilds || counts[Tile::YAOJI.index()] <= self.max_wilds;
         known
+            && wilds
             && self
                 .void
                 .is_none_or(|(v, max)| suit_total(counts, v, self.wilds) <= max)
@@ -176,16 +193,22 @@ impl Game {
             }
             let void = self.seats[s as usize].void;
             let bound = self.void_bound(s).map(|b| b.saturating_sub(drawn as u8));
+            let mut known = match receiver == Some(s) {
+                true => self.known_tiles(s),
+                false => [0; KINDS],
+            };
+            // A "dealt" turn is public: it is a non-dealer's that holds four wilds (§11).
+            let dealt = matches!(self.pending, Pending::Turn(t) if t.seat == s && t.kind == TurnKind::Dealt);
+            if dealt {
+                known[Tile::YAOJI.index()] = COPIES;
+            }
             layout.kept[s as usize] = Some(places.len());
             places.push(Place {
                 size: self.seats[s as usize].hand.len() - drawn,
                 void: void.zip(bound),
-                known: if receiver == Some(s) {
-                    self.known_tiles(s)
-                } else {
-                    [0; KINDS]
-                },
+                known,
                 wilds: self.rules.wilds,
+                max_wilds: self.max_kept_wilds(s),
             });
         }
         layout.wall = places.len();
@@ -195,6 +218,21 @@ impl Game {
             ..Place::FREE
         });
         (places, layout)
+    }
+
+    /// The most wilds seat `s` may keep in the copy. Before play anyone may hold four (a
+    /// non-dealer then wins on a "dealt" turn, the dealer on its first); in play a hand reaching
+    /// four wins at once, so only the seat on such a turn holds them, and a drawn wild is apart.
+    fn max_kept_wilds(&self, s: u8) -> u8 {
+        match self.pending {
+            Pending::Exchange(_) | Pending::Void(_) => COPIES,
+            Pending::Turn(t)
+                if t.seat == s && matches!(t.kind, TurnKind::Dealt | TurnKind::First) =>
+            {
+                COPIES
+            }
+            _ => COPIES - 1,
+        }
     }
 
     /// Winners' kept hands and the deal of everything else. On the last try the winners keep
@@ -264,6 +302,9 @@ impl Game {
         let seat = &self.seats[s as usize];
         let records: Vec<_> = self.wins.iter().filter(|w| w.seat == s).collect();
         let first = records.first()?;
+        if self.rules.wilds && first.tile == Tile::YAOJI && first.hand.wilds() >= MAX_WILDS - 1 {
+            return self.four_wilds_hand(viewer, s, avail, rng);
+        }
         // A drawn wild completes any waiting hand, so a win on one asks only that the hand
         // waits; winners' hands are built from natural tiles (an approximation, by choice).
         let wilds = self.rules.wilds;
@@ -288,7 +329,8 @@ impl Game {
             .exchange
             .is_some_and(|e| e.receiver(viewer) == s);
         let known = receives_viewers.then(|| self.known_tiles(s));
-        for attempt in 0..2 * WINNER_TRIES {
+        // Only a hand that scores every win as recorded: the copy must restore as it is.
+        for _ in 0..WINNER_TRIES {
             let shape = Shape::of(first.score.pattern, seven && sets == 4, rng);
             let suit_mask = seat.meld_summary.suit_mask;
             let win_tile = target.or_else(|| any_tile(avail, rng))?;
@@ -301,17 +343,56 @@ impl Game {
                 continue;
             };
             let fits_known = known.is_none_or(|k| hand.iter().zip(k).all(|(&h, k)| h >= k));
-            let exact = attempt < WINNER_TRIES;
             let waiting = waits(&counts, &ctx);
             if fits_known
                 && waiting != 0
                 && waiting & won_on == won_on
-                && (!exact || self.scores_as_recorded(s, counts))
+                && self.scores_as_recorded(s, counts)
             {
                 return Some(hand);
             }
         }
         None
+    }
+
+    /// A kept hand for `s`, which won on four wilds (a win whatever the other tiles): three
+    /// wilds, the tiles `viewer` gave it in the exchange and has not seen again, and unseen
+    /// natural tiles outside its void suit.
+    fn four_wilds_hand(
+        &self,
+        viewer: u8,
+        s: u8,
+        avail: &[u8; KINDS],
+        rng: &mut Rng,
+    ) -> Option<[u8; KINDS]> {
+        let seat = &self.seats[s as usize];
+        let mut left = *avail;
+        let wild = Tile::YAOJI.index();
+        let receives_viewers = self
+            .history
+            .exchange
+            .is_some_and(|e| e.receiver(viewer) == s);
+        let mut hand = match receives_viewers {
+            true => self.known_tiles(s),
+            false => [0; KINDS],
+        };
+        sub(&mut left, &hand);
+        if left[wild] < MAX_WILDS - 1 {
+            return None;
+        }
+        hand[wild] += MAX_WILDS - 1;
+        left[wild] = 0;
+        if let Some(v) = seat.void {
+            left[9 * v.index()..9 * v.index() + 9].fill(0);
+        }
+        let held: usize = hand.iter().map(|&n| n as usize).sum();
+        for _ in held..seat.hand.len() {
+            let t = any_tile(&left, rng)?;
+            left[t.index()] -= 1;
+            hand[t.index()] += 1;
+        }
+        let counts = from_kinds(&hand, true)?;
+        self.scores_as_recorded(s, counts).then_some(hand)
     }
 
     /// Whether winner `s` holding `hand` would have scored each of its wins (made with the
@@ -477,7 +558,7 @@ impl Deal {
         let wilds = places.iter().any(|p| p.wilds);
         let mut counts: Vec<[u8; KINDS]> = places.iter().map(|p| p.known).collect();
         counts.iter().for_each(|c| sub(&mut left, c));
-        let needs: Vec<(usize, Suit, usize)> = places
+        let needs: Vec<Need> = places
             .iter()
             .enumerate()
             .filter_map(|(i, p)| {
@@ -486,7 +567,8 @@ impl Deal {
                 let held_void = suit_total(&counts[i], v, wilds);
                 let room = p.size - held;
                 let free = (max.saturating_sub(held_void) as usize).min(room);
-                Some((i, v, room - free))
+                let wild_room = p.wild_room(&counts[i]) as usize;
+                Some((i, v, room - free, wild_room))
             })
             .collect();
         let mut source_left = [0usize; SOURCES];
@@ -502,7 +584,7 @@ impl Deal {
         if !split_suits(&needs, &mut source_left, &mut split, rng) {
             return None;
         }
-        for (&(i, _, _), by_source) in needs.iter().zip(&split) {
+        for (&(i, ..), by_source) in needs.iter().zip(&split) {
             for (s, &n) in by_source.iter().enumerate() {
                 for _ in 0..n {
                     let t = take_of_suit(&mut left, s, wilds, rng);
@@ -514,11 +596,21 @@ impl Deal {
             .flat_map(|t| std::iter::repeat_n(t, left[t.index()] as usize))
             .collect();
         rng.shuffle(&mut rest);
-        let mut rest = rest.into_iter();
+        // Each place takes the next tiles in turn; a wild it has no room for waits for the next
+        // place (the wall, last, takes any).
         for (p, c) in places.iter().zip(counts.iter_mut()) {
             let held = c.iter().sum::<u8>() as usize;
-            for t in rest.by_ref().take(p.size.saturating_sub(held)) {
+            let mut room = p.size.saturating_sub(held);
+            let mut i = 0;
+            while room > 0 {
+                let &t = rest.get(i)?;
+                if wilds && t == Tile::YAOJI && p.wild_room(c) == 0 {
+                    i += 1;
+                    continue;
+                }
+                rest.remove(i);
                 c[t.index()] += 1;
+                room -= 1;
             }
         }
         let mut tiles = Vec::new();
@@ -587,15 +679,19 @@ impl Deal {
 const SOURCES: usize = 4;
 const WILD_SOURCE: usize = 3;
 
+/// A void-bound place: its index, void suit, the tiles it must hold outside that suit and the
+/// wilds it has room for.
+type Need = (usize, Suit, usize, usize);
+
 /// Chooses, for each void-bound place, how many of its required tiles come from each source
 /// (never its void suit), so that every place can be filled; random among feasible splits.
 fn split_suits(
-    needs: &[(usize, Suit, usize)],
+    needs: &[Need],
     left: &mut [usize; SOURCES],
     split: &mut [[usize; SOURCES]],
     rng: &mut Rng,
 ) -> bool {
-    let Some((&(_, void, need), rest)) = needs.split_first() else {
+    let Some((&(_, void, need, wild_room), rest)) = needs.split_first() else {
         return true;
     };
     let [a, b] = match void {
@@ -605,7 +701,7 @@ fn split_suits(
     };
     let start = rng.below(need as u64 + 1) as usize;
     // Drawn only when wilds are left, so a game without wilds deals as before.
-    let most_wilds = left[WILD_SOURCE].min(need);
+    let most_wilds = left[WILD_SOURCE].min(need).min(wild_room);
     let wild_start = match most_wilds {
         0 => 0,
         n => rng.below(n as u64 + 1) as usize,

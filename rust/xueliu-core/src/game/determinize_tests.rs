@@ -117,8 +117,10 @@ fn determinising_a_copy_again_gives_the_same_copy() {
         assert_eq!(again.to_json(), direct.to_json(), "position {i}");
         compared += 1;
     }
+    // Rare, but less rare since a winner's hand must score every win as recorded (one that only
+    // waits would restore with other scores): about 1.2% of these positions.
     assert!(
-        fell_back * 100 <= compared,
+        fell_back * 50 <= compared,
         "{fell_back} fallbacks in {compared}"
     );
 }

@@ -481,7 +481,11 @@ impl Game {
         match &self.pending {
             Pending::Exchange(_) => setup::default_exchange(hand).map(Action::Exchange),
             Pending::Void(_) => Some(Action::Void(setup::default_void(hand))),
-            Pending::Turn(t) => Some(self.default_turn_action(t)),
+            Pending::Turn(t) => {
+                let action = self.default_turn_action(t);
+                debug_assert!(self.is_legal(seat, action), "default {action} is illegal");
+                Some(action)
+            }
             Pending::Respond(r) if r.forced & 1 << seat != 0 => Some(Action::Win),
             Pending::Respond(_) => Some(Action::Pass),
             Pending::Over => None,

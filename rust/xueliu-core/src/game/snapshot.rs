@@ -758,7 +758,7 @@ impl Game {
         let mut scores = [0i64; 4];
         for (i, s) in list.iter().enumerate() {
             scores[i] = int(s, &format!("{p}[{i}]"))?;
-            if scores[i].abs() > 1 << 50 {
+            if scores[i].abs() > crate::points::MAX_TOTAL {
                 return Err(format!("{p}[{i}]: out of range"));
             }
         }

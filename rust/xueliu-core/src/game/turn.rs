@@ -414,7 +414,8 @@ impl Game {
         }
         let s = &self.seats[t.seat as usize];
         if let Some(v) = s.void.filter(|_| s.holds_void()) {
-            if let Some(d) = t.drawn.filter(|d| d.suit() == v) {
+            // A drawn wild is the 1s it is, but in no suit: never a void-suit discard.
+            if let Some(d) = t.drawn.filter(|&d| d.suit() == v && !self.is_wild(d)) {
                 return Action::Discard(d);
             }
             if let Some(low) = s.hand.tiles().find(|t| t.suit() == v) {
