@@ -52,6 +52,7 @@ from ._xueliu import (
     waits,
 )
 from . import batch
+from ._version import __version__
 
 __all__ = [
     "ACTION_COUNT",
