@@ -112,11 +112,11 @@ def _all_presets(out: Console, plain: bool) -> None:
         t = term.table(group, plain, "option", *names)
         for key, label in rows:
             t.add_row(label, *(presets.show(o[key]) for o in options))
-        out.print(t)
+        out.print(term.keep_words(t))
     t = term.table("Pattern fan (— : the room does not have it)", plain, "pattern", *names)
     for pattern, chinese in presets.PATTERNS.items():
         t.add_row(f"{pattern} {chinese}", *(presets.show(o["fan"][pattern]) for o in options))
-    out.print(t)
+    out.print(term.keep_words(t))
 
 
 def _one_preset(out: Console, r: Rules, name: str, plain: bool) -> None:
