@@ -62,7 +62,7 @@ def choose(game: Game, screen: Screen) -> Action:
     if game.phase == "exchange":
         return _choose_exchange(game, screen)
     if len(legal) == 1:
-        screen.out.print(f"Only one choice: {legal[0]}")
+        screen.out.print(f"Only one choice: {legal[0]}{_why_only(game, seat, legal[0])}")
         return legal[0]
     for n, action in enumerate(legal, 1):
         line = Text(f"  {n:>2}) {action}")
@@ -82,6 +82,15 @@ def choose(game: Game, screen: Screen) -> Action:
             return action
         screen.out.print(f"Not possible: {reason}. Type a number from 1 to {len(legal)}, or a move such as "
                          f"`{legal[0]}`.")
+
+
+def _why_only(game: Game, seat: int, action: Action) -> str:
+    """Why a lone choice is forced, when the table does not say: a win's value, the void suit."""
+    if action.kind == "win":
+        return f" (the rules force it: the wall's last four, or four wilds), {win_value(game, seat)}"
+    if action.kind == "discard" and action.tile.suit == game.void(seat):
+        return " (tiles of your void suit go first)"
+    return ""
 
 
 def _choose_exchange(game: Game, screen: Screen) -> Action:
