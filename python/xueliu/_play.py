@@ -179,8 +179,8 @@ def table_view(game: Game, screen: Screen):
     t = term.table(f"Phase {game.phase}, wall {term.count(game.wall_remaining, 'tile')}", screen.plain,
                    "seat", "void", "tiles", "melds", "river (in order)", "score")
     for s in range(4):
-        won = [w.tile for w in game.wins if w.seat == s]
-        name = names[s] + (f" won {' '.join(str(t) for t in won)}" if won else "")
+        won = [str(w.tile) for w in game.wins if w.seat == s]
+        name = names[s] + (" won " + " ".join(_times(t, won.count(t)) for t in dict.fromkeys(won)) if won else "")
         if s == seat:
             held = term.hand(game.hand(s), drawn=drawn, wilds=wilds)
         else:
@@ -189,6 +189,10 @@ def table_view(game: Game, screen: Screen):
         river = term.river(game.discards(s), last=last == s)
         t.add_row(name, game.void(s) or "", held, melds, river, str(game.scores[s]))
     return t
+
+
+def _times(tile: str, n: int) -> str:
+    return tile if n == 1 else f"{tile}x{n}"
 
 
 def _last_discard(events: list) -> Optional[int]:
