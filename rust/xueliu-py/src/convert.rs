@@ -124,10 +124,13 @@ pub fn hand_and_context(
     Ok((counts, ctx))
 }
 
-/// Whether `value` is an integer: an int or a numpy integer (anything with `__index__`), but
+/// Whether `value` is an integer: an int or a numpy integer (a number with `__index__`), but
 /// not a bool (`True` is no seat or count) nor a `Tile` (a tile is no number).
 pub fn is_int(value: &Bound<'_, PyAny>) -> bool {
-    let integer = value.is_instance_of::<PyInt>() || value.hasattr("__index__").unwrap_or(false);
+    // An array has `__index__` too (for one element); a number has no length.
+    let number =
+        value.hasattr("__index__").unwrap_or(false) && !value.hasattr("__len__").unwrap_or(true);
+    let integer = value.is_instance_of::<PyInt>() || number;
     integer && !value.is_instance_of::<PyBool>() && value.cast::<Tile>().is_err()
 }
 
