@@ -25,6 +25,7 @@ pub const MAX_PAYMENTS: u64 = 128;
 /// The largest one payment may be: three payers paying it [`MAX_PAYMENTS`] times keep every
 /// running total within [`MAX_TOTAL`].
 pub const MAX_PAYMENT: u64 = MAX_TOTAL as u64 / (3 * MAX_PAYMENTS);
+const _: () = assert!(3 * MAX_PAYMENTS * MAX_PAYMENT <= MAX_TOTAL as u64);
 
 /// A room's curve: everything needed to turn a win's fan into one payer's points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
