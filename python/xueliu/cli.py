@@ -323,8 +323,8 @@ def _settlement(game: Game, names: Sequence[str], plain: bool):
     for s in range(4):
         wins = "; ".join(f"{w.tile} {w.score.pattern}, {w.score.capped_fan} fan, {w.score.points} pts"
                          for w in game.wins if w.seat == s)
-        t.add_row(names[s], term.tiles(game.hand(s), wilds), term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(s)), wilds),
-                  wins or "—", f"{game.scores[s]:+d}")
+        melds = term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(s)), wilds)
+        t.add_row(names[s], term.tiles(game.hand(s), wilds), melds, wins or "—", f"{game.scores[s]:+d}")
     return t
 
 
