@@ -13,6 +13,12 @@ For learning agents: action ids (``Action.id``, ``Game.action_mask``), observati
 ``xueliu.shards`` runs :func:`simulate` and :func:`compare_bots` over processes or Ray, with the
 one-process result. Both submodules load on first use, so ``import xueliu`` imports neither
 Gymnasium nor Ray.
+
+A docstring citing a page ``docs/…md`` (and a section, ``§N``) means a page of xueliu's
+documentation: the ``docs/`` folder of the source distribution and repository, which holds the
+rule specification (``RULES.md``), the game protocol, the presets and three guides (playing a
+hand, embedding in a server, training an agent). ``xueliu --help`` and ``xueliu rules``
+answer most questions without them.
 """
 
 import importlib as _importlib
@@ -57,6 +63,7 @@ from ._xueliu import (
     waits,
 )
 from . import batch
+from ._version import __version__
 
 __all__ = [
     "ACTION_COUNT",

@@ -39,7 +39,9 @@ class Executor(Protocol):
 
     workers: int
 
-    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]: ...
+    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]:
+        """``fn(*job)`` for every job, yielded as each finishes."""
+        ...
 
 
 class Processes:
@@ -52,6 +54,7 @@ class Processes:
         self.workers = workers or os.cpu_count() or 1
 
     def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]:
+        """``fn(*job)`` for every job on the pool, yielded as each finishes; the pool ends with the run."""
         context = multiprocessing.get_context("spawn")
         with futures.ProcessPoolExecutor(self.workers, mp_context=context) as pool:
             pending = [pool.submit(fn, *job) for job in jobs]
@@ -82,6 +85,7 @@ class Ray:
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
 
     def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]:
+        """``fn(*job)`` for every job as a Ray task, yielded as each finishes."""
         ray = self._ray
         task = ray.remote(num_cpus=1)(fn)
         pending = [task.remote(*job) for job in jobs]

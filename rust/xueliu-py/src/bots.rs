@@ -66,11 +66,13 @@ impl Bot {
         })
     }
 
+    /// The bot's name as `Bot(name)` reads it: `"greedy"`, `"random"`, `"ismcts:50"`.
     #[getter]
     fn name(&self) -> String {
         self.kind.to_string()
     }
 
+    /// The seed of the bot's own random choices.
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
@@ -158,6 +160,7 @@ pub struct SimulationResult {
 
 #[pymethods]
 impl SimulationResult {
+    /// Hands played.
     #[getter]
     fn games(&self) -> u64 {
         self.tally.games
@@ -175,7 +178,7 @@ impl SimulationResult {
         self.table_seconds
     }
 
-    /// The engine's games per second: games over `seconds`, the table build left out.
+    /// Hands per wall-clock second of play: games over `seconds`, the table build left out.
     #[getter]
     fn games_per_second(&self) -> f64 {
         if self.seconds > 0.0 {
@@ -233,16 +236,19 @@ impl SimulationResult {
         self.tally.logs.clone()
     }
 
+    /// The four seats' bot names.
     #[getter]
     fn bots(&self) -> Vec<String> {
         self.bots.iter().map(|k| k.to_string()).collect()
     }
 
+    /// The simulation's seed: game `i` is dealt from (`seed`, `i`).
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
     }
 
+    /// The index of this chunk's first game within its simulation.
     #[getter]
     fn first_game(&self) -> u64 {
         self.first_game
@@ -447,11 +453,13 @@ pub struct Comparison {
 
 #[pymethods]
 impl Comparison {
+    /// The first bot's name.
     #[getter]
     fn a(&self) -> String {
         self.inner.a.to_string()
     }
 
+    /// The second bot's name.
     #[getter]
     fn b(&self) -> String {
         self.inner.b.to_string()
@@ -463,11 +471,13 @@ impl Comparison {
         self.inner.games
     }
 
+    /// The seed deal `i` is dealt from: `game_seed(seed, i)`.
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
     }
 
+    /// The first deal's number (0 unless this is a later shard).
     #[getter]
     fn first_game(&self) -> u64 {
         self.inner.first_game
@@ -485,16 +495,19 @@ impl Comparison {
         self.inner.mean
     }
 
+    /// The standard error of `mean`.
     #[getter]
     fn std_error(&self) -> f64 {
         self.inner.std_error
     }
 
+    /// The low end of the 95% confidence interval of `mean` (mean − 1.96 · std_error).
     #[getter]
     fn ci_low(&self) -> f64 {
         self.inner.ci_low
     }
 
+    /// The high end of the 95% confidence interval of `mean` (mean + 1.96 · std_error).
     #[getter]
     fn ci_high(&self) -> f64 {
         self.inner.ci_high
@@ -561,6 +574,7 @@ impl Comparison {
         })
     }
 
+    /// Plain Python values, ready for JSON.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         let c = &self.inner;
