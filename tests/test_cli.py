@@ -394,6 +394,7 @@ def test_simulate_refuses_bad_options_in_one_line(capsys):
     assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,random")[::2], "four")
     assert_one_line_error(*run(capsys, "simulate", "--rules", "nope")[::2], "unknown preset")
     assert_one_line_error(*run(capsys, "simulate", "--games", "0")[::2], "--games")
+    assert_one_line_error(*run(capsys, "simulate", "--processes", "2", "--ray")[::2], "give one")
     assert_one_line_error(*run(capsys, "simulate", "--json", "/nonexistent/s.json")[::2], "folder")
 
 

@@ -366,9 +366,14 @@ def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, pr
         raise click.BadParameter(f"{json_path}: its folder does not exist", param_hint="--json")
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
+    if ray_address is not None and processes > 1:
+        raise click.UsageError("--processes and --ray each choose where the shards run: give one")
     if ray_address is not None or processes > 1:
         from . import shards
-        executor = shards.Ray(ray_address or None) if ray_address is not None else shards.Processes(processes)
+        try:
+            executor = shards.Ray(ray_address or None) if ray_address is not None else shards.Processes(processes)
+        except ImportError as e:  # Ray not installed: say how to get it
+            raise click.ClickException(str(e)) from None
         parts = shards.simulate_shards(games, rules_name, bots=seats, seed=seed, logs=log_dir is not None,
                                        executor=executor)
         where, sharded = repr(executor), True
