@@ -93,7 +93,7 @@ def test_asking_a_seat_that_need_not_act_is_refused():
     before = game.to_json()
     with pytest.raises(IllegalActionError, match="nothing to decide"):
         Bot("random").choose(game, idle)
-    with pytest.raises(IllegalActionError, match="seats are 0-3"):
+    with pytest.raises(xueliu.ArgumentError, match="seats are 0-3"):
         Bot("random").choose(game, 4)
     assert game.to_json() == before
 

@@ -126,5 +126,5 @@ def test_bad_arguments_fail_before_any_shard_runs():
         shards.simulate(10, bots="nobot", executor=InThisProcess())
     with pytest.raises(xueliu.BotError, match="nobot"):
         shards.compare_bots("greedy", "nobot", 10, executor=InThisProcess())
-    with pytest.raises(xueliu.BotError, match="at least 1"):
+    with pytest.raises(xueliu.ArgumentError, match="at least 1"):
         shards.Processes(0)

@@ -109,13 +109,13 @@ def test_bad_arguments_raise_typed_errors():
 
 
 def test_counts_and_seeds_must_be_whole_numbers():
-    with pytest.raises(BotError, match="games must be an int from 0"):
+    with pytest.raises(xueliu.ArgumentError, match="games must be an int from 0"):
         simulate(-1)
-    with pytest.raises(BotError, match="seed must be"):
+    with pytest.raises(xueliu.ArgumentError, match="seed must be"):
         simulate(1, seed=2**64)
-    with pytest.raises(BotError, match="at most 256"):
+    with pytest.raises(xueliu.ArgumentError, match="at most 256"):
         simulate(1, threads=1000)
-    with pytest.raises(BotError, match="seed must be"):
+    with pytest.raises(xueliu.ArgumentError, match="seed must be"):
         Bot("random", seed=-5)
 
 

@@ -24,7 +24,7 @@ import os
 from functools import reduce
 from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, Sequence, Union
 
-from ._xueliu import Bot, BotError, Comparison, SimulationResult
+from ._xueliu import ArgumentError, Bot, Comparison, SimulationResult
 from ._xueliu import compare_bots as _compare_bots
 from ._xueliu import simulate as _simulate
 
@@ -50,7 +50,7 @@ class Processes:
 
     def __init__(self, workers: Optional[int] = None):
         if workers is not None and workers < 1:
-            raise BotError(f"Processes(workers={workers}): use at least 1 worker process")
+            raise ArgumentError(f"workers must be at least 1 worker process; got {workers}")
         self.workers = workers or os.cpu_count() or 1
 
     def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]:

@@ -1,7 +1,7 @@
 //! `Bot`, `simulate` and `compare_bots`: the bots and self-play of `xueliu_core::bots`, with the
 //! games run in Rust across threads and the GIL released. No bot logic lives here.
 
-use crate::errors::{BotError, IllegalActionError, RulesError};
+use crate::errors::{argument_error, core_error, BotError, IllegalActionError};
 use crate::game::{rules_arg, seat_arg, Action, Game};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -13,20 +13,18 @@ use xueliu_core::rules::Rules;
 
 /// A whole number argument: `games`, `threads`, `seed`, `first_game`.
 fn whole(name: &str, value: i128) -> PyResult<u64> {
-    u64::try_from(value).map_err(|_| {
-        BotError::new_err(format!(
-            "{name} must be an int from 0 to 2**64 - 1, got {value}"
-        ))
-    })
+    u64::try_from(value).map_err(|_| argument_error(name, value, "an int from 0 to 2**64 - 1"))
 }
 
 /// `threads=`: 0 for every core, else at most 256.
 fn threads_arg(value: i128) -> PyResult<usize> {
     match whole("threads", value)? {
         n @ 0..=256 => Ok(n as usize),
-        n => Err(BotError::new_err(format!(
-            "threads={n} is too many; use 0 (every core) or at most 256"
-        ))),
+        n => Err(argument_error(
+            "threads",
+            n,
+            "0 (every core) or at most 256",
+        )),
     }
 }
 
@@ -40,7 +38,7 @@ fn playable_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<Rules>> {
         Some(r) => rules_arg(r)?,
         None => Arc::new(Rules::preset("chengdu").map_err(crate::errors::rules_error)?),
     };
-    CoreGame::new(rules.clone(), 0, false).map_err(|e| RulesError::new_err(e.0))?;
+    CoreGame::new(rules.clone(), 0, false).map_err(core_error)?;
     Ok(rules)
 }
 
@@ -94,7 +92,7 @@ impl Bot {
             .map_err(|_| BotError::new_err("this bot failed earlier; build a new one"))?;
         let action = bot.choose(game, seat as usize);
         if !game.is_legal(seat, action) {
-            return Err(IllegalActionError::new_err(format!(
+            return Err(BotError::new_err(format!(
                 "bot {} chose {action}, which is not legal for seat {seat}",
                 self.kind
             )));
@@ -431,7 +429,7 @@ pub fn simulate(
     let table_seconds = py.detach(|| core::build_tables(&rules));
     let (tally, seconds) = py
         .detach(|| core::simulate(&sim, games, threads))
-        .map_err(|e| BotError::new_err(e.0))?;
+        .map_err(core_error)?;
     Ok(SimulationResult {
         tally,
         seconds,
@@ -627,7 +625,7 @@ pub fn compare_bots(
     let rules = playable_rules(rules)?;
     let inner = py
         .detach(|| core::compare_range(&rules, pair, seed, first_game, games, threads))
-        .map_err(|e| BotError::new_err(e.0))?;
+        .map_err(core_error)?;
     Ok(Comparison { inner, seed, rules })
 }
 

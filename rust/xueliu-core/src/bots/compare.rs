@@ -5,7 +5,7 @@
 use super::parallel::run_ranges;
 use super::simulate::{game_seed, play_game};
 use super::BotKind;
-use crate::game::IllegalAction;
+use crate::error::Error;
 use crate::rules::Rules;
 use std::sync::Arc;
 
@@ -62,12 +62,7 @@ impl Comparison {
 }
 
 /// One deal's difference: over the four seatings, `a`'s points minus the mean of `b`'s.
-fn deal_difference(
-    rules: &Arc<Rules>,
-    a: BotKind,
-    b: BotKind,
-    seed: u64,
-) -> Result<f64, IllegalAction> {
+fn deal_difference(rules: &Arc<Rules>, a: BotKind, b: BotKind, seed: u64) -> Result<f64, Error> {
     let mut total = 0.0;
     for seat in 0..4 {
         let mut bots = [b; 4];
@@ -89,7 +84,7 @@ pub fn compare(
     games: u64,
     seed: u64,
     threads: usize,
-) -> Result<Comparison, IllegalAction> {
+) -> Result<Comparison, Error> {
     compare_range(rules, [a, b], seed, 0, games, threads)
 }
 
@@ -102,9 +97,9 @@ pub fn compare_range(
     first_game: u64,
     games: u64,
     threads: usize,
-) -> Result<Comparison, IllegalAction> {
+) -> Result<Comparison, Error> {
     if games < 2 {
-        return Err(IllegalAction(format!(
+        return Err(Error::Bot(format!(
             "comparing bots needs at least 2 games for a confidence interval, got {games}"
         )));
     }
@@ -113,7 +108,7 @@ pub fn compare_range(
             .map(|i| deal_difference(rules, a, b, game_seed(seed, first_game.wrapping_add(i))))
             .collect::<Result<Vec<f64>, _>>()
     })
-    .ok_or_else(|| IllegalAction("a comparison thread panicked".into()))?;
+    .ok_or_else(|| Error::Internal("a comparison thread panicked".into()))?;
     let mut differences = Vec::with_capacity(games.min(1 << 20) as usize);
     for part in parts {
         differences.extend(part?);

@@ -4,7 +4,8 @@
 use crate::bots::{bot_seed, AnyBot, Bot, BotKind, BOT_NAMES};
 use crate::encode::picks::{illegal_id, take_legal_id};
 use crate::encode::{legal_ids, IdSet, Picks};
-use crate::game::{Action, Game, IllegalAction};
+use crate::error::Error;
+use crate::game::{Action, Game};
 use crate::rng::Rng;
 use crate::rules::Rules;
 use std::sync::Arc;
@@ -70,13 +71,9 @@ pub struct Table {
 impl Table {
     /// A new hand of `seed` without a log; opponents play until a caller seat must decide. At
     /// least one seat must be the caller's.
-    pub fn new(
-        rules: Arc<Rules>,
-        seed: u64,
-        policies: [Policy; 4],
-    ) -> Result<Table, IllegalAction> {
+    pub fn new(rules: Arc<Rules>, seed: u64, policies: [Policy; 4]) -> Result<Table, Error> {
         if !policies.contains(&Policy::Caller) {
-            return Err(IllegalAction(
+            return Err(Error::Argument(
                 "every seat is an opponent: leave at least one seat to the caller".into(),
             ));
         }
@@ -102,7 +99,7 @@ impl Table {
 
     /// Deals the hand of `seed` at this table, as `Table::new` with the same rules and policies
     /// would, but keeping the bots (reseeded) instead of building new ones.
-    pub fn redeal(&mut self, seed: u64) -> Result<(), IllegalAction> {
+    pub fn redeal(&mut self, seed: u64) -> Result<(), Error> {
         self.game = Game::new(self.rules.clone(), seed, false)?;
         self.rng = Rng::new(seed ^ RANDOM_SALT);
         for (s, bot) in self.bots.iter_mut().flat_map(|b| b.iter_mut()).enumerate() {
@@ -140,7 +137,7 @@ impl Table {
     /// Takes `id` for the seat to decide, then lets opponents play until a caller seat must
     /// decide or the hand ends. Returns each seat's change of points. An illegal id changes
     /// nothing.
-    pub fn step(&mut self, id: u16) -> Result<[i64; 4], IllegalAction> {
+    pub fn step(&mut self, id: u16) -> Result<[i64; 4], Error> {
         if !self.legal.contains(id) {
             return Err(illegal_id(&self.game, self.seat, &self.picks, id));
         }

@@ -5,7 +5,7 @@
 
 use super::table::{Policy, Table};
 use crate::encode::{RulePlanes, ACTION_COUNT, OBS_SIZE};
-use crate::game::IllegalAction;
+use crate::error::Error;
 use crate::rng::Rng;
 use crate::rules::Rules;
 use rayon::{ThreadPool, ThreadPoolBuilder};
@@ -100,9 +100,9 @@ impl VecEnv {
         seed: u64,
         policies: [Policy; 4],
         threads: usize,
-    ) -> Result<VecEnv, IllegalAction> {
+    ) -> Result<VecEnv, Error> {
         if n == 0 {
-            return Err(IllegalAction("a VecEnv needs at least one hand".into()));
+            return Err(Error::Argument("a VecEnv needs at least one hand".into()));
         }
         let workers = threads.clamp(1, n.div_ceil(HANDS_PER_THREAD).max(1));
         let pool = match workers {
@@ -112,7 +112,7 @@ impl VecEnv {
                     .num_threads(w - 1)
                     .thread_name(|i| format!("xueliu-vec-env-{i}"))
                     .build()
-                    .map_err(|e| IllegalAction(format!("cannot start {w} threads: {e}")))?,
+                    .map_err(|e| Error::Internal(format!("cannot start {w} threads: {e}")))?,
             ),
         };
         let mut env = VecEnv {
@@ -130,7 +130,7 @@ impl VecEnv {
         Ok(env)
     }
 
-    fn new_table(&self, index: usize, played: u64) -> Result<Table, IllegalAction> {
+    fn new_table(&self, index: usize, played: u64) -> Result<Table, Error> {
         let seed = hand_seed(self.seed, index, played);
         Table::new(self.rules.clone(), seed, self.policies)
     }
@@ -156,7 +156,7 @@ impl VecEnv {
     /// Abandons the hands in progress and writes the first decisions of new ones: with `seed`,
     /// the hands a new VecEnv of that seed would deal; without, each slot's next hand.
     /// `rewards` and `terminated` are zeroed.
-    pub fn reset(&mut self, seed: Option<u64>, out: Outputs<'_>) -> Result<(), IllegalAction> {
+    pub fn reset(&mut self, seed: Option<u64>, out: Outputs<'_>) -> Result<(), Error> {
         out.check(self.len());
         if let Some(seed) = seed {
             self.seed = seed;
@@ -191,10 +191,10 @@ impl VecEnv {
 
     /// Takes `actions[i]` in hand `i` and writes the outputs. Every id is checked before any
     /// hand moves: an illegal one fails the whole step, naming the hand, and changes nothing.
-    pub fn step(&mut self, actions: &[i32], out: Outputs<'_>) -> Result<(), IllegalAction> {
+    pub fn step(&mut self, actions: &[i32], out: Outputs<'_>) -> Result<(), Error> {
         out.check(self.len());
         if actions.len() != self.len() {
-            return Err(IllegalAction(format!(
+            return Err(Error::Argument(format!(
                 "{} actions for {} hands: give one id per hand",
                 actions.len(),
                 self.len()
@@ -204,7 +204,7 @@ impl VecEnv {
         let seed = self.seed;
         let planes = &self.rule_planes;
         for_chunks(&mut self.slots, self.pool.as_ref(), out, &|i, slot, out| {
-            let id = actions[i] as u16;
+            let id = u16::try_from(actions[i]).expect("checked legal above");
             let delta = slot.table.step(id).expect("checked legal above");
             delta
                 .iter()
@@ -221,12 +221,12 @@ impl VecEnv {
         Ok(())
     }
 
-    fn check_legal(&self, actions: &[i32]) -> Result<(), IllegalAction> {
+    fn check_legal(&self, actions: &[i32]) -> Result<(), Error> {
         for (i, (&a, slot)) in actions.iter().zip(&self.slots).enumerate() {
             let legal = slot.table.legal();
-            if a < 0 || !legal.contains(a as u16) {
+            if !u16::try_from(a).is_ok_and(|id| legal.contains(id)) {
                 let ids: Vec<u16> = legal.iter().collect();
-                return Err(IllegalAction(format!(
+                return Err(Error::IllegalAction(format!(
                     "hand {i}: action id {a} is not legal for seat {}; legal ids: {ids:?}",
                     slot.table.seat()
                 )));
@@ -437,7 +437,10 @@ mod tests {
         let mut bad = good.clone();
         bad[2] = 113;
         let err = env.step(&bad, b.out()).unwrap_err();
-        assert!(err.0.starts_with("hand 2"), "{}", err.0);
+        assert!(
+            matches!(&err, Error::IllegalAction(m) if m.starts_with("hand 2")),
+            "{err}"
+        );
         let after: Vec<String> = (0..3).map(|i| env.table(i).game().to_json()).collect();
         assert_eq!(before, after);
         env.step(&good, b.out()).unwrap();
