@@ -13,6 +13,7 @@ pub mod bots;
 mod choice;
 pub mod encode;
 pub mod env;
+pub mod error;
 pub mod game;
 pub mod hand;
 pub mod meld;
@@ -26,3 +27,4 @@ pub mod tile;
 pub mod wilds;
 
 pub use choice::Choice;
+pub use error::{Error, Result};
