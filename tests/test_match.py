@@ -21,8 +21,9 @@ def test_a_given_dealer_deals_the_hand():
         game = Game("chengdu", seed=3, dealer=d)
         assert game.dealer == d and len(game.hand(d)) == 14
         assert game.events[0]["dealer_given"] is True
-    with pytest.raises(IllegalActionError, match="seat 4 does not exist"):
-        Game("chengdu", seed=3, dealer=4)
+    for bad in (4, -1):
+        with pytest.raises(IllegalActionError, match=f"dealer {bad} does not exist"):
+            Game("chengdu", seed=3, dealer=bad)
     assert "dealer_given" not in Game("chengdu", seed=3).events[0]
 
 

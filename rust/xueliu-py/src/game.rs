@@ -411,7 +411,15 @@ impl Game {
     ) -> PyResult<Game> {
         let rules = rules_or_chengdu(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
-        let dealer = dealer.map(seat_arg).transpose()?;
+        let dealer = dealer
+            .map(|d| {
+                u8::try_from(d).ok().filter(|&d| d < 4).ok_or_else(|| {
+                    IllegalActionError::new_err(format!(
+                        "dealer {d} does not exist; the dealer is a seat 0-3"
+                    ))
+                })
+            })
+            .transpose()?;
         let inner = core::Game::with_dealer(rules, seed, dealer, true).map_err(illegal)?;
         Ok(Game { inner })
     }
