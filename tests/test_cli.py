@@ -206,8 +206,9 @@ def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path, r
     assert out.count("WINS") == len(game.wins)
     assert "{" not in out and must_see in out  # every event has its sentence
     final = out[out.rindex("Hand over"):]
+    wilds = game.events[0]["rules"]["wilds"]  # 幺鸡: wilds are shown apart, starred
     for s in range(4):
-        assert tiles(game.hand(s), wilds=rules == "yaoji").plain in final
+        assert tiles(game.hand(s), wilds=wilds).plain in final
 
 
 def test_replay_steps_turn_by_turn_and_quits(capsys, tmp_path, monkeypatch):
@@ -325,6 +326,22 @@ def test_play_is_deterministic_and_fancy_mode_plays_the_same_game(tmp_path):
     assert logs[0] == logs[1]
 
 
+def test_play_a_match_shows_totals_and_the_next_dealer_and_replays(tmp_path, capsys):
+    """`play --hands 2`: between hands the totals and the next dealer; the match log it writes
+    replays in the engine and in `xueliu replay`."""
+    log = tmp_path / "match.json"
+    out = play_in_terminal(["--rules", "chengdu", "--seed", "4", "--hands", "2", "--plain", "--log", str(log)],
+                           iter(lambda: "1", None))
+    match = xueliu.Match.from_log(json.loads(log.read_text()))
+    assert match.is_over and match.hands == 2
+    assert "Hand 1 of 2" in out and "Hand 2 of 2" in out
+    assert f"Next hand: {cli.WINDS[match.dealers[1]]} deals" in out
+    assert "After 2 of 2 hands" in out
+    assert re.search(r"total\W+" + r"\W+".join(re.escape(f"{p:+d}") for p in match.totals), out)
+    code, shown, _ = run(capsys, "replay", str(log), "--no-step", "--plain")
+    assert code == 0 and "Hand 2 of 2" in shown and "After 2 of 2 hands" in shown
+
+
 def test_play_quits_cleanly_on_end_of_input():
     child = pexpect.spawn(sys.executable, ["-m", "xueliu", "play", "--seed", "1", "--plain"], encoding="utf-8",
                           timeout=60)
@@ -350,10 +367,8 @@ def test_simulate_summary_json_and_logs(capsys, tmp_path):
     summary = json.loads((tmp_path / "s.json").read_text())
     result = xueliu.simulate(300, "chengdu", bots=("greedy", "greedy", "random", "random"), seed=1, threads=1)
     expected = cli.summarise(cli.Totals.of(result), rules="chengdu", bots=["greedy", "greedy", "random", "random"], seed=1,
-                             threads=2)
-    for timing in ("seconds", "games_per_second"):
-        del summary[timing], expected[timing]
-    assert summary == expected
+                             threads=2, where="threads 2")
+    assert summary == untimed(expected) | {k: summary[k] for k in TIMINGS}
     wins = sum(seat["wins"] for seat in summary["seats"])
     assert wins == sum(summary["win_kinds"].values()) == sum(summary["fan_histogram"].values()) > 0
     for seat in summary["seats"]:
@@ -367,12 +382,36 @@ def test_simulate_summary_json_and_logs(capsys, tmp_path):
         assert game.scores == list(points[i])
 
 
+TIMINGS = ("seconds", "games_per_second", "table_seconds", "wall_seconds", "wall_games_per_second")
+
+
+def untimed(summary: dict) -> dict:
+    return {k: v for k, v in summary.items() if k not in TIMINGS}
+
+
+def test_simulate_over_processes_gives_the_same_summary_and_logs(capsys, tmp_path):
+    """Two worker processes play shards of the same games: the summary but for the timings and
+    where it ran, and every log, are those of one process."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert run(capsys, *SIMULATE, "--json", str(tmp_path / "one.json"), "--log", str(one))[0] == 0
+    code, out, err = run(capsys, *SIMULATE, "--processes", "2", "--json", str(tmp_path / "two.json"), "--log", str(two))
+    assert code == 0, err
+    assert "Processes(2)" in out and "per process" in out
+    a, b = (json.loads((tmp_path / f"{d}.json").read_text()) for d in ("one", "two"))
+    assert b["where"] == "Processes(2)" and b["sharded"]
+    assert untimed(a) | {"where": b["where"], "sharded": True} == untimed(b)
+    logs = sorted(p.name for p in one.glob("game-*.jsonl"))
+    assert len(logs) == 300 and logs == sorted(p.name for p in two.glob("game-*.jsonl"))
+    assert all((one / n).read_bytes() == (two / n).read_bytes() for n in logs)
+
+
 def test_simulate_refuses_bad_options_in_one_line(capsys):
     assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,nobot,random,random", "--games", "4")[::2],
                           "nobot")
     assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,random")[::2], "four")
     assert_one_line_error(*run(capsys, "simulate", "--rules", "nope")[::2], "unknown preset")
     assert_one_line_error(*run(capsys, "simulate", "--games", "0")[::2], "--games")
+    assert_one_line_error(*run(capsys, "simulate", "--processes", "2", "--ray")[::2], "give one")
     assert_one_line_error(*run(capsys, "simulate", "--json", "/nonexistent/s.json")[::2], "folder")
 
 

@@ -4,12 +4,15 @@ The work happens in Rust (``xueliu._xueliu``); this package re-exports it. Hands
 string (``"23445677m345789p"``, or with 万/筒/条), a sequence of :class:`Tile` or indices 0–26,
 or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu", cap_fan=4)``);
 :func:`score` scores a win under them and :func:`best_waits` values a ready hand's waits.
-:class:`Bot` plays any seat of a :class:`Game`; :func:`simulate` plays many hands with bots and
+:class:`Bot` plays any seat of a :class:`Game`; :class:`Match` plays hands in a row (dealer rotation, running totals); :func:`simulate` plays many hands with bots and
 :func:`compare_bots` rates two bots by duplicate evaluation (docs/bots.md).
 ``xueliu.reference`` holds a slow pure-Python version of the same rules, used to test the fast one.
 For learning agents: action ids (``Action.id``, ``Game.action_mask``), observations
 (``Game.observe``), :class:`VecEnv` (many hands stepped in Rust) and, with the ``rl`` extra,
 ``xueliu.env`` (PettingZoo and Gymnasium environments); docs/encoding.md describes them.
+``xueliu.shards`` runs :func:`simulate` and :func:`compare_bots` over processes or Ray, with the
+one-process result. Both submodules load on first use, so ``import xueliu`` imports neither
+Gymnasium nor Ray.
 
 A docstring citing a page ``docs/…md`` (and a section, ``§N``) means a page of xueliu's
 documentation: the ``docs/`` folder of the source distribution and repository, which holds the
@@ -17,6 +20,8 @@ rule specification (``RULES.md``), the game protocol, the presets and three guid
 hand, embedding in a server, training an agent). ``xueliu --help`` and ``xueliu rules``
 answer most questions without them.
 """
+
+import importlib as _importlib
 
 from ._xueliu import (
     ACTION_COUNT,
@@ -35,6 +40,7 @@ from ._xueliu import (
     HandFacts,
     IllegalActionError,
     InvalidHandError,
+    Match,
     Meld,
     SnapshotError,
     Rules,
@@ -80,6 +86,7 @@ __all__ = [
     "HandFacts",
     "IllegalActionError",
     "InvalidHandError",
+    "Match",
     "Meld",
     "SnapshotError",
     "Rules",
@@ -106,3 +113,12 @@ __all__ = [
     "simulate",
     "waits",
 ]
+
+_SUBMODULES = ("env", "shards")
+
+
+def __getattr__(name: str):
+    """``xueliu.env`` and ``xueliu.shards`` on first use (PEP 562)."""
+    if name in _SUBMODULES:
+        return _importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,9 +11,10 @@ import functools
 import json
 import os
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Iterable, Iterator, Optional, Sequence
 
 import click
 import numpy as np
@@ -25,7 +26,7 @@ from . import _terminal as term
 from ._play import Screen, play_hand
 from ._tracker import Tracker
 from ._version import __version__
-from ._xueliu import Action, Bot, Game, Rules, XueliuError
+from ._xueliu import Action, Bot, Game, Match, Rules, XueliuError
 from ._xueliu import simulate as run_simulation
 
 WINDS = ("East", "South", "West", "North")
@@ -148,17 +149,52 @@ def _one_preset(out: Console, r: Rules, name: str, plain: bool) -> None:
 @click.option("--plain", is_flag=True, help=PLAIN_HELP)
 def replay(log: Path, step: Optional[bool], plain: bool) -> None:
     """Step through a logged game (LOG: one JSON event per line, as `simulate --log` and
-    `play --log` write), showing every seat's hand and each payment."""
-    events = read_log(log)
-    shown, incomplete = confirmed(events, log)
+    `play --log` write), showing every seat's hand and each payment; or a match log (`play
+    --hands N --log`), hand after hand with the totals."""
     plain = _plain(plain)
     out = term.console(plain)
     step = sys.stdin.isatty() if step is None else step
+    match = read_match_log(log)
+    if match is not None:
+        _replay_match(match, out, plain, step)
+        return
+    events = read_log(log)
+    shown, incomplete = confirmed(events, log)
+    _show_events(shown, out, plain, step)
+    if incomplete:
+        raise click.ClickException(incomplete)
+
+
+def read_match_log(path: Path) -> Optional[Match]:
+    """The match a match log (one JSON object, ``Match.log()``) records, verified by replaying
+    every hand; None for a file that is not one (a game's log)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}")
+    if not text.lstrip().startswith("{") or not _is_json(text):
+        return None  # a game's log: JSON lines
+    log = json.loads(text)
+    return Match.from_log(log) if isinstance(log, dict) and log.get("type") == "match" else None
+
+
+def _replay_match(match: Match, out: Console, plain: bool, step: bool) -> None:
+    """Every hand of the match in turn, then the results and totals."""
+    games = match.log()["games"]
+    for n, events in enumerate(games, 1):
+        out.print(f"Hand {n} of {match.hands}: {WINDS[events[0]['dealer']]} deals")
+        if not _show_events(events, out, plain, step):
+            return
+    out.print(_totals_table(match, plain))
+
+
+def _show_events(shown: list[dict[str, Any]], out: Console, plain: bool, step: bool) -> bool:
+    """Prints the events one by one with the hands at milestones; False if the user quit."""
     tracker = Tracker()
-    wilds = events[0].get("rules", {}).get("wilds", False)
+    wilds = shown[0].get("rules", {}).get("wilds", False)
     for i, event in enumerate(shown):
         if step and event["type"] == "draw" and not _wait(f"[{i}/{len(shown)}] Enter: next turn, q: quit"):
-            return
+            return False
         tracker.apply(event)
         line = term.describe(event, WINDS, wilds=wilds)
         if event["type"] in ("draw", "discard", "pong", "kong"):
@@ -167,8 +203,7 @@ def replay(log: Path, step: Optional[bool], plain: bool) -> None:
         out.print(line)
         if _milestone(shown, i):
             out.print(_hands_table(tracker, plain, wilds))
-    if incomplete:
-        raise click.ClickException(incomplete)
+    return True
 
 
 def confirmed(events: list[dict[str, Any]], path: Path) -> tuple[list[dict[str, Any]], str]:
@@ -275,12 +310,14 @@ def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False):
               help="Your seat: 0 East, 1 South, 2 West, 3 North.")
 @click.option("--bots", default="greedy", show_default=True,
               help="The bots: one name, or three comma-separated (greedy, random, ...).")
+@click.option("--hands", type=click.IntRange(1, 10_000), default=1, show_default=True,
+              help="Hands to play as a match: the deal passes by the rules, the totals run on.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the game's event log here (JSON lines) for `xueliu replay`.")
+              help="Write the game's event log here (JSON lines; a match log with --hands) for `xueliu replay`.")
 @click.option("--plain", is_flag=True, help=PLAIN_HELP)
-def play(rules_name: str, seed: Optional[int], seat: int, bots: str, log_path: Optional[Path],
+def play(rules_name: str, seed: Optional[int], seat: int, bots: str, hands: int, log_path: Optional[Path],
          plain: bool) -> None:
-    """Play a full hand in the terminal against three bots.
+    """Play a full hand (or a match of --hands N) in the terminal against three bots.
 
     Pick each move by its number (or type it, e.g. `discard 5m`); give the exchange's three tiles
     by typing them (`159m`) or their places in your hand. Ctrl-D or Ctrl-C quits.
@@ -288,6 +325,9 @@ def play(rules_name: str, seed: Optional[int], seat: int, bots: str, log_path: O
     plain = _plain(plain)
     out = term.console(plain)
     seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed
+    if hands > 1:
+        _play_match(Match(Rules.preset(rules_name), seed=seed, hands=hands), rules_name, seat, bots, log_path, plain)
+        return
     game = Game(Rules.preset(rules_name), seed=seed)
     players = _bots(bots, seat, seed)
     names = [f"{w} (you)" if s == seat else w for s, w in enumerate(WINDS)]
@@ -298,6 +338,39 @@ def play(rules_name: str, seed: Optional[int], seat: int, bots: str, log_path: O
     if log_path is not None:
         write_log(log_path, game.events)
         out.print(f"Log written to {log_path} (xueliu replay {log_path})")
+
+
+def _play_match(match: Match, rules_name: str, seat: int, bots: str, log_path: Optional[Path],
+                plain: bool) -> None:
+    """Plays every hand of ``match``, showing the totals and the next dealer between hands."""
+    out = term.console(plain)
+    players = _bots(bots, seat, match.seed)
+    names = [f"{w} (you)" if s == seat else w for s, w in enumerate(WINDS)]
+    screen = Screen(out, seat, names, plain)
+    out.print(f"xueliu play: {rules_name}, a match of {match.hands} hands, seed {match.seed} "
+              f"(--seed {match.seed} plays it again); you are {WINDS[seat]}")
+    while True:
+        game = match.game
+        out.print(f"Hand {match.hands_played + 1} of {match.hands}: {WINDS[game.dealer]} deals")
+        play_hand(game, screen, players)
+        out.print(_settlement(game, names, plain))
+        out.print(_totals_table(match, plain))
+        if match.is_over:
+            break
+        out.print(f"Next hand: {WINDS[match.next_dealer]} deals")
+        match.next_hand()
+    if log_path is not None:
+        log_path.write_text(json.dumps(match.log(), ensure_ascii=False) + "\n", encoding="utf-8")
+        out.print(f"Match log written to {log_path} (xueliu replay {log_path})")
+
+
+def _totals_table(match: Match, plain: bool):
+    """Each finished hand's points and the running totals."""
+    t = term.table(f"After {match.hands_played} of {match.hands} hands", plain, "hand", "dealer", *WINDS)
+    for n, (dealer, result) in enumerate(zip(match.dealers, match.results), 1):
+        t.add_row(str(n), WINDS[dealer], *(f"{p:+d}" for p in result))
+    t.add_row("total", "", *(f"{p:+d}" for p in match.totals))
+    return t
 
 
 def write_log(path: Path, events: list[dict[str, Any]]) -> None:
@@ -323,8 +396,8 @@ def _settlement(game: Game, names: Sequence[str], plain: bool):
     for s in range(4):
         wins = "; ".join(f"{w.tile} {w.score.pattern}, {w.score.capped_fan} fan, {w.score.points} pts"
                          for w in game.wins if w.seat == s)
-        t.add_row(names[s], term.tiles(game.hand(s), wilds), term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(s)), wilds),
-                  wins or "—", f"{game.scores[s]:+d}")
+        melds = term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(s)), wilds)
+        t.add_row(names[s], term.tiles(game.hand(s), wilds), melds, wins or "—", f"{game.scores[s]:+d}")
     return t
 
 
@@ -340,16 +413,22 @@ def _settlement(game: Game, names: Sequence[str], plain: bool):
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
               help="Game i is seeded from (seed, i): same seed, same games, whatever the threads.")
 @click.option("--threads", type=click.IntRange(0), default=0, show_default=True,
-              help="Worker threads; 0 uses every core.")
+              help="Worker threads of this process; 0 uses every core.")
+@click.option("--processes", type=click.IntRange(1), default=1, show_default=True,
+              help="Worker processes, each playing shards of games on one thread (1: this process only).")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="", default=None, metavar="[ADDRESS]",
+              help="Play shards of games on Ray: a local Ray, or the cluster at ADDRESS (auto, HOST:6379) "
+                   "or RAY_ADDRESS. Needs pip install \"xueliu[ray]\".")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the summary here as JSON; `-` writes it to stdout (the tables go to stderr).")
 @click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write each game's event log to DIR/game-NNNNNN.jsonl (one JSON event per line).")
 @click.option("--plain", is_flag=True, help=PLAIN_HELP + " No live progress bar.")
-def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, json_path: Optional[Path],
-             log_dir: Optional[Path], plain: bool) -> None:
+def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, processes: int,
+             ray_address: Optional[str], json_path: Optional[Path], log_dir: Optional[Path], plain: bool) -> None:
     """Play many hands between bots in Rust and summarise them: points per seat with a 95%
-    confidence interval, wins, win kinds, the fan histogram, hand length and speed."""
+    confidence interval, wins, win kinds, the fan histogram, hand length and speed. The games
+    are the same whatever --threads, --processes or --ray."""
     plain = _plain(plain)
     json_to_stdout = json_path == Path("-")
     out = term.console(plain, stderr=json_to_stdout)
@@ -359,10 +438,24 @@ def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, js
         raise click.BadParameter(f"{json_path}: its folder does not exist", param_hint="--json")
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-    run = functools.partial(run_simulation, rules=rules_name, bots=tuple(seats), seed=seed, threads=threads,
-                            logs=log_dir is not None)
-    totals = _run_in_chunks(run, games, plain, log_dir)
-    summary = summarise(totals, rules=rules_name, bots=seats, seed=seed, threads=threads)
+    if ray_address is not None and processes > 1:
+        raise click.UsageError("--processes and --ray each choose where the shards run: give one")
+    if ray_address is not None or processes > 1:
+        from . import shards
+        try:
+            executor = shards.Ray(ray_address or None) if ray_address is not None else shards.Processes(processes)
+        except ImportError as e:  # Ray not installed: say how to get it
+            raise click.ClickException(str(e)) from None
+        parts = shards.simulate_shards(games, rules_name, bots=seats, seed=seed, logs=log_dir is not None,
+                                       executor=executor)
+        where, sharded = repr(executor), True
+    else:
+        run = functools.partial(run_simulation, rules=rules_name, bots=tuple(seats), seed=seed, threads=threads,
+                                logs=log_dir is not None)
+        parts, where, sharded = _chunks(run, games), f"threads {threads or 'all'}", False
+    totals = _collect(parts, games, plain, log_dir)
+    summary = summarise(totals, rules=rules_name, bots=seats, seed=seed, threads=threads, where=where,
+                        sharded=sharded)
     _print_summary(out, summary, plain)
     if json_to_stdout:
         click.echo(json.dumps(summary, indent=2))
@@ -380,33 +473,46 @@ def _seat_bots(spec: str) -> list[str]:
     return names
 
 
-def _run_in_chunks(run: Any, games: int, plain: bool, log_dir: Optional[Path]) -> "Totals":
-    """Calls ``run`` on consecutive chunks of games (``first_game=``), sized to about a fifth of
-    a second each so the bar moves; each chunk's logs are written and dropped as it comes."""
+def _chunks(run: Any, games: int) -> Iterator[Any]:
+    """``run`` on consecutive chunks of games (``first_game=``) in this process, each sized to
+    about a fifth of a second so a progress bar moves."""
+    done, chunk = 0, min(games, 256)
+    while done < games:
+        part = run(min(chunk, games - done), first_game=done)
+        done += part.games
+        chunk = max(64, int(part.games_per_second / 5))
+        yield part
+
+
+def _collect(parts: Iterable[Any], games: int, plain: bool, log_dir: Optional[Path]) -> "Totals":
+    """Adds up ``SimulationResult`` parts as they come (chunks or shards, in any order) behind a
+    progress bar; each part's logs are written and dropped as it comes."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn())
-    totals, chunk = Totals(), min(games, 256)
+    totals, start = Totals(), time.perf_counter()
     with Progress(*columns, disable=plain, transient=True) as progress:
         task = progress.add_task("simulating", total=games, rate="—")
-        while totals.games < games:
-            part = run(min(chunk, games - totals.games), first_game=totals.games)
+        for part in parts:
             if log_dir is not None:
-                _write_logs(log_dir, totals.games, part.logs)
+                _write_logs(log_dir, part.first_game, part.logs)
             totals.add(part)
-            rate = part.games / max(part.seconds, 1e-9)
-            chunk = max(64, int(rate / 5))
+            rate = totals.games / max(time.perf_counter() - start, 1e-9)
             progress.update(task, completed=totals.games, rate=f"{rate:,.0f}")
+    totals.wall_seconds = time.perf_counter() - start
     return totals
 
 
 @dataclass
 class Totals:
-    """What the summary needs from consecutive ``SimulationResult`` chunks, without their logs
-    (``SimulationResult.merge`` would keep every log in memory)."""
+    """What the summary needs from ``SimulationResult`` parts, without their logs
+    (``SimulationResult.merge`` would keep every log in memory). Parts may come in any order;
+    the points are put in game order."""
 
     games: int = 0
     seconds: float = 0.0
-    points: list = field(default_factory=list)
+    table_seconds: float = 0.0
+    wall_seconds: float = 0.0
+    points: dict = field(default_factory=dict)
     wins: list = field(default_factory=lambda: [0] * 4)
     win_kinds: dict = field(default_factory=dict)
     fan_histogram: dict = field(default_factory=dict)
@@ -421,7 +527,8 @@ class Totals:
     def add(self, result: Any) -> None:
         self.games += result.games
         self.seconds += result.seconds
-        self.points.append(np.asarray(result.points, dtype=np.int64))
+        self.table_seconds += result.table_seconds
+        self.points[result.first_game] = np.asarray(result.points, dtype=np.int64)
         self.wins = [a + b for a, b in zip(self.wins, result.wins)]
         for name, tally in (("win_kinds", result.win_kinds), ("fan_histogram", result.fan_histogram)):
             counts = getattr(self, name)
@@ -435,18 +542,24 @@ def _write_logs(log_dir: Path, first: int, logs: Sequence[str]) -> None:
         (log_dir / f"game-{i:06d}.jsonl").write_text(log if log.endswith("\n") else log + "\n", encoding="utf-8")
 
 
-def summarise(totals: Totals, *, rules: str, bots: Sequence[str], seed: int, threads: int) -> dict[str, Any]:
+def summarise(totals: Totals, *, rules: str, bots: Sequence[str], seed: int, threads: int,
+              where: str = "", sharded: bool = False) -> dict[str, Any]:
     """The numbers ``simulate`` prints (and writes with ``--json``): per seat the mean points
     with a 95% normal confidence interval (mean ± 1.96·sd/√n) and the wins; then win kinds,
-    the fan histogram, the mean hand length in draws and the speed."""
-    points = np.concatenate(totals.points).astype(np.float64)
+    the fan histogram, the mean hand length in draws and the speed: the engine's games/s
+    (``seconds`` summed over parts, without the one-time table build, ``table_seconds``) and
+    the whole run's by the wall clock."""
+    points = np.concatenate([totals.points[k] for k in sorted(totals.points)]).astype(np.float64)
     n = totals.games
     mean = points.mean(axis=0)
     half = 1.96 * points.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(4)
     seats = [{"seat": s, "bot": bots[s], "mean_points": float(mean[s]), "ci_low": float(mean[s] - half[s]),
               "ci_high": float(mean[s] + half[s]), "wins": int(totals.wins[s])} for s in range(4)]
-    return {"rules": rules, "bots": list(bots), "seed": seed, "threads": threads, "games": n,
+    return {"rules": rules, "bots": list(bots), "seed": seed, "threads": threads, "where": where, "sharded": sharded,
+            "games": n,
             "seconds": totals.seconds, "games_per_second": n / max(totals.seconds, 1e-9),
+            "table_seconds": totals.table_seconds, "wall_seconds": totals.wall_seconds,
+            "wall_games_per_second": n / max(totals.wall_seconds, 1e-9),
             "seats": seats, "win_kinds": {k: int(v) for k, v in totals.win_kinds.items()},
             "fan_histogram": {str(k): int(v) for k, v in sorted(totals.fan_histogram.items())},
             "mean_draws": totals.draws / n}
@@ -470,5 +583,9 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     for fan, count in s["fan_histogram"].items():
         fans.add_row(fan, f"{count:,}", f"{count / wins:.1%}")
     out.print(fans)
-    out.print(f"Mean hand length {s['mean_draws']:.1f} draws; {s['games_per_second']:,.0f} games/s "
-              f"({s['seconds']:.2f} s in the engine, threads {s['threads'] or 'all'})")
+    each = " per process" if s["sharded"] else ""
+    summed = ", summed over shards" if s["sharded"] else ""
+    out.print(f"Mean hand length {s['mean_draws']:.1f} draws; the engine {s['games_per_second']:,.0f} games/s{each} "
+              f"({s['seconds']:.2f} s of play{summed}, after {s['table_seconds']:.2f} s building its tables once"
+              f"{each}); {s['wall_games_per_second']:,.0f} games/s by the wall clock ({s['wall_seconds']:.2f} s, "
+              f"{s['where']})")

@@ -14,12 +14,14 @@ mod parallel;
 mod random;
 mod simulate;
 
-pub use compare::{compare, Comparison};
+pub use compare::{compare, compare_range, Comparison};
 pub use greedy::GreedyBot;
 pub use ismcts::{IsmctsBot, DEFAULT_PLAYOUTS};
 pub use parallel::thread_count;
 pub use random::RandomBot;
-pub use simulate::{bot_seed, game_seed, play_game, simulate, Simulation, Tally, WIN_KIND_NAMES};
+pub use simulate::{
+    bot_seed, build_tables, game_seed, play_game, simulate, Simulation, Tally, WIN_KIND_NAMES,
+};
 
 use crate::error::Error;
 use crate::game::{Action, Game};

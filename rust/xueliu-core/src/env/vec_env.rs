@@ -8,6 +8,7 @@ use crate::encode::{RulePlanes, ACTION_COUNT, OBS_SIZE};
 use crate::error::Error;
 use crate::rng::Rng;
 use crate::rules::Rules;
+use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::sync::{Arc, Mutex};
 
 /// Hands per thread below which another thread costs more than it saves.
@@ -93,7 +94,10 @@ pub struct VecEnv {
     policies: [Policy; 4],
     seed: u64,
     slots: Vec<Slot>,
-    threads: usize,
+    /// The worker threads beside the caller's, started once and kept for the env's life (a
+    /// step used to start scoped threads, which cost more than a second thread gave); `None`
+    /// when the caller's thread steps every hand.
+    pool: Option<ThreadPool>,
 }
 
 /// The seed of the `played`-th hand of slot `index`: SplitMix64 over the three numbers, so
@@ -127,13 +131,24 @@ impl VecEnv {
                      (about {HAND_BYTES} bytes a hand); use fewer hands"
                 ))
             })?;
+        let workers = threads.clamp(1, n.div_ceil(HANDS_PER_THREAD).max(1));
+        let pool = match workers {
+            1 => None,
+            w => Some(
+                ThreadPoolBuilder::new()
+                    .num_threads(w - 1)
+                    .thread_name(|i| format!("xueliu-vec-env-{i}"))
+                    .build()
+                    .map_err(|e| Error::Internal(format!("cannot start {w} threads: {e}")))?,
+            ),
+        };
         let mut env = VecEnv {
             rule_planes: RulePlanes::new(&rules),
             rules,
             policies,
             seed,
             slots,
-            threads: threads.max(1),
+            pool,
         };
         for i in 0..n {
             let table = env.new_table(i, 0)?;
@@ -184,7 +199,7 @@ impl VecEnv {
             };
         }
         let planes = &self.rule_planes;
-        for_chunks(&mut self.slots, self.threads, out, &|_, slot, out| {
+        for_chunks(&mut self.slots, self.pool.as_ref(), out, &|_, slot, out| {
             out.rewards.fill(0.0);
             out.terminated.fill(false);
             write_decision(&slot.table, planes, out);
@@ -196,7 +211,7 @@ impl VecEnv {
     pub fn current(&mut self, out: Outputs<'_>) {
         out.check(self.len());
         let planes = &self.rule_planes;
-        for_chunks(&mut self.slots, self.threads, out, &|_, slot, out| {
+        for_chunks(&mut self.slots, self.pool.as_ref(), out, &|_, slot, out| {
             write_decision(&slot.table, planes, out)
         });
     }
@@ -213,9 +228,9 @@ impl VecEnv {
             )));
         }
         self.check_legal(actions)?;
-        let (rules, policies, seed) = (&self.rules, self.policies, self.seed);
+        let seed = self.seed;
         let planes = &self.rule_planes;
-        for_chunks(&mut self.slots, self.threads, out, &|i, slot, out| {
+        for_chunks(&mut self.slots, self.pool.as_ref(), out, &|i, slot, out| {
             let id = u16::try_from(actions[i]).expect("checked legal above");
             let delta = slot.table.step(id).expect("checked legal above");
             delta
@@ -226,8 +241,7 @@ impl VecEnv {
             if slot.table.is_over() {
                 slot.played += 1;
                 let next = hand_seed(seed, i, slot.played);
-                slot.table =
-                    Table::new(rules.clone(), next, policies).expect("rules were playable");
+                slot.table.redeal(next).expect("rules were playable");
             }
             write_decision(&slot.table, planes, out);
         });
@@ -253,14 +267,13 @@ impl VecEnv {
 /// fixed share each, so a thread the OS sets aside (a shared machine) does not hold up the step.
 const BLOCK: usize = 32;
 
-/// Runs `f(index, slot, outputs of that one hand)` over every hand, on up to `threads`
-/// threads (this one included). Each hand's result depends only on its slot, so the split
-/// cannot change the outputs.
-fn for_chunks<F>(slots: &mut [Slot], threads: usize, out: Outputs<'_>, f: &F)
+/// Runs `f(index, slot, outputs of that one hand)` over every hand, on this thread and the
+/// `pool`'s. Each hand's result depends only on its slot, so the split cannot change the
+/// outputs.
+fn for_chunks<F>(slots: &mut [Slot], pool: Option<&ThreadPool>, out: Outputs<'_>, f: &F)
 where
     F: Fn(usize, &mut Slot, Outputs<'_>) + Sync,
 {
-    let workers = threads.min(slots.len().div_ceil(HANDS_PER_THREAD)).max(1);
     let blocks = slots.chunks_mut(BLOCK).zip(Blocks(Some(out))).enumerate();
     let run = |(b, (slots, mut out)): (usize, (&mut [Slot], Outputs<'_>))| {
         for (k, slot) in slots.iter_mut().enumerate() {
@@ -269,10 +282,10 @@ where
             f(b * BLOCK + k, slot, one);
         }
     };
-    if workers == 1 {
+    let Some(pool) = pool else {
         blocks.for_each(run);
         return;
-    }
+    };
     let queue = Mutex::new(blocks);
     let work = || loop {
         // A panic elsewhere poisons nothing here: the queue holds no invariant.
@@ -282,9 +295,9 @@ where
             None => break,
         }
     };
-    std::thread::scope(|scope| {
-        for _ in 1..workers {
-            scope.spawn(work);
+    pool.in_place_scope(|scope| {
+        for _ in 0..pool.current_num_threads() {
+            scope.spawn(|_| work());
         }
         work();
     });
@@ -387,6 +400,11 @@ mod tests {
     fn threads_do_not_change_the_play_and_hands_reset() {
         let one = run(200, 1, 300);
         assert_eq!(one, run(200, 2, 300));
+        assert_eq!(
+            one,
+            run(200, 4, 300),
+            "four threads: the caller's and a pool of three"
+        );
         assert!(one.2 >= 200, "every hand ended at least once in 300 steps");
     }
 
