@@ -238,3 +238,12 @@ def test_issue12_13_two_threads_stepping_one_vec_env_get_a_concurrent_use_error(
     for t in threads:
         t.join()
     assert all("one thread at a time" in str(e) for e in errors)
+
+
+def test_fuzz_found_a_snapshot_error_quoting_a_multibyte_value_does_not_panic():
+    import json
+
+    data = json.loads(Game("chengdu", seed=1).to_json())
+    data["dealer"] = "幺" * 100  # the message quotes 60 characters, never a split one
+    with pytest.raises(SnapshotError, match="幺…"):
+        Game.from_json(json.dumps(data))

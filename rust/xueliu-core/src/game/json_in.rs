@@ -31,9 +31,9 @@ impl<'a> At<'a> {
 
 pub(super) fn err<T>(path: &str, what: &str, v: &Value) -> R<T> {
     let mut shown = v.to_string();
-    if shown.len() > 60 {
-        shown.truncate(60);
-        shown.push('…');
+    // Cut by characters: a byte cut could split a multi-byte one (and panic).
+    if shown.chars().count() > 60 {
+        shown = shown.chars().take(60).chain(['…']).collect();
     }
     Err(format!("{path}: expected {what}, got {shown}"))
 }
