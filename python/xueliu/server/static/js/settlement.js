@@ -1,0 +1,54 @@
+// The settlement at the end of a hand: each win with its patterns and fan, every payment by
+// reason (the win's, kongs', 查花猪, 查叫, 补差价, 退税), the hand's net and the match totals.
+import { h, kbd } from "./dom.js";
+import * as N from "./names.js";
+import { tileEl } from "./tiles.js";
+
+const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+export function settlementEl(s, table, me, close) {
+  const v = s.view;
+  const name = (seat) => (seat === me ? `${N.SEATS[seat]} (you)` : N.SEATS[seat]);
+  const wins = v.wins.map((w) =>
+    h(
+      "tr.win-row",
+      { dataset: { seat: w.seat } },
+      h("td", name(w.seat)),
+      h("td", tileEl(w.tile, { wild: v.wilds && w.tile === "1s" }), " ", N.label(N.WIN_KINDS[w.kind]), w.from !== null ? ` from ${N.SEATS[w.from]}` : ""),
+      h(
+        "td.patterns",
+        h("div", `${N.pattern(w.score.pattern)}: ${w.score.pattern_fan} fan`),
+        w.score.bonuses.map((b) => h("div", `${N.bonus(b.name)}${b.count > 1 ? ` ×${b.count}` : ""}: ${b.fan} fan`)),
+      ),
+      h("td.num", `${w.score.capped_fan}${w.score.capped_fan !== w.score.fan ? ` (of ${w.score.fan}, capped)` : ""}`),
+      h("td.num", w.score.points),
+    ),
+  );
+  const payments = v.payments.map((p) =>
+    h("tr.payment-row", { dataset: { reason: p.reason } }, h("td", N.reason(p.reason)), h("td", name(p.payer)), h("td", name(p.payee)), h("td.num", p.amount)),
+  );
+  const totals = [0, 1, 2, 3].map((seat) =>
+    h("tr", h("td", name(seat)), h("td.num", { id: `hand-score-${seat}` }, signed(v.seats[seat].delta)), h("td.num", { id: `total-${seat}` }, signed(s.totals[seat]))),
+  );
+  const endNote = v.end && v.end.reason === "wall_empty" ? "The wall is empty 流局: flower pigs 查花猪, not ready 查叫 and tax refunds 退税 are settled." : "Three players have won.";
+  const next = s.over || (table && table.status === "over") ? "The match is over." : `Next hand: dealer ${N.seatName(s.next)}.`;
+  return h(
+    "div.overlay",
+    h(
+      "section.settlement#settlement",
+      { role: "dialog", "aria-label": "settlement" },
+      h("h2", `Hand ${s.hand + 1} settled 结算`),
+      h("p", endNote),
+      wins.length
+        ? h("table.wins", h("thead", h("tr", h("th", "Winner"), h("th", "Tile"), h("th", "Patterns 番种"), h("th", "Fan 番"), h("th", "Points"))), h("tbody", wins))
+        : h("p", "Nobody won 荒庄."),
+      h("h3", "Payments 结算明细"),
+      payments.length
+        ? h("table.payments", h("thead", h("tr", h("th", "Reason"), h("th", "Payer"), h("th", "Payee"), h("th", "Points"))), h("tbody", payments))
+        : h("p", "No payments."),
+      h("table.totals", h("thead", h("tr", h("th", "Seat"), h("th", "This hand"), h("th", "Match total"))), h("tbody", totals)),
+      h("p", next),
+      h("button.act#continue", { onclick: close }, s.over ? "Close " : "Continue ", kbd("Enter")),
+    ),
+  );
+}
