@@ -383,3 +383,82 @@ def test_a_whole_match_by_clicks_against_three_bots(browser: Any, live: LiveServ
     spectator_sees_no_concealed_tile(watcher, live.table(table_id).match.game)
     for gen in (watchers, pages):
         next(gen, None)
+
+
+def advance_to(pg: "Page", live: LiveServer, table_id: str, want: Any) -> Any:
+    """Plays seat 0 by clicks (as `play` does, more simply) until ``want(game)`` holds at one of
+    its decisions; returns the game then."""
+    table = live.table(table_id)
+    for _ in range(200):
+        kind = pg.wait_for_function(NEXT).json_value()
+        assert kind != "settlement", "the hand ended first"
+        game = table.match.game
+        check_view(pg, game, 0)
+        if want(game):
+            return game
+        action = str(game.default_action(0)) if kind in ("exchange", "void") else choose(game, 0)
+        if kind == "exchange":
+            for t in xueliu.parse_tiles(action.split()[1]):
+                click_tile(pg, str(t), unpicked=True)
+        if action.startswith("discard"):
+            click_tile(pg, action.split()[1])
+        else:
+            pg.click(f"#actions button[data-action='{action}']")
+    raise AssertionError("never got there")
+
+
+def test_a_refused_action_shows_the_engines_reason(page: "Page", live: LiveServer) -> None:
+    table_id = create_table(page, live, "xuezhan", hands=1, seed=5)
+
+    def void_and_other(game: Any) -> bool:
+        hand = [str(t) for t in game.hand(0)]
+        return game.phase == "play" and 0 in game.to_act() and any(t[1] == game.void(0) for t in hand) and any(t[1] != game.void(0) for t in hand) and any(a.kind == "discard" for a in game.legal_actions(0))
+
+    game = advance_to(page, live, table_id, void_and_other)
+    tile = next(str(t) for t in game.hand(0) if str(t)[1] != game.void(0))
+    with pytest.raises(xueliu.IllegalActionError) as why:
+        game.clone().act(0, f"discard {tile}")
+    before = read(page)
+    click_tile(page, tile)
+    page.wait_for_selector("#notice.error")
+    assert page.text_content("#notice") == str(why.value)
+    assert "void" in str(why.value)
+    assert read(page) == before  # nothing changed; the decision is still open
+    assert page.evaluate(NEXT) == "turn"
+
+
+def test_yaoji_marks_and_explains_the_wilds(page: "Page", live: LiveServer) -> None:
+    for seed in range(1, 30):
+        table_id = create_table(page, live, "yaoji", hands=1, seed=seed)
+        if "1s" in read(page)["hand"]:
+            break
+    else:
+        raise AssertionError("no seed dealt a wild to seat 0")
+    assert page.is_visible("#wilds-note") and "wild" in page.text_content("#wilds-note")
+    hand = page.locator("#hand .tile[data-tile='1s']")
+    assert hand.count() >= 1
+    assert page.locator(".tile[data-tile='1s']:not(.wild)").count() == 0
+    assert page.locator("#hand .tile.wild em").first.text_content() == "鸡"
+    # a wild is never exchanged: picking one asks the engine, which refuses and says why
+    game = live.table(table_id).match.game
+    others = [str(t) for t in game.hand(0) if str(t) != "1s"][:2]
+    hand.first.click()
+    for t in others:
+        click_tile(page, t, unpicked=True)
+    page.click("#actions button.act")
+    page.wait_for_selector("#notice.error")
+    assert "1s" in page.text_content("#notice") or "wild" in page.text_content("#notice")
+    shot(page, "yaoji")
+
+
+def test_the_table_reads_at_phone_width(browser: Any, live: LiveServer) -> None:
+    pages = _page(browser, width=390, height=844)
+    pg = next(pages)
+    create_table(pg, live, "xuezhan", hands=1, seed=3)
+    advance_to(pg, live, pg.evaluate("() => window.xueliuPage.id"), lambda g: g.phase == "play" and len(g.discards(0)) >= 3)
+    width = pg.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width}px wide at a 390px viewport"
+    tile = pg.locator("#hand .tile").first.bounding_box()
+    assert tile and tile["width"] >= 22  # a hand of 14 fits and stays legible
+    shot(pg, "phone")
+    next(pages, None)

@@ -365,7 +365,9 @@ export class TableView {
     const mine = this.flashes.filter((f) => f.payer === seat || f.payee === seat);
     if (!mine.length) return null;
     const sum = mine.reduce((a, f) => a + (f.payee === seat ? f.amount : -f.amount), 0);
-    return h(`span.flash.${sum >= 0 ? "up" : "down"}`, signed(sum));
+    // redrawn on every message: the animation resumes where it was instead of starting over
+    const style = `animation-delay: -${((now - mine[0].at) / 1000).toFixed(2)}s`;
+    return h(`span.flash.${sum >= 0 ? "up" : "down"}`, { style }, signed(sum));
   }
 
   mine() {
