@@ -462,3 +462,25 @@ def test_the_table_reads_at_phone_width(browser: Any, live: LiveServer) -> None:
     assert tile and tile["width"] >= 22  # a hand of 14 fits and stays legible
     shot(pg, "phone")
     next(pages, None)
+
+
+def test_a_friend_joins_by_link_and_both_play(browser: Any, live: LiveServer) -> None:
+    host_pages, friend_pages = _page(browser), _page(browser)
+    host, friend = next(host_pages), next(friend_pages)
+    host.goto(live.url + "/")
+    host.wait_for_selector("#create-table")
+    host.select_option("#seat1", "person")
+    host.select_option("#clock", "long")
+    host.click("#create-table")
+    host.wait_for_selector("#seat-0")
+    table_id = host.evaluate("() => window.xueliuPage.id")
+    assert live.table(table_id).status == "waiting"
+    friend.goto(f"{live.url}/#/t/{table_id}")
+    friend.click("button.join[data-seat='1']")
+    for pg, seat in ((host, 0), (friend, 1)):
+        assert pg.wait_for_function(NEXT).json_value() == "exchange"
+        assert pg.evaluate("() => window.xueliuPage.seat") == seat
+        check_view(pg, live.table(table_id).match.game, seat)
+    assert friend.locator("button.join").count() == 0
+    for gen in (friend_pages, host_pages):
+        next(gen, None)

@@ -13,7 +13,9 @@ const CLOCKS = {
 export async function take(tableId, seat) {
   const answer = await api.join(tableId, seat);
   tokens.put(tableId, seat, answer.token);
-  location.hash = `#/t/${tableId}`;
+  const target = `#/t/${tableId}`;
+  if (location.hash === target) window.dispatchEvent(new HashChangeEvent("hashchange"));
+  else location.hash = target;
 }
 
 export class Lobby {
