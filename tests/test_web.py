@@ -367,6 +367,8 @@ def test_a_whole_match_by_clicks_against_three_bots(browser: Any, live: LiveServ
     def on_step(pg: "Page", game: Any, kind: str, played: dict[str, int]) -> None:
         if kind == "turn" and played["discard"] in (3, 9):
             spectator_sees_no_concealed_tile(watcher, game)
+            if played["discard"] == 9:
+                shot(watcher, "spectator")
         if kind == "turn" and played["discard"] == 6 and not state["reloaded"]:
             before = read(pg)
             pg.reload()

@@ -117,7 +117,8 @@ export class TableView {
     events.forEach((e, i) => {
       if (n + i !== this.view.n) return; // already folded (a resume never repeats, but be sure)
       this.view.apply(e);
-      this.logLines.push(describe(e, this.view, this.seat));
+      this.logCount = (this.logCount || 0) + 1;
+      this.logLines.push([this.logCount, describe(e, this.view, this.seat)]);
       if (this.live && e.type === "payment") this.flash(e);
     });
     this.logLines = this.logLines.slice(-200);
@@ -271,7 +272,7 @@ export class TableView {
       h("div.felt", seats[2], seats[3], this.centre(), seats[1], seats[0]),
       me === null ? h("p.spectating", "You are watching: every concealed tile stays hidden 旁观.") : this.mine(),
       this.notice && h(`p.notice.${this.notice.kind}#notice`, { role: "alert" }, this.notice.text),
-      h("details.log", { open: true }, h("summary", "What happened 记录"), h("ol#log", { reversed: true }, this.logLines.slice(-60).reverse().map((l) => h("li", l)))),
+      h("details.log", { open: true }, h("summary", "What happened 记录"), h("ol#log", this.logLines.slice(-60).reverse().map(([n, line]) => h("li", { value: n }, line)))),
       this.settlement && settlementEl(this.settlement, this.table, me, () => ((this.settlement = null), this.render())),
     );
   }
