@@ -50,6 +50,12 @@ export class TableView {
   connection(state) {
     this.state = state;
     if (state === "unauthorized") tokens.drop(this.id);
+    const why = {
+      replaced: "This seat was opened in another tab or browser; this page no longer plays it.",
+      unauthorized: "This browser's seat token is not valid for this table any more.",
+      closed: "The server closed the connection (is the table gone?).",
+    }[state];
+    if (why) this.say(why, "error");
     this.render();
   }
 
