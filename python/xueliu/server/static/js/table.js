@@ -72,6 +72,8 @@ export class TableView {
     this.fold(m.n, m.events);
     this.live = true;
     this.setRequest(m.request);
+    const between = m.table.status === "between" || m.table.status === "over";
+    if (between && this.view.end && !this.settlement) this.settlement = { view: this.view, hand: m.hand, totals: m.table.totals, next: undefined, over: m.table.status === "over" };
   }
 
   msg_events(m) {
