@@ -38,8 +38,10 @@ export function describe(e, view, me) {
       return `${who} won 胡 on ${e.tile}, ${N.label(N.WIN_KINDS[e.kind])}${e.from !== null ? ` from ${you(e.from, me)}` : ""}: ${N.pattern(e.score.pattern)}, ${e.score.capped_fan} fan, ${e.score.points} points.`;
     case "payment":
       return `${you(e.payer, me)} paid ${you(e.payee, me)} ${e.amount} (${N.reason(e.reason)}).`;
+    case "abandon":
+      return `${who} left the hand 逃跑.`;
     case "end":
-      return `Hand over (${e.reason === "wall_empty" ? "wall empty 流局" : "three have won"}): ${e.scores.join(", ")}.`;
+      return `Hand over: ${N.END_REASONS[e.reason] || e.reason}; this hand ${e.scores.join(", ")}.`;
     default:
       return `${e.type}${e.seat !== undefined ? ` (${N.SEATS[e.seat]})` : ""}.`;
   }

@@ -55,7 +55,13 @@ export const REASONS = {
   not_ready: ["Not ready", "查叫"],
   ready_difference: ["Ready difference", "补差价"],
   tax_refund: ["Tax refund", "退税"],
-  abandon: ["Left the hand", "逃跑"],
+  escape: ["Left the hand", "逃跑"],
+};
+
+export const END_REASONS = {
+  three_won: "three players have won",
+  wall_empty: "the wall is empty 流局",
+  abandoned: "a player left the hand 逃跑",
 };
 
 export const WIN_KINDS = {

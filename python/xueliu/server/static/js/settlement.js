@@ -30,7 +30,11 @@ export function settlementEl(s, table, me, close) {
   const totals = [0, 1, 2, 3].map((seat) =>
     h("tr", h("td", name(seat)), h("td.num", { id: `hand-score-${seat}` }, signed(v.seats[seat].delta)), h("td.num", { id: `total-${seat}` }, signed(s.totals[seat]))),
   );
-  const endNote = v.end && v.end.reason === "wall_empty" ? "The wall is empty 流局: flower pigs 查花猪, not ready 查叫 and tax refunds 退税 are settled." : "Three players have won.";
+  const endNote = {
+    wall_empty: "The wall is empty 流局: flower pigs 查花猪, not ready 查叫 and tax refunds 退税 are settled.",
+    three_won: "Three players have won.",
+    abandoned: "A player left the hand 逃跑 and paid the penalty; the hand ends here.",
+  }[v.end && v.end.reason] || "";
   const next =
     s.over || (table && table.status === "over") ? "The match is over." : s.next === undefined ? "The next hand starts shortly." : `Next hand: dealer ${N.seatName(s.next)}.`;
   return h(

@@ -462,7 +462,7 @@ function phaseText(v) {
     exchange: "Exchange three 换三张",
     void: "Declare a void suit 定缺",
     play: v.rules && v.rules.mode === "xueliu" ? "Play 血流成河" : "Play 血战到底",
-    over: v.end && v.end.reason === "wall_empty" ? "Hand over: the wall is empty 流局" : "Hand over",
+    over: `Hand over: ${v.end ? N.END_REASONS[v.end.reason] || v.end.reason : ""}`,
   }[v.phase];
 }
 
