@@ -1,0 +1,102 @@
+"""Where tables live between decisions: a storage interface and its SQLite implementation.
+
+Every accepted decision is written with the table's whole snapshot (match and seats) in one
+transaction, before anyone hears of it: a process killed at any moment restarts from the last
+committed decision and loses none that was announced. SQLite runs in WAL mode with
+``synchronous=NORMAL``, which survives the process being killed (committed pages are in the OS
+already); pass ``synchronous="FULL"`` to survive power loss too, at one fsync per decision.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from typing import Any, Protocol
+
+SCHEMA = 1
+
+
+class Storage(Protocol):
+    def save(self, snapshot: dict[str, Any], decisions: list[dict[str, Any]]) -> None:
+        """Writes the decisions and the table's snapshot in one transaction."""
+        ...
+
+    def unfinished(self) -> list[dict[str, Any]]:
+        """The snapshots of every table whose match is not over."""
+        ...
+
+    def decisions(self, table_id: str) -> list[dict[str, Any]]:
+        """Every decision of a table, in order."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class SQLiteStorage:
+    """Tables and their decisions in one SQLite file (``":memory:"`` for a throwaway one)."""
+
+    def __init__(self, path: str, *, synchronous: str = "NORMAL") -> None:
+        if synchronous not in ("NORMAL", "FULL"):
+            raise ValueError('synchronous must be "NORMAL" or "FULL"')
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._lock = threading.Lock()  # the app uses one thread; tests may use others
+        db = self._db
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={synchronous}")
+        db.execute("PRAGMA busy_timeout=5000")
+        db.executescript(
+            """
+            CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS tables (
+                id TEXT PRIMARY KEY, status TEXT NOT NULL, snapshot TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS decisions (
+                id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, hand INTEGER NOT NULL,
+                decision INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, by TEXT NOT NULL);
+            CREATE INDEX IF NOT EXISTS decisions_by_table ON decisions (table_id, id);
+            """
+        )
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is None:
+            db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
+        elif row[0] != str(SCHEMA):
+            raise RuntimeError(f"{path}: storage schema {row[0]}, this server reads {SCHEMA}")
+
+    def save(self, snapshot: dict[str, Any], decisions: list[dict[str, Any]]) -> None:
+        text = json.dumps(snapshot, separators=(",", ":"))
+        rows = [
+            (snapshot["id"], d["hand"], d["decision"], d["seat"], d["action"], d["by"]) for d in decisions
+        ]
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany(
+                    "INSERT INTO decisions (table_id, hand, decision, seat, action, by) VALUES (?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+                db.execute(
+                    "INSERT INTO tables (id, status, snapshot) VALUES (?, ?, ?) "
+                    "ON CONFLICT (id) DO UPDATE SET status = excluded.status, snapshot = excluded.snapshot",
+                    (snapshot["id"], snapshot["status"], text),
+                )
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def unfinished(self) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute("SELECT snapshot FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
+        return [json.loads(text) for (text,) in rows]
+
+    def decisions(self, table_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT hand, decision, seat, action, by FROM decisions WHERE table_id = ? ORDER BY id", (table_id,)
+            ).fetchall()
+        return [dict(zip(("hand", "decision", "seat", "action", "by"), row)) for row in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
