@@ -230,7 +230,7 @@ class Table:
         except engine.XueliuError as e:
             raise TableError("illegal", str(e)) from None
         if action not in request.actions:
-            raise TableError("illegal", f"{action!r} is not legal now; legal: {', '.join(request.actions)}")
+            raise TableError("illegal", self._refusal(seat, action, request))
         self.expiries[seat] = 0
         self._answer(seat, action, "seat")
         self._advance()
@@ -554,7 +554,34 @@ class Table:
             "default": request.default,
             "deadline": self.deadline,
             "seconds_left": max(0.0, self.deadline - self.clock.now()),
+            "win_score": self._win_score(seat) if "win" in request.actions else None,
         }
+
+    def _trial(self, seat: int, action: str) -> engine.Game:
+        """A copy of the game in which ``seat`` played ``action`` and every other asked seat its
+        default: what the action would do, for the seat's eyes only (raises if it is illegal)."""
+        assert self.match is not None
+        trial = self.match.game.clone()
+        for other in trial.to_act():
+            if other != seat:
+                trial.act(other, trial.default_action(other))
+        trial.act(seat, action)
+        return trial
+
+    def _win_score(self, seat: int) -> dict[str, Any]:
+        """The score of the win on offer (its pattern, fan and points), shown before the seat
+        chooses; it reads only the seat's own hand and what everyone sees."""
+        trial = self._trial(seat, "win")
+        return next(w.score.to_dict() for w in reversed(trial.wins) if w.seat == seat)
+
+    def _refusal(self, seat: int, action: str, request: Request) -> str:
+        """Why ``action`` is refused: the engine's own reason when the engine is asking the seat."""
+        if request.engine:
+            try:
+                self._trial(seat, action)
+            except engine.XueliuError as e:
+                return str(e)
+        return f"{action!r} is not legal now; legal: {', '.join(request.actions)}"
 
     def _request_message(self, seat: int) -> Optional[dict[str, Any]]:
         if seat not in self.requests or seat in self.answers:
