@@ -40,7 +40,7 @@ def test_bots_play_a_table_alone_and_a_person_beside_them():
 
 
 def test_every_discard_opens_a_claim_step_for_every_other_seat_in_the_hand():
-    h = Harness({"preset": "chengdu_xueliu", "seed": 5})
+    h = Harness({"preset": "chengdu_xueliu", "seed": 5, "hands": 1})
     h.play()
     game = h.table.match.game
     requests = {s: [m for m in h.inbox[s] if m["type"] == "request"] for s in range(4)}

@@ -243,11 +243,12 @@ def play(pg: "Page", live: LiveServer, table_id: str, *, keyboard_from_hand: int
     seat = 0
     table = live.table(table_id)
     played = {"exchange": 0, "void": 0, "discard": 0, "pong": 0, "kong": 0, "win": 0, "pass": 0, "settlements": 0}
+    game = table.match.game
     while True:
         kind = pg.wait_for_function(NEXT, timeout=STEP_MS).json_value()
         keyboard = table.hands_played() >= keyboard_from_hand
         if kind == "settlement":
-            check_settlement(pg, table)
+            check_settlement(pg, table, game)
             played["settlements"] += 1
             over = table.status == "over"
             if played["settlements"] == 1:
@@ -306,9 +307,9 @@ def play(pg: "Page", live: LiveServer, table_id: str, *, keyboard_from_hand: int
             assert f"{won.capped_fan} fan, {won.points} pts" in offered, offered
 
 
-def check_settlement(pg: "Page", table: Any) -> None:
-    """The settlement table lists the hand's wins and every payment, as the engine logged them."""
-    game = table.match.game
+def check_settlement(pg: "Page", table: Any, game: Any) -> None:
+    """The settlement table lists the hand's wins and every payment, as the engine logged them.
+    ``game`` is the hand's game (the match may have dealt the next one already)."""
     assert game.is_over
     events = game.events_for(0)
     payments = [(e["reason"], e["payer"], e["payee"], e["amount"]) for e in events if e["type"] == "payment"]

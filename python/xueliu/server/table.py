@@ -303,8 +303,12 @@ class Table:
         }
 
     def hands_played(self) -> int:
-        """The number of the hand in play, from 0 (or of the last hand, once the match is over)."""
-        return 0 if self.match is None else self.match.hands_played
+        """The number of the hand in play, from 0 (or of the last hand, once the match is over).
+        ``Match.hands_played`` counts finished hands, so a hand just over still has its number."""
+        match = self.match
+        if match is None:
+            return 0
+        return match.hands_played - 1 if match.game.is_over and match.hands_played > 0 else match.hands_played
 
     # ---------------------------------------------------------------- snapshots
 
@@ -387,7 +391,7 @@ class Table:
         closes. Returns that open window's event and whether the engine waits on its answers."""
         assert self.match is not None
         game = self.match.game
-        hand = self.match.hands_played
+        hand = self.hands_played()
         if self.windows_published == self.windows_closed:
             for viewer in range(5):
                 sent = self.sent[viewer]
@@ -505,7 +509,7 @@ class Table:
             if not game.is_over and self._in_hand(seat) and hasattr(game, "abandon"):
                 # the open step is void: the hand ends here
                 self.requests, self.answers, self.deadline, self.kind = {}, {}, None, None
-                self.accepted.append({"hand": match.hands_played, "decision": self.step, "seat": seat, "action": "abandon", "by": "leave"})
+                self.accepted.append({"hand": self.hands_played(), "decision": self.step, "seat": seat, "action": "abandon", "by": "leave"})
                 game.abandon(seat)
                 self.windows_closed = self.windows_published  # hold nothing more
 
@@ -517,7 +521,7 @@ class Table:
     def _hand_over(self) -> None:
         assert self.match is not None
         match, game = self.match, self.match.game
-        fields = {"hand": match.hands_played, "scores": game.scores, "totals": match.totals}
+        fields = {"hand": self.hands_played(), "scores": game.scores, "totals": match.totals}
         if match.is_over:
             self.status = "over"
             self._broadcast("hand_over", **fields, next_dealer=None)
