@@ -32,7 +32,8 @@ PATTERNS = [
 DEFAULTS = dict(
     kong_draw_from="front", pong_last_discard=False, gen_counts_kongs=False,
     self_draw_payers="not_won", self_draw_bonus="none", exchange_same_suit=True,
-    wilds=False, no_wild_fan=0, heavenly_stacks=False,
+    wilds=False, no_wild_fan=0, heavenly_stacks=False, flower_pig_rule="void_held",
+    escape_penalty=96,
 )
 
 # RULES.md §10's second table, one column per preset. flower_pig_fan is only read with

@@ -113,6 +113,8 @@ OPTION_TABLE = {
     "wilds": (False,) * 6 + (True,),
     "no_wild_fan": (0,) * 6 + (1,),
     "heavenly_stacks": (False,) * 6 + (True,),
+    "flower_pig_rule": ("void_held",) * 7,
+    "escape_penalty": (96,) * 7,
 }
 
 

@@ -4,7 +4,7 @@ The work happens in Rust (``xueliu._xueliu``); this package re-exports it. Hands
 string (``"23445677m345789p"``, or with 万/筒/条), a sequence of :class:`Tile` or indices 0–26,
 or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu", cap_fan=4)``);
 :func:`score` scores a win under them and :func:`best_waits` values a ready hand's waits.
-:class:`Bot` plays any seat of a :class:`Game`; :func:`simulate` plays many hands with bots and
+:class:`Bot` plays any seat of a :class:`Game`; :class:`Match` plays hands in a row (dealer rotation, running totals); :func:`simulate` plays many hands with bots and
 :func:`compare_bots` rates two bots by duplicate evaluation (docs/bots.md).
 ``xueliu.reference`` holds a slow pure-Python version of the same rules, used to test the fast one.
 For learning agents: action ids (``Action.id``, ``Game.action_mask``), observations
@@ -32,6 +32,7 @@ from ._xueliu import (
     HandFacts,
     IllegalActionError,
     InvalidHandError,
+    Match,
     Meld,
     SnapshotError,
     Rules,
@@ -74,6 +75,7 @@ __all__ = [
     "HandFacts",
     "IllegalActionError",
     "InvalidHandError",
+    "Match",
     "Meld",
     "SnapshotError",
     "Rules",

@@ -171,11 +171,18 @@ def resolve_rules(rules: dict | str) -> dict:
 class Game:
     """One hand, from the shuffle to the last payment (P§1-§9)."""
 
-    def __init__(self, rules: dict | str, seed: int) -> None:
+    def __init__(self, rules: dict | str, seed: int, dealer: int | None = None) -> None:
+        """``dealer`` deals when given (a match's next hand, R§2): no first-dealer draw is made."""
+        if dealer is not None and dealer not in range(4):
+            raise IllegalActionError(f"dealer {dealer} does not exist; seats are 0-3")
         self._init_state(resolve_rules(rules), seed)
-        dealer, dealer_rolls = self._choose_dealer()
+        if dealer is None:
+            dealer, dealer_rolls = self._choose_dealer()
+            self._log("start", seed=seed, rules=copy.deepcopy(self.rules), dealer=dealer)
+        else:
+            dealer_rolls = None
+            self._log("start", seed=seed, rules=copy.deepcopy(self.rules), dealer=dealer, dealer_given=True)
         self.dealer = dealer
-        self._log("start", seed=seed, rules=copy.deepcopy(self.rules), dealer=dealer)
         if dealer_rolls is not None:
             self._log("dice", purpose="dealer", seat=None, rolls=dealer_rolls)
         self._deal()
@@ -224,6 +231,8 @@ class Game:
         self._win_lock: list[int | None] = [None] * 4  # 过胡: fan of the declined win
         self._kongs: list[dict] = []  # every kong that stood, with who paid it
         self._last_kong: list[dict | None] = [None] * 4
+        self._win_claims: list[dict | None] = []  # per win: the claim (discard or kong) it took
+        self.leaver: int | None = None  # 逃跑 (R§2)
 
     @classmethod
     def from_position(
@@ -1020,6 +1029,7 @@ class Game:
         self._log("win", seat=seat, tile=name(tile), from_=from_seat, kind=kind,
                   hand=names(tiles_of(hand_before)), score=score)
         settlement.win_payments(self, seat, from_seat, score, bool(flags.get("self_draw")), feeder)
+        self._win_claims.append(None if from_seat is None else self._claim)
         self._won[seat] = True
         self.wins.append({"seat": seat, "tile": name(tile), "from": from_seat, "kind": kind, "score": score})
 
@@ -1029,6 +1039,44 @@ class Game:
             self._end("three_won")
             return True
         return False
+
+    # --- above one hand (R§2) ------------------------------------------------------------------
+
+    @property
+    def next_dealer(self) -> int | None:
+        """R§2: ``rotate`` the next seat; ``first_winner`` the first winner, the discarder when
+        the first win was one of several on one tile, the same dealer when nobody won."""
+        if not self.is_over:
+            return None
+        if self.rules["dealer_rotation"] == "rotate":
+            return (self.dealer + 1) % 4
+        if not self.wins:
+            return self.dealer
+        claims = self._win_claims
+        if len(claims) > 1 and claims[0] is not None and claims[1] is claims[0]:
+            return self.wins[0]["from"]
+        return self.wins[0]["seat"]
+
+    def abandon(self, seat: int) -> None:
+        """逃跑 (R§2): ``seat``, which has not won, leaves; it pays ``escape_penalty`` to each seat
+        that has not won (within the last four tiles the higher of that and the seat's 查大叫
+        amount), and the hand ends with nothing else settled."""
+        if not isinstance(seat, int) or seat not in range(4):
+            raise IllegalActionError(f"seat {seat} does not exist; seats are 0-3")
+        if self.is_over:
+            raise IllegalActionError("the hand is over; nobody can leave it any more")
+        if self._won[seat]:
+            raise IllegalActionError(f"seat {seat} has won this hand; only a seat that has not won can leave")
+        self._log("abandon", seat=seat)
+        late = len(self.wall) <= 4
+        for other in range(4):
+            if other != seat and not self._won[other]:
+                amount = self.rules["escape_penalty"]
+                if late:
+                    amount = max(amount, settlement.claim_value(self, other))
+                settlement.pay(self, seat, other, amount, "escape")
+        self.leaver = seat
+        self._end("abandoned")
 
     def _end(self, reason: str) -> None:
         if reason == "wall_empty":

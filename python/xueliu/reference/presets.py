@@ -108,6 +108,8 @@ def _defaults() -> Dict[str, Any]:
         "wilds": False,  # d §11: only yaoji
         "no_wild_fan": 0,  # d §11: only yaoji
         "heavenly_stacks": False,  # d §11: only yaoji
+        "flower_pig_rule": "void_held",  # d §9.1
+        "escape_penalty": 96,  # s §2 (seed 002 計分規則 11); c in the other presets
     }
 
 

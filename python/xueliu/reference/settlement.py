@@ -67,6 +67,21 @@ def wait_value(game: Game, seat: int) -> int | None:
     return max(result["points"] for _, result in found)
 
 
+def claim_value(game: Game, seat: int) -> int:
+    """What ``seat`` may claim from a leaver in the last four tiles (R§2): its 查叫 value, 0 when
+    not ready; a seat on the move (14 tiles) at its best discard."""
+    hand = game._hands[seat]
+    exposed, concealed, _ = _scoring_melds(game, seat)
+    if sum(hand) + 3 * len(exposed + concealed) <= 13:
+        return wait_value(game, seat) or 0
+    best = 0
+    for tile in [t for t in range(27) if hand[t]]:
+        hand[tile] -= 1
+        best = max(best, wait_value(game, seat) or 0)
+        hand[tile] += 1
+    return best
+
+
 def _kong_fan(game: Game, seat: int) -> int:
     """A payer's own kong fan under ``kong_fan = "win_and_loss"`` (R§9 杠进杠出); root-only kongs add none."""
     fan = 0
@@ -155,12 +170,13 @@ def kong_transfer(game: Game, discarder: int, winner: int, *, first: bool) -> No
 
 
 def _is_pig(game: Game, seat: int) -> bool:
-    """花猪: still holds three suits; with declare_void, any tile of its void suit. A wild is never
-    either (P§11): only natural tiles count."""
+    """花猪: still holds three suits (R§9.1); under ``flower_pig_rule = "void_held"``, with
+    declare_void, also any tile of its void suit. A wild is never either (P§11): only natural
+    tiles count."""
     hand = game._natural(seat)
     void = game._voids[seat]
-    if void is not None:
-        return any(hand[9 * void : 9 * void + 9])
+    if game.rules["flower_pig_rule"] == "void_held" and void is not None and any(hand[9 * void : 9 * void + 9]):
+        return True
     suits = {t // 9 for t in range(27) if hand[t]} | {m["tile"] // 9 for m in game._melds[seat]}
     return len(suits) == 3
 

@@ -5,7 +5,8 @@
 //! [`meld`] (pongs and kongs), [`tables`] (per-suit tables), [`analysis`] (win, waits, shanten),
 //! [`pattern`] (patterns and fan tables), [`points`] (fan to points), [`rules`] (options and
 //! presets), [`score`] (scoring a win and a ready hand's waits), [`game`] (the turn state
-//! machine: one hand from the shuffle to the last payment), [`wilds`] (analysis with 幺鸡 wilds).
+//! machine: one hand from the shuffle to the last payment), [`matches`] (hands in a row: dealers,
+//! seeds, totals), [`wilds`] (analysis with 幺鸡 wilds).
 
 pub mod analysis;
 pub mod batch;
@@ -15,6 +16,7 @@ pub mod encode;
 pub mod env;
 pub mod game;
 pub mod hand;
+pub mod matches;
 pub mod meld;
 pub mod pattern;
 pub mod points;
@@ -26,3 +28,4 @@ pub mod tile;
 pub mod wilds;
 
 pub use choice::Choice;
+pub use matches::Match;

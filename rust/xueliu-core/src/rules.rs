@@ -162,6 +162,16 @@ choice! {
 }
 
 choice! {
+    /// Who is a flower pig (花猪, §9.1).
+    pub enum FlowerPigRule {
+        /// A hand still holding all three suits (every seed).
+        ThreeSuits = "three_suits",
+        /// With `declare_void`, also any hand holding a tile of its void suit (a platform variant).
+        VoidHeld = "void_held",
+    }
+}
+
+choice! {
     /// Whom a flower pig pays (§9).
     pub enum FlowerPigPayees {
         Ready = "ready",
@@ -174,6 +184,8 @@ choice! {
 pub const MAX_FAN: u32 = 64;
 /// Largest `base_points`.
 pub const MAX_BASE_POINTS: u32 = 1_000_000;
+/// Largest `escape_penalty`.
+pub const MAX_ESCAPE_PENALTY: u32 = 1_000_000_000;
 /// Most roots a win can hold: 18 tiles (four kongs and a pair) hold at most four fours.
 pub const MAX_ROOTS: u32 = 4;
 /// Most kongs a hand can hold.
@@ -221,11 +233,14 @@ pub struct Rules {
     pub flower_pig_penalty: FlowerPigPenalty,
     pub flower_pig_fan: u32,
     pub flower_pig_payees: FlowerPigPayees,
+    pub flower_pig_rule: FlowerPigRule,
     pub tax_refund: bool,
     pub ready_difference: bool,
     pub wilds: bool,
     pub no_wild_fan: u32,
     pub heavenly_stacks: bool,
+    /// 逃跑: the points a leaver pays each seat that has not won (§2).
+    pub escape_penalty: u32,
 }
 
 /// A preset, option, pattern or value that does not exist, or rules that cannot score a win.

@@ -346,6 +346,16 @@ pub(crate) fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<Rules>> {
     crate::rules::rules_arg(&rules).map(Arc::new)
 }
 
+/// The rules given, or chengdu's.
+pub(crate) fn rules_or_chengdu(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<Rules>> {
+    match rules {
+        Some(r) => rules_arg(r),
+        None => Rules::preset("chengdu")
+            .map(Arc::new)
+            .map_err(|e| IllegalActionError::new_err(e.to_string())),
+    }
+}
+
 pub(crate) fn seat_arg(seat: i64) -> PyResult<u8> {
     u8::try_from(seat).ok().filter(|&s| s < 4).ok_or_else(|| {
         IllegalActionError::new_err(format!("seat {seat} does not exist; seats are 0-3"))
@@ -377,7 +387,7 @@ pub(crate) fn illegal(e: core::IllegalAction) -> PyErr {
     IllegalActionError::new_err(e.0)
 }
 
-fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (text,))
 }
 
@@ -390,18 +400,38 @@ pub struct Game {
 
 #[pymethods]
 impl Game {
+    /// `dealer` (0-3) deals this hand when given, as a match's next hand; otherwise
+    /// `first_dealer` chooses.
     #[new]
-    #[pyo3(signature = (rules=None, *, seed=None))]
-    fn new(rules: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
-        let rules = match rules {
-            Some(r) => rules_arg(r)?,
-            None => Arc::new(
-                Rules::preset("chengdu").map_err(|e| IllegalActionError::new_err(e.to_string()))?,
-            ),
-        };
+    #[pyo3(signature = (rules=None, *, seed=None, dealer=None))]
+    fn new(
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        dealer: Option<i64>,
+    ) -> PyResult<Game> {
+        let rules = rules_or_chengdu(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
-        let inner = core::Game::new(rules, seed, true).map_err(illegal)?;
+        let dealer = dealer.map(seat_arg).transpose()?;
+        let inner = core::Game::with_dealer(rules, seed, dealer, true).map_err(illegal)?;
         Ok(Game { inner })
+    }
+
+    /// The dealer of the next hand of a match under `dealer_rotation`, once this hand is over;
+    /// None before.
+    #[getter]
+    fn next_dealer(&self) -> Option<u8> {
+        self.inner.next_dealer()
+    }
+
+    /// 逃跑: `seat`, which has not won, leaves; it pays the escape penalty and the hand ends.
+    fn abandon(&mut self, seat: i64) -> PyResult<()> {
+        self.inner.abandon(seat_arg(seat)?).map_err(illegal)
+    }
+
+    /// The seat that left the hand (逃跑), or None.
+    #[getter]
+    fn leaver(&self) -> Option<u8> {
+        self.inner.leaver()
     }
 
     /// `"exchange"`, `"void"`, `"play"` or `"over"`.

@@ -10,6 +10,7 @@ mod convert;
 mod encode;
 mod errors;
 mod game;
+mod matches;
 mod rules;
 mod score;
 mod tiles;
@@ -24,6 +25,7 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Action>()?;
     m.add_class::<game::Meld>()?;
     m.add_class::<game::Win>()?;
+    m.add_class::<matches::Match>()?;
     m.add_class::<rules::Rules>()?;
     m.add_class::<score::Score>()?;
     m.add_function(wrap_pyfunction!(tiles::parse_tiles, m)?)?;

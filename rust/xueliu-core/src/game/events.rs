@@ -17,10 +17,12 @@ pub enum Reason {
     NotReady,
     ReadyDifference,
     TaxRefund,
+    /// 逃跑: a leaver's penalty (RULES.md §2).
+    Escape,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 9] = [
+    pub const ALL: [Reason; 10] = [
         Reason::Win,
         Reason::SelfDraw,
         Reason::KongFlowerFeeder,
@@ -30,6 +32,7 @@ impl Reason {
         Reason::NotReady,
         Reason::ReadyDifference,
         Reason::TaxRefund,
+        Reason::Escape,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -43,6 +46,7 @@ impl Reason {
             Reason::NotReady => "not_ready",
             Reason::ReadyDifference => "ready_difference",
             Reason::TaxRefund => "tax_refund",
+            Reason::Escape => "escape",
         }
     }
 }
@@ -106,6 +110,8 @@ pub mod claim {
 pub enum EndReason {
     ThreeWon,
     WallEmpty,
+    /// 逃跑: this seat left mid-hand (RULES.md §2).
+    Abandoned(u8),
 }
 
 impl EndReason {
@@ -113,6 +119,7 @@ impl EndReason {
         match self {
             EndReason::ThreeWon => "three_won",
             EndReason::WallEmpty => "wall_empty",
+            EndReason::Abandoned(_) => "abandoned",
         }
     }
 }
@@ -150,9 +157,11 @@ impl Direction {
 /// One entry of the log. A win's details live in the game's win list, at `index`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
+    /// `given`: a match named the dealer (`Game::with_dealer`); no first-dealer draw was made.
     Start {
         seed: u64,
         dealer: u8,
+        given: bool,
     },
     /// Every die each seat rolled to pick the dealer, rerolls appended.
     DealerDice {
@@ -230,6 +239,10 @@ pub enum Event {
         amount: i64,
         reason: Reason,
     },
+    /// 逃跑: `seat` left the hand; its penalty follows as payments, then the end.
+    Abandon {
+        seat: u8,
+    },
     End {
         reason: EndReason,
         scores: [i64; 4],
@@ -252,7 +265,11 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
     let hidden = |seat: u8| viewer.is_some_and(|v| v != seat);
     let mut o = Object::new(out);
     match event {
-        Event::Start { seed, dealer } => {
+        Event::Start {
+            seed,
+            dealer,
+            given,
+        } => {
             let rules = ctx.rules_json();
             o.field("type", "start");
             match viewer {
@@ -260,6 +277,10 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
                 Some(_) => o.field("seed", &None::<u64>),
             };
             o.field("rules", &Raw(&rules)).field("dealer", dealer);
+            // Written only when true, so logs of single hands read as before.
+            if *given {
+                o.field("dealer_given", given);
+            }
         }
         Event::DealerDice { rolls } => {
             o.field("type", "dice")
@@ -402,6 +423,9 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
                 .field("payee", payee)
                 .field("amount", amount)
                 .field("reason", reason.name());
+        }
+        Event::Abandon { seat } => {
+            o.field("type", "abandon").field("seat", seat);
         }
         Event::End { reason, scores } => {
             o.field("type", "end")

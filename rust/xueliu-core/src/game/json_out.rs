@@ -151,7 +151,7 @@ impl<'a> Object<'a> {
 }
 
 /// `Rules.to_dict()` as JSON: every option by its schema name, in schema order.
-pub(super) fn rules_json(rules: &Rules) -> String {
+pub fn rules_json(rules: &Rules) -> String {
     let mut out = String::new();
     let mut o = Object::new(&mut out);
     for key in Rules::KEYS {

@@ -10,6 +10,7 @@ mod action;
 mod check;
 mod claims;
 mod determinize;
+mod escape;
 mod events;
 mod explain;
 mod history;
@@ -50,7 +51,7 @@ use crate::rules::{Mode, Rules};
 use crate::tile::{Suit, Tile, KINDS};
 use events::EventContext;
 use json_out::Object;
-pub use json_out::ToJson;
+pub use json_out::{rules_json, ToJson};
 use log::Log;
 use state::River;
 use std::fmt;
@@ -211,13 +212,29 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new hand, dealt from `seed`. With `logging` off no events are kept (for search and
-    /// self-play); the play is the same.
+    /// A new hand, dealt from `seed`, its dealer chosen by `first_dealer`. With `logging` off
+    /// no events are kept (for search and self-play); the play is the same.
     pub fn new(rules: Arc<Rules>, seed: u64, logging: bool) -> Result<Game, IllegalAction> {
+        Game::with_dealer(rules, seed, None, logging)
+    }
+
+    /// A new hand whose dealer is `dealer` when given (a match's next hand, RULES.md §2), else
+    /// chosen by `first_dealer`. A given dealer draws nothing from the generator.
+    pub fn with_dealer(
+        rules: Arc<Rules>,
+        seed: u64,
+        dealer: Option<u8>,
+        logging: bool,
+    ) -> Result<Game, IllegalAction> {
         rules
             .validate()
             .and_then(|()| playable(&rules))
             .map_err(|e| IllegalAction(format!("these rules cannot be played: {e}")))?;
+        if let Some(d) = dealer.filter(|&d| d > 3) {
+            return Err(IllegalAction(format!(
+                "dealer {d} does not exist; seats are 0-3"
+            )));
+        }
         let mut game = Game {
             rules,
             seed,
@@ -235,7 +252,7 @@ impl Game {
             history: History::default(),
             log: logging.then(Log::default),
         };
-        game.start();
+        game.start(dealer);
         Ok(game)
     }
 
@@ -285,6 +302,14 @@ impl Game {
 
     pub fn end_reason(&self) -> Option<EndReason> {
         self.end
+    }
+
+    /// The seat that left the hand (逃跑), if one did.
+    pub fn leaver(&self) -> Option<u8> {
+        match self.end {
+            Some(EndReason::Abandoned(seat)) => Some(seat),
+            _ => None,
+        }
     }
 
     pub fn scores(&self) -> [i64; 4] {

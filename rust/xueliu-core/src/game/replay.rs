@@ -12,10 +12,10 @@ use std::sync::Arc;
 /// Reads a log back into events; win events refer to the win list in order.
 pub(super) fn events_from(v: &Value, path: &str, game: &Game) -> R<Log<Event>> {
     let mut log = Log::default();
-    let mut wins = 0u16;
+    let mut read = Reading::default();
     for (i, e) in array(v, path)?.iter().enumerate() {
         let ep = format!("{path}[{i}]");
-        let event = match event_from(e, &ep, &mut wins)? {
+        let event = match event_from(e, &ep, &mut read)? {
             // Under wilds a dealt 1s is a wild, as in the hand.
             Event::Deal { seat, .. } if game.rules.wilds => {
                 let (x, p) = At {
@@ -32,17 +32,26 @@ pub(super) fn events_from(v: &Value, path: &str, game: &Game) -> R<Log<Event>> {
         };
         log.push(event);
     }
-    if wins as usize != game.wins.len() {
+    if read.wins as usize != game.wins.len() {
         return Err(format!(
-            "{path}: {wins} win events for {} wins",
+            "{path}: {} win events for {} wins",
+            read.wins,
             game.wins.len()
         ));
     }
     Ok(log)
 }
 
+/// What reading a log so far tells the events that follow: win events refer to the win list
+/// in order; an `abandoned` end names the seat of the `abandon` event before it.
+#[derive(Default)]
+pub(super) struct Reading {
+    wins: u16,
+    leaver: Option<u8>,
+}
+
 /// One event of the full (unfiltered) log.
-pub(super) fn event_from(v: &Value, path: &str, wins: &mut u16) -> R<Event> {
+pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> {
     let at = At { value: v, path };
     let get = |key: &str| at.field(key);
     let seat = || -> R<u8> {
@@ -56,7 +65,7 @@ pub(super) fn event_from(v: &Value, path: &str, wins: &mut u16) -> R<Event> {
     let (x, p) = get("type")?;
     let kinds = [
         "start", "dice", "deal", "exchange", "redeal", "void", "draw", "discard", "pass", "pong",
-        "kong", "swap", "beaten", "robbed", "win", "payment", "end",
+        "kong", "swap", "beaten", "robbed", "win", "payment", "abandon", "end",
     ];
     // `pong` and `kong` name their wilds in the 幺鸡 variant only.
     let wilds = || -> R<u8> {
@@ -67,9 +76,11 @@ pub(super) fn event_from(v: &Value, path: &str, wins: &mut u16) -> R<Event> {
         "start" => {
             let (x, p) = get("seed")?;
             let (d, dp) = get("dealer")?;
+            let gp = format!("{path}.dealer_given");
             Event::Start {
                 seed: uint(x, &p, u64::MAX)?,
                 dealer: seat_num(d, &dp)?,
+                given: opt_field(v, "dealer_given").map_or(Ok(false), |g| boolean(g, &gp))?,
             }
         }
         "dice" => {
@@ -221,9 +232,14 @@ pub(super) fn event_from(v: &Value, path: &str, wins: &mut u16) -> R<Event> {
             tile: tile_f("tile")?,
         },
         "win" => {
-            let index = *wins;
-            *wins = wins.saturating_add(1);
+            let index = read.wins;
+            read.wins = read.wins.saturating_add(1);
             Event::Win { index }
+        }
+        "abandon" => {
+            let seat = seat()?;
+            read.leaver = Some(seat);
+            Event::Abandon { seat }
         }
         "payment" => {
             let (x, p) = get("payer")?;
@@ -244,9 +260,13 @@ pub(super) fn event_from(v: &Value, path: &str, wins: &mut u16) -> R<Event> {
         }
         _ => {
             let (x, p) = get("reason")?;
-            let reason = match name(x, &p, &["three_won", "wall_empty"])? {
+            let reason = match name(x, &p, &["three_won", "wall_empty", "abandoned"])? {
                 "three_won" => EndReason::ThreeWon,
-                _ => EndReason::WallEmpty,
+                "wall_empty" => EndReason::WallEmpty,
+                _ => EndReason::Abandoned(
+                    read.leaver
+                        .ok_or(format!("{p}: an abandoned hand follows an abandon event"))?,
+                ),
             };
             let (s, sp) = get("scores")?;
             let list = array(s, &sp)?;
@@ -274,12 +294,24 @@ impl Game {
             value: start,
             path: "events[0]",
         };
-        let (x, p) = at.field("seed").map_err(bad)?;
-        let seed = uint(x, &p, u64::MAX).map_err(bad)?;
+        let Event::Start {
+            seed,
+            dealer,
+            given,
+        } = event_from(start, "events[0]", &mut Reading::default()).map_err(bad)?
+        else {
+            return Err(bad("events[0] is not a start event".into()));
+        };
         let (x, _) = at.field("rules").map_err(bad)?;
         let rules = Arc::new(rules_from(x).map_err(bad)?);
-        let actions = decisions(list).map_err(bad)?;
-        let game = Game::replay(rules, seed, &actions, true)?;
+        let mut game = Game::with_dealer(rules, seed, given.then_some(dealer), true)?;
+        for (i, step) in decisions(list).map_err(bad)?.into_iter().enumerate() {
+            match step {
+                Step::Act(seat, action) => game.act(seat, action),
+                Step::Abandon(seat) => game.abandon(seat),
+            }
+            .map_err(|e| IllegalAction(format!("decision {i} ({step}): {e}")))?;
+        }
         let written: Value =
             serde_json::from_str(&game.events_json(None)).map_err(|e| bad(e.to_string()))?;
         if written != value {
@@ -292,44 +324,61 @@ impl Game {
     }
 }
 
+/// One decision a log records: an action, or a seat leaving (逃跑).
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Act(u8, Action),
+    Abandon(u8),
+}
+
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Step::Act(seat, action) => write!(f, "{seat}, {action}"),
+            Step::Abandon(seat) => write!(f, "{seat} abandons"),
+        }
+    }
+}
+
 /// The decisions a log records, in order.
-fn decisions(list: &[Value]) -> R<Vec<(u8, Action)>> {
+fn decisions(list: &[Value]) -> R<Vec<Step>> {
     let mut out = Vec::new();
     let mut last_discard = None;
-    let mut wins = 0u16;
+    let mut read = Reading::default();
     for (i, e) in list.iter().enumerate() {
         let path = format!("events[{i}]");
-        match event_from(e, &path, &mut wins)? {
+        match event_from(e, &path, &mut read)? {
             Event::Exchange { given, .. } => {
                 for (seat, tiles) in given.iter().enumerate() {
-                    out.push((seat as u8, Action::exchange(*tiles)));
+                    out.push(Step::Act(seat as u8, Action::exchange(*tiles)));
                 }
             }
-            Event::Void { seat, suit } => out.push((seat, Action::Void(suit))),
+            Event::Void { seat, suit } => out.push(Step::Act(seat, Action::Void(suit))),
             Event::Discard { seat, tile } => {
                 last_discard = Some(tile);
-                out.push((seat, Action::Discard(tile)));
+                out.push(Step::Act(seat, Action::Discard(tile)));
             }
-            Event::Pass { seat, .. } => out.push((seat, Action::Pass)),
+            Event::Pass { seat, .. } => out.push(Step::Act(seat, Action::Pass)),
             Event::Beaten { seat, claim } => {
                 let action = if claim == claim::PONG {
                     Action::Pong
                 } else {
                     Action::Kong(last_discard.ok_or(format!("{path}: a kong before any discard"))?)
                 };
-                out.push((seat, action));
+                out.push(Step::Act(seat, action));
             }
-            Event::Pong { seat, .. } => out.push((seat, Action::Pong)),
-            Event::Kong { seat, tile, .. } => out.push((seat, Action::Kong(tile))),
-            Event::Swap { seat, tile } => out.push((seat, Action::Swap(tile))),
+            Event::Pong { seat, .. } => out.push(Step::Act(seat, Action::Pong)),
+            Event::Kong { seat, tile, .. } => out.push(Step::Act(seat, Action::Kong(tile))),
+            Event::Swap { seat, tile } => out.push(Step::Act(seat, Action::Swap(tile))),
             Event::Win { .. } => {
                 let (x, p) = At {
                     value: e,
                     path: &path,
                 }
                 .field("seat")?;
-                out.push((seat_num(x, &p)?, Action::Win));
+                out.push(Step::Act(seat_num(x, &p)?, Action::Win));
             }
+            Event::Abandon { seat } => out.push(Step::Abandon(seat)),
             _ => {}
         }
     }

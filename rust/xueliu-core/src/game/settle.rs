@@ -6,15 +6,15 @@ use super::events::{EndReason, Event, KongKind, Reason, WinKind};
 use super::value::{fan_points, payment, ready_value, score_win};
 use super::{Game, KongRecord, Pending, WinRecord};
 use crate::rules::{
-    FlowerPigPayees, FlowerPigPenalty, KongFlowerAfterDirectKong, KongIncomeTransfer, Mode,
-    SelfDrawPayers,
+    FlowerPigPayees, FlowerPigPenalty, FlowerPigRule, KongFlowerAfterDirectKong,
+    KongIncomeTransfer, Mode, SelfDrawPayers,
 };
 use crate::score::Situation;
 use crate::tile::Tile;
 
 impl Game {
     /// Moves points; nothing for a zero amount or a seat paying itself.
-    fn pay(&mut self, payer: u8, payee: u8, amount: i64, reason: Reason) {
+    pub(super) fn pay(&mut self, payer: u8, payee: u8, amount: i64, reason: Reason) {
         if amount <= 0 || payer == payee || payer > 3 || payee > 3 {
             return;
         }
@@ -319,7 +319,8 @@ struct DrawView {
     won: [bool; 4],
     /// Settles 查叫, 补差价 and 退税: everyone in 血流, those who have not won in 血战.
     takes_part: [bool; 4],
-    /// 花猪: never won and still holding three suits (or a tile of the void suit).
+    /// 花猪: never won and still holding three suits (or, under `flower_pig_rule = "void_held"`,
+    /// a tile of the void suit).
     pig: [bool; 4],
     /// Ready (听牌); a 血流 winner always is, through its locked hand.
     ready: [bool; 4],
@@ -330,7 +331,8 @@ struct DrawView {
 impl DrawView {
     fn of(game: &Game) -> DrawView {
         let xueliu = game.rules.mode == Mode::Xueliu;
-        let declare_void = game.rules.declare_void;
+        // The platform variant's pig: any tile of the declared void suit (§9.1).
+        let void_held = game.rules.flower_pig_rule == FlowerPigRule::VoidHeld;
         let mut v = DrawView {
             won: [false; 4],
             takes_part: [true; 4],
@@ -344,12 +346,7 @@ impl DrawView {
             let suits = s.hand.suit_mask() | s.meld_summary.suit_mask;
             v.won[i] = won;
             v.takes_part[i] = xueliu || !won;
-            v.pig[i] = !won
-                && if declare_void {
-                    s.holds_void()
-                } else {
-                    suits.count_ones() == 3
-                };
+            v.pig[i] = !won && (suits.count_ones() == 3 || (void_held && s.holds_void()));
             v.ready[i] = (xueliu && won) || best.is_some();
             v.value[i] = best.unwrap_or(0);
         }

@@ -6,25 +6,51 @@ use super::history::Exchanged;
 use super::state::{after, Seat, Wall};
 use super::{Action, Game, Pending, Turn, TurnKind};
 use crate::hand::{Counts, MAX_WILDS};
-use crate::rules::{Exchange, FirstDealer};
+use crate::rules::{DealerRotation, Exchange, FirstDealer};
 use crate::tile::{Suit, Tile};
 
 /// Tiles dealt to each seat; the dealer takes one more.
 const DEAL: usize = 13;
 
 impl Game {
-    /// Dealer, shuffle, wall die, deal, then the first decision phase.
-    pub(super) fn start(&mut self) {
-        let rolls = self.choose_dealer();
+    /// Dealer (the one given, or by `first_dealer`), shuffle, wall die, deal, then the first
+    /// decision phase.
+    pub(super) fn start(&mut self, dealer: Option<u8>) {
+        let rolls = match dealer {
+            Some(d) => {
+                self.dealer = d;
+                None
+            }
+            None => self.choose_dealer(),
+        };
         self.push(Event::Start {
             seed: self.seed,
             dealer: self.dealer,
+            given: dealer.is_some(),
         });
         if let Some(rolls) = rolls {
             self.push(Event::DealerDice { rolls });
         }
         self.deal();
         self.begin_exchange();
+    }
+
+    /// The dealer of the next hand of a match, once this one is over (RULES.md §2): the next
+    /// seat under `"rotate"`; under `"first_winner"` the first winner, or the discarder (or kong
+    /// owner) when that first win was several on one tile, or the same dealer when nobody won
+    /// (荒庄不下庄). `None` while the hand is in play.
+    pub fn next_dealer(&self) -> Option<u8> {
+        if !self.is_over() {
+            return None;
+        }
+        Some(match self.rules.dealer_rotation {
+            DealerRotation::Rotate => after(self.dealer, 1),
+            DealerRotation::FirstWinner => match self.wins.as_slice() {
+                [] => self.dealer,
+                [first, second, ..] if second.shared => first.from.unwrap_or(first.seat),
+                [first, ..] => first.seat,
+            },
+        })
     }
 
     /// Picks the first dealer; with `"dice"`, returns every die each seat rolled.

@@ -107,6 +107,7 @@ impl Game {
             .field("exchange", &exchanged.as_deref().map(Raw))
             .field("scores", &self.scores)
             .field("end", &self.end.map(|e| e.name()))
+            .field("leaver", &self.leaver())
             .field("history", &Raw(&history))
             .field("logging", &self.log.is_some())
             .field("events", &Raw(&events));
@@ -763,12 +764,24 @@ impl Game {
             }
         }
         let (x, p) = f("end")?;
+        let lp = "snapshot.leaver";
+        let leaver = opt_field(v, "leaver")
+            .map(|x| seat_num(x, lp))
+            .transpose()?;
         let end = opt(x, |x| {
-            Ok(match name(x, &p, &["three_won", "wall_empty"])? {
-                "three_won" => EndReason::ThreeWon,
-                _ => EndReason::WallEmpty,
-            })
+            Ok(
+                match name(x, &p, &["three_won", "wall_empty", "abandoned"])? {
+                    "three_won" => EndReason::ThreeWon,
+                    "wall_empty" => EndReason::WallEmpty,
+                    _ => EndReason::Abandoned(
+                        leaver.ok_or(format!("{lp}: an abandoned hand names its leaver"))?,
+                    ),
+                },
+            )
         })?;
+        if leaver.is_some() && !matches!(end, Some(EndReason::Abandoned(_))) {
+            return Err(format!("{lp}: only an abandoned hand has a leaver"));
+        }
         let mut history = history_from(v.get("history"), "snapshot.history", &river)?;
         if v.get("history").is_none() {
             // Older snapshots kept the exchange only at the top level.

@@ -238,7 +238,7 @@ fn on_turn(seat: u8, drawn: &str) -> Pending {
     })
 }
 
-fn rules(name: &str) -> Rules {
+pub(super) fn rules(name: &str) -> Rules {
     Rules::preset(name).unwrap()
 }
 
@@ -505,4 +505,5 @@ fn the_exchange_record_is_the_logged_exchange() {
     );
 }
 
+mod table;
 mod yaoji;

@@ -1,7 +1,7 @@
 //! Reading and writing any option by its schema name, with the option's own checks. The one
 //! list of names in schema order is [`Rules::KEYS`]; [`Rules::field`] maps each to its slot.
 
-use super::{Rules, RulesError, MAX_BASE_POINTS, MAX_FAN};
+use super::{Rules, RulesError, MAX_BASE_POINTS, MAX_ESCAPE_PENALTY, MAX_FAN};
 use crate::choice::Choice;
 use crate::pattern::{FanTable, Pattern, PATTERNS};
 use std::fmt;
@@ -100,7 +100,7 @@ const FAN: RangeInclusive<u32> = 0..=MAX_FAN;
 
 impl Rules {
     /// Every key of the schema, in its order (docs/rules-schema.md).
-    pub const KEYS: [&'static str; 42] = [
+    pub const KEYS: [&'static str; 44] = [
         "preset",
         "mode",
         "first_dealer",
@@ -138,12 +138,19 @@ impl Rules {
         "flower_pig_penalty",
         "flower_pig_fan",
         "flower_pig_payees",
+        "flower_pig_rule",
         "tax_refund",
         "ready_difference",
         "wilds",
         "no_wild_fan",
         "heavenly_stacks",
+        "escape_penalty",
     ];
+
+    /// Options added after the first schema, with the value that plays as the engine did
+    /// before them: a rules dict written then (in a snapshot or log) lacks them.
+    const LATER_KEYS: [(&'static str, &'static str); 2] =
+        [("flower_pig_rule", "void_held"), ("escape_penalty", "96")];
 
     fn field(&mut self, key: &str) -> Option<Field<'_>> {
         use Field::*;
@@ -185,11 +192,13 @@ impl Rules {
             "flower_pig_penalty" => Choice(&mut self.flower_pig_penalty),
             "flower_pig_fan" => Int(&mut self.flower_pig_fan, FAN),
             "flower_pig_payees" => Choice(&mut self.flower_pig_payees),
+            "flower_pig_rule" => Choice(&mut self.flower_pig_rule),
             "tax_refund" => Bool(&mut self.tax_refund),
             "ready_difference" => Bool(&mut self.ready_difference),
             "wilds" => Bool(&mut self.wilds),
             "no_wild_fan" => Int(&mut self.no_wild_fan, FAN),
             "heavenly_stacks" => Bool(&mut self.heavenly_stacks),
+            "escape_penalty" => Int(&mut self.escape_penalty, 0..=MAX_ESCAPE_PENALTY),
             _ => return None,
         })
     }
@@ -255,7 +264,8 @@ impl Rules {
     }
 
     /// Rules from a value for every key of [`Rules::KEYS`], as `to_dict` writes them; then
-    /// [`Rules::validate`]. A missing or unknown key is an error.
+    /// [`Rules::validate`]. A missing or unknown key is an error, except that a dict lacking
+    /// every one of [`Rules::LATER_KEYS`] (written before they existed) gets their old values.
     pub fn from_values(
         entries: impl IntoIterator<Item = (String, Value)>,
     ) -> Result<Rules, RulesError> {
@@ -268,6 +278,20 @@ impl Rules {
                 .position(|&k| k == key)
                 .expect("set knows the key");
             seen[i] = true;
+        }
+        let position = |key: &str| Rules::KEYS.iter().position(|&k| k == key);
+        let later: Vec<usize> = Rules::LATER_KEYS
+            .iter()
+            .filter_map(|(k, _)| position(k))
+            .collect();
+        if later.iter().all(|&i| !seen[i]) {
+            for ((key, old), i) in Rules::LATER_KEYS.iter().zip(later) {
+                let value = old
+                    .parse::<i64>()
+                    .map_or_else(|_| Value::Text(old.to_string()), Value::Int);
+                rules.set(key, value)?;
+                seen[i] = true;
+            }
         }
         let missing = Rules::KEYS.iter().zip(seen).filter(|(_, seen)| !seen);
         let names: Vec<String> = missing.map(|(k, _)| k.to_string()).collect();

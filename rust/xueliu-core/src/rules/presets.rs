@@ -136,11 +136,14 @@ fn defaults() -> Rules {
         flower_pig_penalty: FlowerPigPenalty::DoubleReadyValue,
         flower_pig_fan: 0,
         flower_pig_payees: FlowerPigPayees::Ready,
+        flower_pig_rule: FlowerPigRule::VoidHeld,
         tax_refund: false,
         ready_difference: false,
         wilds: false,
         no_wild_fan: 0,
         heavenly_stacks: false,
+        // Seed 002 計分規則 11's 96 points; the other seeds are silent *(c)*.
+        escape_penalty: 96,
     }
 }
 

@@ -1,0 +1,300 @@
+//! A match: hands played in order at one table (RULES.md §2). Each next hand's dealer is the
+//! last hand's [`Game::next_dealer`]; each hand's seed is derived from the match seed and the
+//! hand's number, so the same match seed and the same actions give the same match.
+
+use crate::game::{Event, Game, IllegalAction};
+use crate::rng::Rng;
+use crate::rules::Rules;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// Match snapshot format version; `from_json` rejects others.
+const VERSION: u64 = 1;
+/// Most hands a match may have.
+pub const MAX_HANDS: u32 = 10_000;
+
+/// The seed of hand `hand` (0-based) of the match seeded `seed`: SplitMix64's output number
+/// `hand + 1` from `seed`, i.e. one step of its mixer at `seed + (hand + 1) × γ`.
+pub fn hand_seed(seed: u64, hand: u32) -> u64 {
+    let gamma = 0x9E37_79B9_7F4A_7C15u64;
+    Rng::new(seed.wrapping_add(gamma.wrapping_mul(hand as u64))).next_u64()
+}
+
+/// A match of `hands` hands. The hands before the current one are kept whole (with their event
+/// logs): they are the match log.
+#[derive(Clone)]
+pub struct Match {
+    rules: Arc<Rules>,
+    seed: u64,
+    hands: u32,
+    /// The hands already over and left behind, in order.
+    finished: Vec<Game>,
+    game: Game,
+}
+
+impl Match {
+    /// A match; its first hand is dealt at once, its dealer chosen by `first_dealer`.
+    pub fn new(rules: Arc<Rules>, seed: u64, hands: u32) -> Result<Match, IllegalAction> {
+        if !(1..=MAX_HANDS).contains(&hands) {
+            return Err(IllegalAction(format!(
+                "a match has 1 to {MAX_HANDS} hands, not {hands}"
+            )));
+        }
+        let game = Game::with_dealer(rules.clone(), hand_seed(seed, 0), None, true)?;
+        Ok(Match {
+            rules,
+            seed,
+            hands,
+            finished: Vec::new(),
+            game,
+        })
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn hands(&self) -> u32 {
+        self.hands
+    }
+
+    /// The hand in play (or the last one, once the match is over).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    /// The hands over and left behind, in order.
+    pub fn finished(&self) -> &[Game] {
+        &self.finished
+    }
+
+    /// The hands started so far, in order, the current one last.
+    pub fn games(&self) -> impl Iterator<Item = &Game> + '_ {
+        self.finished.iter().chain(std::iter::once(&self.game))
+    }
+
+    /// Hands over so far.
+    pub fn hands_played(&self) -> u32 {
+        self.finished.len() as u32 + self.game.is_over() as u32
+    }
+
+    /// Every hand has been played.
+    pub fn is_over(&self) -> bool {
+        self.hands_played() == self.hands
+    }
+
+    /// The dealer of each hand started so far.
+    pub fn dealers(&self) -> Vec<u8> {
+        self.games().map(Game::dealer).collect()
+    }
+
+    /// Each finished hand's points per seat, in order.
+    pub fn results(&self) -> Vec<[i64; 4]> {
+        self.games()
+            .filter(|g| g.is_over())
+            .map(Game::scores)
+            .collect()
+    }
+
+    /// The points of the finished hands, summed per seat.
+    pub fn totals(&self) -> [i64; 4] {
+        self.results().iter().fold([0; 4], |mut t, r| {
+            (0..4).for_each(|i| t[i] += r[i]);
+            t
+        })
+    }
+
+    /// The dealer of the next hand once the current one is over (`None` before, and once the
+    /// match is over).
+    pub fn next_dealer(&self) -> Option<u8> {
+        self.game.next_dealer().filter(|_| !self.is_over())
+    }
+
+    /// Deals the next hand, once the current one is over: its dealer is the current hand's
+    /// [`Game::next_dealer`], its seed [`hand_seed`] of its number.
+    pub fn next_hand(&mut self) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction(format!(
+                "the match is over: all {} hands were played",
+                self.hands
+            )));
+        }
+        let Some(dealer) = self.game.next_dealer() else {
+            return Err(IllegalAction(format!(
+                "hand {} is still in play; finish it (or abandon it) before the next",
+                self.finished.len() + 1
+            )));
+        };
+        let number = self.finished.len() as u32 + 1;
+        let next = Game::with_dealer(
+            self.rules.clone(),
+            hand_seed(self.seed, number),
+            Some(dealer),
+            true,
+        )?;
+        self.finished.push(std::mem::replace(&mut self.game, next));
+        Ok(())
+    }
+
+    /// The match log: `{"type": "match", "seed", "hands", "rules", "games": [[events], …]}`,
+    /// each hand's full event log in order.
+    pub fn log_json(&self) -> String {
+        let games: Vec<String> = self.games().map(|g| g.events_json(None)).collect();
+        format!(
+            "{{\"type\": \"match\", \"version\": {VERSION}, \"seed\": {}, \"hands\": {}, \"rules\": {}, \"games\": [{}]}}",
+            self.seed,
+            self.hands,
+            crate::game::rules_json(&self.rules),
+            games.join(", ")
+        )
+    }
+
+    /// A full snapshot: the match log's fields, with the current hand as a game snapshot.
+    pub fn to_json(&self) -> String {
+        let games: Vec<String> = self.finished.iter().map(|g| g.events_json(None)).collect();
+        format!(
+            "{{\"type\": \"match\", \"version\": {VERSION}, \"seed\": {}, \"hands\": {}, \"rules\": {}, \"finished\": [{}], \"game\": {}}}",
+            self.seed,
+            self.hands,
+            crate::game::rules_json(&self.rules),
+            games.join(", "),
+            self.game.to_json()
+        )
+    }
+
+    /// Restores [`Match::to_json`], verifying everything: each finished hand replays from its
+    /// log; every hand's seed and dealer are the ones the match gives it; the current hand is a
+    /// valid game snapshot of the match's rules.
+    pub fn from_json(text: &str) -> Result<Match, IllegalAction> {
+        let bad = |e: String| IllegalAction(format!("bad match snapshot: {e}"));
+        let v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let (mut m, fields) = Match::header(&v).map_err(bad)?;
+        let finished = fields.get("finished").and_then(Value::as_array);
+        let finished = finished.ok_or_else(|| bad("finished: expected a list of logs".into()))?;
+        let game = fields
+            .get("game")
+            .ok_or_else(|| bad("game is missing".into()))?;
+        let game = Game::from_json(&game.to_string()).map_err(|e| bad(format!("game: {e}")))?;
+        m.rebuild(finished, Some(game)).map_err(bad)?;
+        Ok(m)
+    }
+
+    /// Replays a match log ([`Match::log_json`]): every hand from its events, checked as
+    /// [`Match::from_json`] checks a snapshot.
+    pub fn from_log(text: &str) -> Result<Match, IllegalAction> {
+        let bad = |e: String| IllegalAction(format!("bad match log: {e}"));
+        let v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let (mut m, fields) = Match::header(&v).map_err(bad)?;
+        let games = fields.get("games").and_then(Value::as_array);
+        let games = games.ok_or_else(|| bad("games: expected a list of logs".into()))?;
+        m.rebuild(games, None).map_err(bad)?;
+        Ok(m)
+    }
+
+    /// A match with its first hand from the header (`type`, `version`, `seed`, `hands`,
+    /// `rules`) of a snapshot or log.
+    fn header(v: &Value) -> Result<(Match, &serde_json::Map<String, Value>), String> {
+        let fields = v.as_object().ok_or("expected a JSON object")?;
+        if fields.get("type").and_then(Value::as_str) != Some("match") {
+            return Err("type: expected \"match\"".into());
+        }
+        if fields.get("version").and_then(Value::as_u64) != Some(VERSION) {
+            return Err(format!("version: this engine reads version {VERSION}"));
+        }
+        let uint = |key: &str| {
+            fields
+                .get(key)
+                .and_then(Value::as_u64)
+                .ok_or(format!("{key}: expected a non-negative integer"))
+        };
+        let (seed, hands) = (uint("seed")?, uint("hands")?);
+        let rules = fields.get("rules").ok_or("rules is missing")?;
+        let rules = crate::game::rules_from_json(&rules.to_string())?;
+        let hands = u32::try_from(hands).map_err(|_| format!("hands: at most {MAX_HANDS}"))?;
+        let m = Match::new(Arc::new(rules), seed, hands).map_err(|e| e.0)?;
+        Ok((m, fields))
+    }
+
+    /// Plays the hands `logs` record in order (each must be over but the last, which may be
+    /// replaced by `current`), checking each hand's seed and dealer.
+    fn rebuild(&mut self, logs: &[Value], current: Option<Game>) -> Result<(), String> {
+        let total = logs.len() + current.is_some() as usize;
+        if total == 0 || total > self.hands as usize {
+            return Err(format!(
+                "a match of {} hands holds 1 to {} of them, not {total}",
+                self.hands, self.hands
+            ));
+        }
+        let mut games = Vec::with_capacity(total);
+        for (i, log) in logs.iter().enumerate() {
+            let game = Game::from_events(&log.to_string()).map_err(|e| format!("hand {i}: {e}"))?;
+            games.push(game);
+        }
+        games.extend(current);
+        for (i, game) in games.iter().enumerate() {
+            let last = i + 1 == games.len();
+            self.check_hand(i, game, last)?;
+            if i > 0 {
+                let dealer = games[i - 1].next_dealer();
+                if dealer != Some(game.dealer()) {
+                    return Err(format!(
+                        "hand {i}: dealt by seat {}, but the hand before gives seat {dealer:?}",
+                        game.dealer()
+                    ));
+                }
+            }
+        }
+        self.game = games.pop().ok_or("no hand")?;
+        self.finished = games;
+        Ok(())
+    }
+
+    /// A hand of this match: its rules, seed, dealer source and logging are the match's.
+    fn check_hand(&self, i: usize, game: &Game, last: bool) -> Result<(), String> {
+        if *game.rules() != *self.rules {
+            return Err(format!("hand {i}: its rules are not the match's"));
+        }
+        let seed = hand_seed(self.seed, i as u32);
+        if game.seed() != seed {
+            return Err(format!(
+                "hand {i}: seed {} is not the match's ({seed})",
+                game.seed()
+            ));
+        }
+        let start = game.events().next().and_then(|e| match e {
+            Event::Start {
+                seed,
+                dealer,
+                given,
+            } => Some((*seed, *dealer, *given)),
+            _ => None,
+        });
+        if start.is_some_and(|(s, d, _)| (s, d) != (seed, game.dealer())) {
+            return Err(format!(
+                "hand {i}: its log starts with another seed or dealer than the hand's"
+            ));
+        }
+        if start.map(|(_, _, given)| given) != Some(i > 0) {
+            return Err(format!(
+                "hand {i}: {} (a logged hand whose dealer the match names after the first)",
+                if i == 0 {
+                    "the first hand's dealer comes from first_dealer"
+                } else {
+                    "its dealer must be the one the hand before gives"
+                }
+            ));
+        }
+        if !last && !game.is_over() {
+            return Err(format!("hand {i} is not over, yet a later hand follows"));
+        }
+        Ok(())
+    }
+}

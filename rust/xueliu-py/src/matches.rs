@@ -1,0 +1,170 @@
+//! `Match`: hands in a row at one table (`xueliu_core::matches`). `match.game` is a live
+//! `Game` the caller plays; the core match takes it back for each call that needs it.
+
+use crate::errors::SnapshotError;
+use crate::game::{illegal, json_loads, rules_or_chengdu, seed_arg, Game};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+use xueliu_core::matches::Match as CoreMatch;
+
+/// A match of `hands` hands (RULES.md §2): `game` is the hand in play; `next_hand()` deals the
+/// next once it is over, its dealer the hand's `next_dealer` and its seed derived from `seed`.
+#[pyclass(module = "xueliu")]
+pub struct Match {
+    /// The core match; its current game is stale: `game` holds the live one.
+    inner: CoreMatch,
+    game: Py<Game>,
+}
+
+impl Match {
+    fn wrap(py: Python<'_>, inner: CoreMatch) -> PyResult<Match> {
+        let game = Py::new(
+            py,
+            Game {
+                inner: inner.game().clone(),
+            },
+        )?;
+        Ok(Match { inner, game })
+    }
+
+    /// Runs `f` on the core match holding the live game, then hands the game back.
+    fn with_core<T>(&mut self, py: Python<'_>, f: impl FnOnce(&mut CoreMatch) -> T) -> T {
+        let mut live = self.game.borrow_mut(py);
+        std::mem::swap(&mut live.inner, self.inner.game_mut());
+        let out = f(&mut self.inner);
+        std::mem::swap(&mut live.inner, self.inner.game_mut());
+        out
+    }
+}
+
+#[pymethods]
+impl Match {
+    #[new]
+    #[pyo3(signature = (rules=None, *, seed=None, hands=8))]
+    fn new(
+        py: Python<'_>,
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        hands: i64,
+    ) -> PyResult<Match> {
+        let rules = rules_or_chengdu(rules)?;
+        let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
+        let hands = u32::try_from(hands).unwrap_or(0);
+        Match::wrap(py, CoreMatch::new(rules, seed, hands).map_err(illegal)?)
+    }
+
+    /// The hand in play (the last one once the match is over); play it with `act`.
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Py<Game> {
+        self.game.clone_ref(py)
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed()
+    }
+
+    #[getter]
+    fn hands(&self) -> u32 {
+        self.inner.hands()
+    }
+
+    /// Deals the next hand once the current one is over; `game` is then the new hand.
+    /// A `Game` held from before keeps the finished hand.
+    fn next_hand(&mut self, py: Python<'_>) -> PyResult<()> {
+        let done = self.with_core(py, |m| {
+            m.next_hand()?;
+            Ok(m.finished().last().cloned())
+        });
+        let Some(done) = done.map_err(illegal)? else {
+            return Ok(());
+        };
+        // The held object now has the new hand: it keeps the finished one, a new object the new.
+        let next = std::mem::replace(&mut self.game.borrow_mut(py).inner, done);
+        self.game = Py::new(py, Game { inner: next })?;
+        Ok(())
+    }
+
+    /// The dealer of each hand dealt so far.
+    #[getter]
+    fn dealers(&mut self, py: Python<'_>) -> Vec<u32> {
+        self.with_core(py, |m| m.dealers().into_iter().map(u32::from).collect())
+    }
+
+    /// The dealer of the next hand once the current one is over; None before, and at the end.
+    #[getter]
+    fn next_dealer(&mut self, py: Python<'_>) -> Option<u8> {
+        self.with_core(py, |m| m.next_dealer())
+    }
+
+    /// Each finished hand's points per seat.
+    #[getter]
+    fn results(&mut self, py: Python<'_>) -> Vec<[i64; 4]> {
+        self.with_core(py, |m| m.results())
+    }
+
+    /// The finished hands' points summed per seat.
+    #[getter]
+    fn totals(&mut self, py: Python<'_>) -> [i64; 4] {
+        self.with_core(py, |m| m.totals())
+    }
+
+    #[getter]
+    fn hands_played(&mut self, py: Python<'_>) -> u32 {
+        self.with_core(py, |m| m.hands_played())
+    }
+
+    #[getter]
+    fn is_over(&mut self, py: Python<'_>) -> bool {
+        self.with_core(py, |m| m.is_over())
+    }
+
+    /// The match log: every hand's event log, in order (docs/game-protocol.md §13).
+    fn log<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = self.with_core(py, |m| m.log_json());
+        json_loads(py, &text)
+    }
+
+    /// A full snapshot as JSON text; `Match.from_json` restores it exactly. (`&mut`: the live
+    /// game is lent to the core match for the call.)
+    #[allow(clippy::wrong_self_convention)]
+    fn to_json(&mut self, py: Python<'_>) -> String {
+        self.with_core(py, |m| m.to_json())
+    }
+
+    /// Restores a snapshot, verifying every hand; bad input raises SnapshotError.
+    #[staticmethod]
+    fn from_json(py: Python<'_>, text: &str) -> PyResult<Match> {
+        let inner = CoreMatch::from_json(text).map_err(|e| SnapshotError::new_err(e.0))?;
+        Match::wrap(py, inner)
+    }
+
+    /// Replays a match log (`Match.log()`, as a dict or its JSON text), checking every hand.
+    #[staticmethod]
+    fn from_log(py: Python<'_>, log: &Bound<'_, PyAny>) -> PyResult<Match> {
+        let text: String = if let Ok(s) = log.cast::<PyString>() {
+            s.to_cow()?.into_owned()
+        } else if log.cast::<pyo3::types::PyDict>().is_ok() || log.cast::<PyList>().is_ok() {
+            py.import("json")?
+                .call_method1("dumps", (log,))?
+                .extract()?
+        } else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "a match log is a dict (Match.log()) or its JSON text",
+            ));
+        };
+        Match::wrap(py, CoreMatch::from_log(&text).map_err(illegal)?)
+    }
+
+    fn __repr__(&mut self, py: Python<'_>) -> String {
+        self.with_core(py, |m| {
+            format!(
+                "Match(seed={}, hands_played={}/{}, totals={:?})",
+                m.seed(),
+                m.hands_played(),
+                m.hands(),
+                m.totals()
+            )
+        })
+    }
+}
