@@ -40,7 +40,7 @@ def server(tmp_path):
 
 
 def new_table(client, **settings):
-    settings = {"seed": 9, "next_hand_delay": 0, "seats": PEOPLE, **settings}
+    settings = {"seed": 9, "hands": 2, "next_hand_delay": 0, "seats": PEOPLE, **settings}
     r = client.post("/api/tables", json=settings)
     assert r.status_code == 201, r.text
     table = r.json()["table"]

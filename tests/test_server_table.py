@@ -40,7 +40,7 @@ def test_bots_play_a_table_alone_and_a_person_beside_them():
 
 
 def test_every_discard_opens_a_claim_step_for_every_other_seat_in_the_hand():
-    h = Harness({"preset": "chengdu_xueliu", "seed": 5})
+    h = Harness({"preset": "chengdu_xueliu", "seed": 5, "hands": 1})
     h.play()
     game = h.table.match.game
     requests = {s: [m for m in h.inbox[s] if m["type"] == "request"] for s in range(4)}
@@ -193,3 +193,20 @@ def test_tokens_are_secret_and_seats_are_taken_once():
         assert e.value.code == code
     text = json.dumps(table.to_dict()) + json.dumps(h.inbox)
     assert all(token not in text for token in h.tokens.values())  # kept as digests only
+
+
+def test_a_seat_that_leaves_abandons_the_hand_when_the_table_says_so():
+    h = Harness({"preset": "chengdu", "seed": 8, "hands": 2, "on_leave": "abandon", "grace": 5})
+    while h.table.kind != "turn":  # through the exchange and the void, into play
+        for seat, request in sorted(h.pending().items()):
+            h.act(seat, request["decision"], simple_choice(request))
+    first = h.table.match.game
+    h.table.disconnect(2)
+    h.advance(5)
+    assert first.is_over and h.table.left[2] and h.table.auto[2]
+    assert [(d["hand"], d["seat"], d["action"]) for d in h.decisions if d["by"] == "leave"] == [(0, 2, "abandon")]
+    over = [m for m in h.inbox[0] if m["type"] == "hand_over"]
+    assert over[0]["hand"] == 0 and over[0]["scores"] == first.scores and first.scores[2] < 0
+    assert h.events(0, hand=0) == first.events_for(0)  # the whole first hand, then the next
+    h.play()  # seat 2 is played by a bot in the second hand
+    assert h.table.status == "over" and h.table.match.hands_played == 2
