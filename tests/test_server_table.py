@@ -64,7 +64,7 @@ def test_a_stale_or_illegal_action_is_refused_and_changes_nothing():
     h = Harness({"seed": 2})
     pending = h.pending()
     assert sorted(pending) == [0, 1, 2, 3] and {r["kind"] for r in pending.values()} == {"exchange"}
-    before = json.dumps(h.table.to_dict())
+    before = json.dumps(h.table.to_dict()) + h.table.match_json()
     decision = pending[0]["decision"]
     for seat, number, action, code in [
         (0, decision + 1, pending[0]["default"], "stale"),
@@ -77,7 +77,7 @@ def test_a_stale_or_illegal_action_is_refused_and_changes_nothing():
         with pytest.raises(TableError) as e:
             h.act(seat, number, action)
         assert e.value.code == code, (number, action)
-    assert json.dumps(h.table.to_dict()) == before and not h.decisions
+    assert json.dumps(h.table.to_dict()) + h.table.match_json() == before and not h.decisions
     h.act(0, decision, pending[0]["default"])
     with pytest.raises(TableError, match="not open") as e:
         h.act(0, decision, pending[0]["default"])  # answered already: stale
@@ -155,8 +155,8 @@ def test_a_snapshot_restores_the_table_mid_hand_and_the_match_ends_as_if_uninter
         seat, request = sorted(pending.items())[0]
         h.act(seat, request["decision"], simple_choice(request))
     data = json.loads(json.dumps(h.table.to_dict()))
-    restored = Table.from_dict(data, h.clock)
-    assert restored.to_dict() == data
+    restored = Table.from_dict(data, h.table.match_json(), h.clock)
+    assert restored.to_dict() == data and restored.match_json() == h.table.match_json()
     h.table = restored
     h.play()
     assert restored.match.totals == whole.table.match.totals
@@ -191,7 +191,7 @@ def test_tokens_are_secret_and_seats_are_taken_once():
         with pytest.raises(TableError) as e:
             table.join(seat)
         assert e.value.code == code
-    text = json.dumps(table.to_dict()) + json.dumps(h.inbox)
+    text = json.dumps(table.to_dict()) + table.match_json() + json.dumps(h.inbox)
     assert all(token not in text for token in h.tokens.values())  # kept as digests only
 
 

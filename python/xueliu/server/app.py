@@ -106,8 +106,8 @@ class Server:
 
     def restore(self) -> None:
         """Loads every unfinished table from storage and restarts its clocks."""
-        for data in self.storage.unfinished():
-            table = Table.from_dict(data, self.clock)
+        for data, match in self.storage.unfinished():
+            table = Table.from_dict(data, match, self.clock)
             self.tables[table.id] = table
             self._schedule(table)
         if self.tables:
@@ -134,7 +134,7 @@ class Server:
         outbox, table.outbox = table.outbox, []
         decisions, table.accepted = table.accepted, []
         if outbox or decisions or table.status == "waiting":
-            self.storage.save(table.to_dict(), decisions)
+            self.storage.save(table.to_dict(), table.match_json(), decisions)
         for viewer, message in outbox:
             text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
             if viewer == SPECTATORS:

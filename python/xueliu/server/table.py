@@ -154,6 +154,7 @@ class Table:
         self.outbox: list[tuple[int, dict[str, Any]]] = []
         self.accepted: list[dict[str, Any]] = []  # decisions taken since the server last committed
         self._rules_dict: Optional[dict[str, Any]] = None
+        self._config_dict = asdict(config)
 
     # ---------------------------------------------------------------- seats and presence
 
@@ -308,12 +309,12 @@ class Table:
     # ---------------------------------------------------------------- snapshots
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole table as JSON-able data; :meth:`from_dict` restores it."""
+        """The table's state less its match, as JSON-able data; :meth:`from_dict` restores it
+        with the match snapshot (kept apart: it is most of the bytes, and is JSON already)."""
         return {
             "id": self.id,
-            "config": asdict(self.config),
+            "config": self._config_dict,
             "seed": self.seed,
-            "match": None if self.match is None else self.match.to_json(),
             "status": self.status,
             "tokens": self.tokens,
             "auto": self.auto,
@@ -321,7 +322,7 @@ class Table:
             "left": self.left,
             "step": self.step,
             "kind": self.kind,
-            "requests": {str(s): asdict(r) for s, r in self.requests.items()},
+            "requests": {str(s): vars(r) for s, r in self.requests.items()},
             "answers": {str(s): a for s, a in self.answers.items()},
             "windows_published": self.windows_published,
             "windows_closed": self.windows_closed,
@@ -330,13 +331,16 @@ class Table:
             "between": self.next_hand_at is not None,
         }
 
+    def match_json(self) -> Optional[str]:
+        return None if self.match is None else self.match.to_json()
+
     @staticmethod
-    def from_dict(data: dict[str, Any], clock: Clock) -> "Table":
+    def from_dict(data: dict[str, Any], match: Optional[str], clock: Clock) -> "Table":
         """Restores a table; every open decision gets its full time again, and every seat counts
         as gone since now (so the grace period starts over)."""
         config = TableConfig(**data["config"])
         table = Table(data["id"], config, clock, seed=data["seed"])
-        table.match = None if data["match"] is None else engine.Match.from_json(data["match"])
+        table.match = None if match is None else engine.Match.from_json(match)
         for name in ("status", "tokens", "auto", "expiries", "left", "step", "kind", "windows_published", "windows_closed", "window", "sent"):
             setattr(table, name, data[name])
         table.requests = {int(s): Request(**r) for s, r in data["requests"].items()}
