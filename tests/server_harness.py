@@ -16,7 +16,7 @@ def simple_choice(request: dict[str, Any]) -> str:
 
 class Harness:
     def __init__(self, settings: Optional[dict[str, Any]] = None, *, seats: int = 4) -> None:
-        settings = {"seed": 7, "next_hand_delay": 0, **(settings or {})}
+        settings = {"seed": 7, "hands": 2, "next_hand_delay": 0, **(settings or {})}
         self.clock = FakeClock()
         self.table = Table("t", TableConfig.parse(settings), self.clock)
         self.inbox: dict[int, list[dict[str, Any]]] = {v: [] for v in range(5)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import random
 import re
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 
 import xueliu
+from xueliu import _presets as presets
 from xueliu import cli
 from xueliu._terminal import tiles
 from xueliu._tracker import Tracker
@@ -72,24 +74,64 @@ def test_python_dash_m_runs_the_command():
     assert child.exitstatus == 0 and "kong_flower_fan" in child.before
 
 
-def test_rules_lists_every_preset_and_option(capsys):
+def test_version_is_the_packages(capsys):
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out == f"xueliu {xueliu.__version__}\n"
+    assert re.fullmatch(r"\d+\.\d+\.\d+.*", xueliu.__version__)
+    assert xueliu.__version__ == importlib.metadata.version("xueliu")
+
+
+def test_help_documents_the_exit_codes(capsys):
+    out = run(capsys, "--help")[1]
+    assert "Exit status: 0" in out and "1 the engine" in out and "2 a bad option" in out
+
+
+def test_rules_describes_every_preset_and_groups_every_option(capsys):
+    """Each preset in one line, then the options in plain-named groups, every preset's value in
+    each row; no API name is needed to read it."""
     code, out, _ = run(capsys, "rules", "--plain")
     assert code == 0
     for name in xueliu.Rules.presets():
-        assert name in out
-    for option in xueliu.Rules.preset("chengdu").to_dict():
-        assert option in out or option == "preset"
+        start = presets.DESCRIPTIONS[name].split()[0]
+        assert re.search(rf"^\| {name} +\| {re.escape(start)}", out, re.M), name
+    for group, rows in presets.GROUPS:
+        assert group in out
+        for key, label in rows:
+            values = [presets.show(xueliu.Rules.preset(n).to_dict()[key]) for n in xueliu.Rules.presets()]
+            cells = [c.strip() for c in re.search(rf"^\| {re.escape(label)} +\|(.*)\|$", out, re.M)[1].split("|")]
+            assert all(v.startswith(c) for v, c in zip(values, cells)) and len(cells) == len(values), (label, cells)
 
 
-@pytest.mark.parametrize("preset", ["chengdu", "xuezhan"])
-def test_rules_of_one_preset_shows_its_values(capsys, preset):
+def test_rules_groups_name_every_option_once():
+    keys = [key for _, rows in presets.GROUPS for key, _ in rows]
+    assert sorted(keys) == sorted(k for k in xueliu.Rules.preset("chengdu").to_dict() if k not in ("preset", "fan"))
+    assert list(presets.PATTERNS) == list(xueliu.Rules.preset("chengdu").to_dict()["fan"])
+
+
+@pytest.mark.parametrize("preset", ["chengdu", "xuezhan", "dashiyou"])
+def test_rules_of_one_preset_shows_its_values_fan_and_settlement(capsys, preset):
     code, out, _ = run(capsys, "rules", preset, "--plain")
     assert code == 0
-    rows = dict(re.findall(r"^\| (\S+) +\| (\S+) +\|$", out, re.M))
-    expected = cli._flatten(xueliu.Rules.preset(preset).to_dict())
-    del expected["preset"]
-    assert rows.pop("option") == preset  # the header
-    assert rows == {k: cli._show_value(v) for k, v in expected.items()}
+    rules = xueliu.Rules.preset(preset)
+    assert out.startswith(f"{preset}: {presets.DESCRIPTIONS[preset][:40]}")
+    groups = out[:out.index("Pattern fan")]
+    rows = {key: value for _, value, key in re.findall(r"^\| (.+?) +\| (.+?) +\| ([a-z_0-9]+) +\|$", groups, re.M)}
+    expected = {k: presets.show(v) for k, v in rules.to_dict().items() if k not in ("preset", "fan")}
+    assert rows == expected
+    fans = dict(re.findall(r"^\| ([a-z_0-9]+) \S+ +\| (\d+) +\| \d+ +\|$", out, re.M))
+    assert fans == {k: str(v) for k, v in rules.fan.items() if v is not None}
+    settlement = out[out.index("Settlement:"):]
+    assert f"3 fan {rules.points(3)}" in settlement
+    assert ("杠进杠出" in settlement) == (rules.kong_fan == "win_and_loss")
+    assert ("补差价" in settlement) == rules.ready_difference and ("退税" in settlement) == rules.tax_refund
+
+
+def test_rules_settlement_in_words_follows_the_options():
+    base = xueliu.Rules.preset("chengdu")
+    words = " ".join(presets.settlement(base))
+    assert "6 × 2^(fan − 1)" in words and "no cap" in words and "5 fan (96 points)" in words
+    capped = " ".join(presets.settlement(base.replace(cap_fan=3, kong_payments=False, scoring="linear")))
+    assert "capped at 3 fan" in capped and "fan × 6" in capped and "pay nothing at once" in capped
 
 
 @pytest.mark.parametrize(
@@ -191,45 +233,77 @@ def test_replay_refuses_a_tampered_log(capsys, tmp_path):
     assert_one_line_error(*run(capsys, "replay", str(tmp_path / "bad.jsonl"))[::2])
 
 
+@pytest.mark.parametrize("cut", ["events", "mid-line"])
+def test_replay_of_a_cut_log_says_it_is_incomplete_and_where_it_stops(capsys, tmp_path, cut):
+    """A log cut short (a hand stopped, a file cut off) is replayed as far as the engine confirms
+    it; then one line says it is incomplete and names the line it stops at."""
+    game = random_game("chengdu", 5)
+    lines = [json.dumps(e) + "\n" for e in game.events]
+    kept = len(lines) // 2
+    text = "".join(lines[:kept]) + (lines[kept][:20] if cut == "mid-line" else "")
+    (tmp_path / "cut.jsonl").write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(tmp_path / "cut.jsonl"), "--no-step", "--plain")
+    assert_one_line_error(code, err, "is incomplete", f"stops at line {kept}")
+    assert "edited" not in err and "Hand over" not in out
+    confirmed = int(re.search(r"lines 1-(\d+) replayed", err)[1])
+    assert kept - 10 < confirmed <= kept  # at most the discard window it stops in is unconfirmed
+    assert out.count(" discards ") == sum(e["type"] == "discard" for e in game.events[:confirmed])
+
+
 # ------------------------------------------------------------------------------------- play
 
 
-def play_in_terminal(args: list[str], answers) -> str:
-    """Runs `xueliu play ARGS` in a pseudo-terminal, answering each prompt from `answers`."""
+def play_in_terminal(args: list[str], answers, exchange=()) -> str:
+    """Runs `xueliu play ARGS` in a pseudo-terminal, answering each move prompt from `answers`
+    and the exchange's from `exchange`, then Enter (the suggested three)."""
     child = pexpect.spawn(sys.executable, ["-m", "xueliu", "play", *args], encoding="utf-8",
                           timeout=60, dimensions=(50, 160))
-    transcript = []
+    transcript, exchange = [], iter(exchange)
     while True:
-        index = child.expect([r"Your move \[1-\d+\]: ", pexpect.EOF])
-        transcript.append(child.before)
-        if index == 1:
+        index = child.expect([r"Your move \[1-\d+\]: ", r"Give three \[\w+\]: ", pexpect.EOF])
+        transcript.append(child.before + (child.after if index < 2 else ""))
+        if index == 2:
             break
-        child.sendline(next(answers))
+        child.sendline(next(answers) if index == 0 else next(exchange, ""))
     child.close()
     assert child.exitstatus == 0, "".join(transcript)[-2000:]
     return "".join(transcript)
 
 
 def test_play_a_whole_hand_in_a_terminal(tmp_path):
-    """Through a pty: the exchange and void phases, moves by number and by name (with a wrong
-    answer re-asked), the payments and the settlement table; the log replays in the engine."""
+    """Through a pty: the exchange given by typed tiles and by places (refusals say the engine's
+    reason), what was given and received and from whom, the void phase, moves by number and by
+    name (wrong answers re-asked, with the engine's reason), the payments and the settlement
+    table; the log replays in the engine."""
     log = tmp_path / "game.jsonl"
 
     def answers():
         yield "99"  # out of range: asked again
-        yield "banana"  # not an action: asked again
+        yield "banana"  # not an action: the parser's reason
+        yield "discard 9s"  # not a decision of the void phase: the engine's reason
         while True:
             yield "1"
 
-    out = play_in_terminal(["--rules", "xuezhan", "--seed", "12", "--plain", "--log", str(log)], answers())
+    out = play_in_terminal(["--rules", "xuezhan", "--seed", "12", "--plain", "--log", str(log)], answers(),
+                           exchange=["11s", "1 2 2", "1 2 3"])
     assert "Please type a number from 1 to" in out
-    assert "exchange" in out and "declares void" in out
-    assert "Settlement" in out and "Hand over" in out
+    assert "Not possible: an exchange gives exactly three tiles, got 2" in out
+    assert "Please give three different places" in out
+    assert "Not possible: cannot read action" in out and "is not legal for seat 0" in out
     events = [json.loads(line) for line in log.read_text().splitlines()]
     game = xueliu.Game.from_events(events)
     assert game.is_over
+    dealt = next(e["tiles"] for e in events if e["type"] == "deal" and e["seat"] == 0)
+    exchange = next(e for e in events if e["type"] == "exchange")
+    assert exchange["given"][0] == sorted(dealt[:3], key=lambda t: xueliu.Tile(t).index)  # places 1 2 3
+    step = {"counterclockwise": 1, "clockwise": 3, "opposite": 2}[exchange["direction"]]
+    assert exchange["received"][step] == exchange["given"][0]  # the receiver is who the screen names
+    assert (f"You give {tiles(exchange['given'][0]).plain} to {cli.WINDS[step]} and receive "
+            f"{tiles(exchange['received'][0]).plain} from {cli.WINDS[-step % 4]}") in out
+    assert "declares void" in out and "Settlement" in out and "Hand over" in out
     for payment in (e for e in events if e["type"] == "payment"):
         assert f" {payment['amount']} ({payment['reason']})" in out
+    assert "seed hidden" not in out and "1 points" not in out and "[[" not in out
 
 
 def test_play_is_deterministic_and_fancy_mode_plays_the_same_game(tmp_path):
@@ -246,7 +320,7 @@ def test_play_is_deterministic_and_fancy_mode_plays_the_same_game(tmp_path):
 def test_play_quits_cleanly_on_end_of_input():
     child = pexpect.spawn(sys.executable, ["-m", "xueliu", "play", "--seed", "1", "--plain"], encoding="utf-8",
                           timeout=60)
-    child.expect(r"Your move")
+    child.expect(r"Give three")
     child.sendeof()
     child.expect(pexpect.EOF)
     child.close()
@@ -302,3 +376,12 @@ def test_simulate_draws_a_live_progress_bar_in_a_terminal():
     child.close()
     assert child.exitstatus == 0
     assert "Fan histogram" in child.before and "Win kinds" in child.before
+
+
+def test_simulate_json_dash_writes_the_summary_to_stdout(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *SIMULATE[:3], "--games", "20", "--plain", "--json", "-")
+    assert code == 0, err
+    summary = json.loads(out)  # stdout holds the JSON alone; the tables went to stderr
+    assert summary["games"] == 20 and "Fan histogram" in err
+    assert not (tmp_path / "-").exists()

@@ -64,7 +64,7 @@ def test_a_stale_or_illegal_action_is_refused_and_changes_nothing():
     h = Harness({"seed": 2})
     pending = h.pending()
     assert sorted(pending) == [0, 1, 2, 3] and {r["kind"] for r in pending.values()} == {"exchange"}
-    before = json.dumps(h.table.to_dict())
+    before = json.dumps(h.table.to_dict()) + h.table.match_json()
     decision = pending[0]["decision"]
     for seat, number, action, code in [
         (0, decision + 1, pending[0]["default"], "stale"),
@@ -77,7 +77,7 @@ def test_a_stale_or_illegal_action_is_refused_and_changes_nothing():
         with pytest.raises(TableError) as e:
             h.act(seat, number, action)
         assert e.value.code == code, (number, action)
-    assert json.dumps(h.table.to_dict()) == before and not h.decisions
+    assert json.dumps(h.table.to_dict()) + h.table.match_json() == before and not h.decisions
     h.act(0, decision, pending[0]["default"])
     with pytest.raises(TableError, match="not open") as e:
         h.act(0, decision, pending[0]["default"])  # answered already: stale
@@ -155,8 +155,8 @@ def test_a_snapshot_restores_the_table_mid_hand_and_the_match_ends_as_if_uninter
         seat, request = sorted(pending.items())[0]
         h.act(seat, request["decision"], simple_choice(request))
     data = json.loads(json.dumps(h.table.to_dict()))
-    restored = Table.from_dict(data, h.clock)
-    assert restored.to_dict() == data
+    restored = Table.from_dict(data, h.table.match_json(), h.clock)
+    assert restored.to_dict() == data and restored.match_json() == h.table.match_json()
     h.table = restored
     h.play()
     assert restored.match.totals == whole.table.match.totals
@@ -191,5 +191,22 @@ def test_tokens_are_secret_and_seats_are_taken_once():
         with pytest.raises(TableError) as e:
             table.join(seat)
         assert e.value.code == code
-    text = json.dumps(table.to_dict()) + json.dumps(h.inbox)
+    text = json.dumps(table.to_dict()) + table.match_json() + json.dumps(h.inbox)
     assert all(token not in text for token in h.tokens.values())  # kept as digests only
+
+
+def test_a_seat_that_leaves_abandons_the_hand_when_the_table_says_so():
+    h = Harness({"preset": "chengdu", "seed": 8, "hands": 2, "on_leave": "abandon", "grace": 5})
+    while h.table.kind != "turn":  # through the exchange and the void, into play
+        for seat, request in sorted(h.pending().items()):
+            h.act(seat, request["decision"], simple_choice(request))
+    first = h.table.match.game
+    h.table.disconnect(2)
+    h.advance(5)
+    assert first.is_over and h.table.left[2] and h.table.auto[2]
+    assert [(d["hand"], d["seat"], d["action"]) for d in h.decisions if d["by"] == "leave"] == [(0, 2, "abandon")]
+    over = [m for m in h.inbox[0] if m["type"] == "hand_over"]
+    assert over[0]["hand"] == 0 and over[0]["scores"] == first.scores and first.scores[2] < 0
+    assert h.events(0, hand=0) == first.events_for(0)  # the whole first hand, then the next
+    h.play()  # seat 2 is played by a bot in the second hand
+    assert h.table.status == "over" and h.table.match.hands_played == 2

@@ -246,7 +246,7 @@ def play(pg: "Page", live: LiveServer, table_id: str, *, keyboard_from_hand: int
     game = table.match.game
     while True:
         kind = pg.wait_for_function(NEXT, timeout=STEP_MS).json_value()
-        keyboard = table.hands_played() >= keyboard_from_hand
+        keyboard = table.hand_number() >= keyboard_from_hand
         if kind == "settlement":
             check_settlement(pg, table, game)
             played["settlements"] += 1

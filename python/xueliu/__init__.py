@@ -10,6 +10,12 @@ or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu"
 For learning agents: action ids (``Action.id``, ``Game.action_mask``), observations
 (``Game.observe``), :class:`VecEnv` (many hands stepped in Rust) and, with the ``rl`` extra,
 ``xueliu.env`` (PettingZoo and Gymnasium environments); docs/encoding.md describes them.
+
+A docstring citing a page ``docs/…md`` (and a section, ``§N``) means a page of xueliu's
+documentation: the ``docs/`` folder of the source distribution and repository, which holds the
+rule specification (``RULES.md``), the game protocol, the presets and three guides (playing a
+hand, embedding in a server, training an agent). ``xueliu --help`` and ``xueliu rules``
+answer most questions without them.
 """
 
 from ._xueliu import (
@@ -53,6 +59,7 @@ from ._xueliu import (
     waits,
 )
 from . import batch
+from ._version import __version__
 
 __all__ = [
     "ACTION_COUNT",

@@ -1,6 +1,8 @@
 """Type stubs for the compiled extension. Kept equal to the runtime by tests/test_stubs.py."""
 
-from typing import Any, Iterable, Literal, Optional, Sequence, Union
+from __future__ import annotations  # the stub is executed by pdoc (docs/api.py): names used before their class
+
+from typing import Any, ClassVar, Iterable, Literal, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -63,6 +65,7 @@ class HandFacts:
     @property
     def kongs(self) -> int: ...
     def to_dict(self) -> dict[str, Union[bool, int]]: ...
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # compared by value, not hashable
 
 def parse_tiles(text: str) -> list[Tile]: ...
 def format_tiles(tiles: Sequence[Union[Tile, int]]) -> str: ...

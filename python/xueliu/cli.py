@@ -20,17 +20,25 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from . import _presets as presets
 from . import _terminal as term
+from ._play import Screen, play_hand
 from ._tracker import Tracker
+from ._version import __version__
 from ._xueliu import Action, Bot, Game, Rules, XueliuError
 from ._xueliu import simulate as run_simulation
 
 WINDS = ("East", "South", "West", "North")
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 PLAIN_HELP = "Plain text, no colours (the default when stdout is not a terminal)."
+EXIT_CODES = """\b
+Exit status: 0 done; 1 the engine or a file refused something (an unknown preset or
+bot, a bad or incomplete log: the message says which); 2 a bad option or argument; 130
+interrupted (Ctrl-C, or end of input in `play`); 70 a bug (please report it)."""
 
 
-@click.group(context_settings=CONTEXT, invoke_without_command=True)
+@click.group(context_settings=CONTEXT, invoke_without_command=True, epilog=EXIT_CODES)
+@click.version_option(__version__, "-V", "--version", prog_name="xueliu", message="%(prog)s %(version)s")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """xueliu: a fast, exact engine for Sichuan mahjong (血战到底, 血流成河).
@@ -80,37 +88,54 @@ def _plain(plain: bool) -> bool:
 @click.argument("preset", required=False)
 @click.option("--plain", is_flag=True, help=PLAIN_HELP)
 def rules(preset: Optional[str], plain: bool) -> None:
-    """Show the rule presets side by side, or one PRESET's options.
+    """Show the rule presets: each in one line, then their options side by side, grouped; or one
+    PRESET's options (with the API's names), its fan table and its settlement in words.
 
     Option names are the API's (Rules.preset(name, option=value)); docs/rules.md explains each.
     """
     plain = _plain(plain)
     out = term.console(plain)
-    names = [preset] if preset else Rules.presets()
-    options = [_flatten(Rules.preset(n).to_dict()) for n in names]
-    title = f"Rules preset {preset}" if preset else "Rule presets (xueliu rules PRESET for one)"
-    t = term.table(title, plain, "option", *names)
-    for key in options[0]:
-        if key != "preset":
-            t.add_row(key, *(_show_value(o[key]) for o in options))
+    if preset is None:
+        _all_presets(out, plain)
+    else:
+        _one_preset(out, Rules.preset(preset), preset, plain)
+
+
+def _all_presets(out: Console, plain: bool) -> None:
+    names = Rules.presets()
+    t = term.table("Rule presets (xueliu rules PRESET: one preset in full)", plain, "preset", "what it is")
+    for name in names:
+        t.add_row(name, presets.DESCRIPTIONS[name])
+    out.print(t)
+    options = [Rules.preset(n).to_dict() for n in names]
+    for group, rows in presets.GROUPS:
+        t = term.table(group, plain, "option", *names)
+        for key, label in rows:
+            t.add_row(label, *(presets.show(o[key]) for o in options))
+        out.print(t)
+    t = term.table("Pattern fan (— : the room does not have it)", plain, "pattern", *names)
+    for pattern, chinese in presets.PATTERNS.items():
+        t.add_row(f"{pattern} {chinese}", *(presets.show(o["fan"][pattern]) for o in options))
     out.print(t)
 
 
-def _flatten(d: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    """``{"fan": {"basic": 0}}`` → ``{"fan.basic": 0}``, in the dict's order."""
-    flat: dict[str, Any] = {}
-    for key, value in d.items():
-        if isinstance(value, dict):
-            flat.update(_flatten(value, f"{prefix}{key}."))
-        else:
-            flat[prefix + key] = value
-    return flat
-
-
-def _show_value(value: Any) -> str:
-    if value is None:
-        return "—"
-    return str(value).lower() if isinstance(value, bool) else str(value)
+def _one_preset(out: Console, r: Rules, name: str, plain: bool) -> None:
+    out.print(f"{name}: {presets.DESCRIPTIONS[name]}")
+    d = r.to_dict()
+    for group, rows in presets.GROUPS:
+        t = term.table(group, plain, "option", "value", "API name")
+        for key, label in rows:
+            t.add_row(label, presets.show(d[key]), key)
+        out.print(t)
+    t = term.table("Pattern fan", plain, "pattern", "fan", "points")
+    for pattern, chinese in presets.PATTERNS.items():
+        fan = d["fan"][pattern]
+        if fan is not None:
+            t.add_row(f"{pattern} {chinese}", str(fan), str(r.points(fan)))
+    out.print(t)
+    out.print("Settlement:")
+    for line in presets.settlement(r):
+        out.print(f"  {line}")
 
 
 # ----------------------------------------------------------------------------------- replay
@@ -125,22 +150,52 @@ def replay(log: Path, step: Optional[bool], plain: bool) -> None:
     """Step through a logged game (LOG: one JSON event per line, as `simulate --log` and
     `play --log` write), showing every seat's hand and each payment."""
     events = read_log(log)
-    Game.from_events(events)  # the engine replays the log: a log it would not write is refused
+    shown, incomplete = confirmed(events, log)
     plain = _plain(plain)
     out = term.console(plain)
     step = sys.stdin.isatty() if step is None else step
     tracker = Tracker()
-    for i, event in enumerate(events):
-        if step and event["type"] == "draw" and not _wait(f"[{i}/{len(events)}] Enter: next turn, q: quit"):
+    wilds = events[0].get("rules", {}).get("wilds", False)
+    for i, event in enumerate(shown):
+        if step and event["type"] == "draw" and not _wait(f"[{i}/{len(shown)}] Enter: next turn, q: quit"):
             return
         tracker.apply(event)
-        line = term.describe(event, WINDS)
+        line = term.describe(event, WINDS, wilds=wilds)
         if event["type"] in ("draw", "discard", "pong", "kong"):
             line.append("   ")
-            line.append_text(term.tiles(tracker.seats[event["seat"]].hand))
+            line.append_text(term.tiles(tracker.seats[event["seat"]].hand, wilds))
         out.print(line)
-        if _milestone(events, i):
+        if _milestone(shown, i):
             out.print(_hands_table(tracker, plain))
+    if incomplete:
+        raise click.ClickException(incomplete)
+
+
+def confirmed(events: list[dict[str, Any]], path: Path) -> tuple[list[dict[str, Any]], str]:
+    """The events the engine confirms by replaying them, and what is wrong with the rest: a log it
+    would not write is refused; a log that stops before the hand's ``end`` (a game cut short, a
+    file cut off) is replayed as far as the engine confirms it, then said to be incomplete."""
+    ended = events[-1].get("type") == "end"
+    if ended or _replays(events):
+        Game.from_events(events)  # a complete log replays whole, or the engine says why not
+        k = len(events)
+    else:  # a log cut mid-resolution: the longest prefix the engine writes
+        k = next((k for k in range(len(events) - 1, 0, -1) if _replays(events[:k])), 0)
+        if k == 0:
+            Game.from_events(events)  # not even its start replays: the engine's own reason
+    if ended:
+        return events, ""
+    last = term.describe(events[-1], WINDS).plain.strip()
+    return events[:k], (f"{path} is incomplete: it stops at line {len(events)} ({last}) before the hand's end; "
+                        f"lines 1-{k} replayed above, as the engine confirms them")
+
+
+def _replays(events: list[dict[str, Any]]) -> bool:
+    try:
+        Game.from_events(events)
+    except XueliuError:
+        return False
+    return True
 
 
 def read_log(path: Path) -> list[dict[str, Any]]:
@@ -151,10 +206,21 @@ def read_log(path: Path) -> list[dict[str, Any]]:
         raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}")
     if text.lstrip().startswith("["):
         return _json(text, f"{path}")
-    events = [_json(line, f"{path} line {n}") for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    lines = text.splitlines()
+    if lines and not text.endswith("\n") and not _is_json(lines[-1]):
+        lines.pop()  # a last line cut off mid-write: the log is incomplete, which replay says
+    events = [_json(line, f"{path} line {n}") for n, line in enumerate(lines, 1) if line.strip()]
     if not events:
         raise click.ClickException(f"{path} holds no events; write a log with `xueliu play --log FILE`")
     return events
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return True
 
 
 def _json(text: str, where: str) -> Any:
@@ -215,7 +281,8 @@ def play(rules_name: str, seed: Optional[int], seat: int, bots: str, log_path: O
          plain: bool) -> None:
     """Play a full hand in the terminal against three bots.
 
-    Pick each move by its number (or type it, e.g. `discard 5m`); Ctrl-D or Ctrl-C quits.
+    Pick each move by its number (or type it, e.g. `discard 5m`); give the exchange's three tiles
+    by typing them (`159m`) or their places in your hand. Ctrl-D or Ctrl-C quits.
     """
     plain = _plain(plain)
     out = term.console(plain)
@@ -223,15 +290,9 @@ def play(rules_name: str, seed: Optional[int], seat: int, bots: str, log_path: O
     game = Game(Rules.preset(rules_name), seed=seed)
     players = _bots(bots, seat, seed)
     names = [f"{w} (you)" if s == seat else w for s, w in enumerate(WINDS)]
-    out.print(f"xueliu play: rules {rules_name}, seed {seed} (--seed {seed} replays it); "
+    out.print(f"xueliu play: {rules_name}, seed {seed} (--seed {seed} plays this hand again); "
               f"you are {WINDS[seat]}")
-    shown = 0
-    while not game.is_over:
-        for s in list(game.to_act()):
-            shown = _show_events(out, game, seat, names, shown)
-            action = _ask(out, game, seat, names, plain) if s == seat else players[s].choose(game, s)
-            game.act(s, action)
-    _show_events(out, game, seat, names, shown)
+    play_hand(game, Screen(out, seat, names, plain), players)
     out.print(_settlement(game, names, plain))
     if log_path is not None:
         write_log(log_path, game.events)
@@ -254,64 +315,15 @@ def _bots(spec: str, human: int, seed: int) -> dict[int, Bot]:
     return {s: Bot(name, seed=(seed * 4 + s) % 2**64) for s, name in zip(seats, names)}
 
 
-def _show_events(out: Console, game: Game, seat: int, names: Sequence[str], shown: int) -> int:
-    """Prints the events ``seat`` may see that were not printed yet; returns how many are."""
-    events = game.events_for(seat)
-    for event in events[shown:]:
-        out.print(term.describe(event, names))
-    return len(events)
-
-
-def _ask(out: Console, game: Game, seat: int, names: Sequence[str], plain: bool) -> Action:
-    """Shows the table and the seat's hand, offers the legal actions by number, reads a choice."""
-    legal = game.legal_actions(seat)
-    out.print(_table_view(game, seat, names, plain))
-    if len(legal) == 1:
-        out.print(f"Only one choice: {legal[0]}")
-        return legal[0]
-    for n, action in enumerate(legal, 1):
-        out.print(f"  {n:>2}) {action}")
-    while True:
-        try:
-            answer = input(f"Your move [1-{len(legal)}]: ").strip()
-        except EOFError:
-            raise click.exceptions.Abort()
-        action = _read_choice(answer, legal)
-        if action is not None:
-            return action
-        out.print(f"Please type a number from 1 to {len(legal)}, or an action such as `{legal[0]}`.")
-
-
-def _read_choice(answer: str, legal: list[Action]) -> Optional[Action]:
-    if answer.isdigit():
-        n = int(answer)
-        return legal[n - 1] if 1 <= n <= len(legal) else None
-    try:
-        action = Action.parse(answer)
-    except XueliuError:
-        return None
-    return action if action in legal else None
-
-
-def _table_view(game: Game, seat: int, names: Sequence[str], plain: bool):
-    """Everyone's melds, discards, void and score; only ``seat``'s own concealed tiles."""
-    t = term.table(f"Phase {game.phase}, wall {game.wall_remaining} tiles", plain,
-                   "seat", "void", "tiles", "melds", "discards", "score")
-    for s in range(4):
-        held = term.tiles(game.hand(s)) if s == seat else f"{len(game.hand(s))} hidden"
-        melds = term.melds((m.kind, m.tile, m.wilds) for m in game.melds(s))
-        t.add_row(names[s], game.void(s) or "", held, melds, term.tiles(game.discards(s)), str(game.scores[s]))
-    return t
-
-
 def _settlement(game: Game, names: Sequence[str], plain: bool):
     """The final table: every hand shown, each seat's wins and total."""
+    wilds = game.events[0]["rules"]["wilds"]
     t = term.table("Settlement", plain, "seat", "hand", "melds", "wins", "total")
     for s in range(4):
-        wins = ", ".join(f"{w.score.pattern} {w.score.capped_fan} fan {w.score.points} pts"
+        wins = "; ".join(f"{w.tile} {w.score.pattern}, {w.score.capped_fan} fan, {w.score.points} pts"
                          for w in game.wins if w.seat == s)
-        t.add_row(names[s], term.tiles(game.hand(s)), term.melds((m.kind, m.tile, m.wilds) for m in game.melds(s)),
-                  wins or "—", str(game.scores[s]))
+        t.add_row(names[s], term.tiles(game.hand(s), wilds), term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(s)), wilds),
+                  wins or "—", f"{game.scores[s]:+d}")
     return t
 
 
@@ -329,7 +341,7 @@ def _settlement(game: Game, names: Sequence[str], plain: bool):
 @click.option("--threads", type=click.IntRange(0), default=0, show_default=True,
               help="Worker threads; 0 uses every core.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write the summary here as JSON.")
+              help="Also write the summary here as JSON; `-` writes it to stdout (the tables go to stderr).")
 @click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write each game's event log to DIR/game-NNNNNN.jsonl (one JSON event per line).")
 @click.option("--plain", is_flag=True, help=PLAIN_HELP + " No live progress bar.")
@@ -338,10 +350,11 @@ def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, js
     """Play many hands between bots in Rust and summarise them: points per seat with a 95%
     confidence interval, wins, win kinds, the fan histogram, hand length and speed."""
     plain = _plain(plain)
-    out = term.console(plain)
+    json_to_stdout = json_path == Path("-")
+    out = term.console(plain, stderr=json_to_stdout)
     Rules.preset(rules_name)  # an unknown preset fails here, before any work
     seats = _seat_bots(bots)
-    if json_path is not None and not json_path.resolve().parent.is_dir():
+    if json_path is not None and not json_to_stdout and not json_path.resolve().parent.is_dir():
         raise click.BadParameter(f"{json_path}: its folder does not exist", param_hint="--json")
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
@@ -350,7 +363,9 @@ def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, js
     totals = _run_in_chunks(run, games, plain, log_dir)
     summary = summarise(totals, rules=rules_name, bots=seats, seed=seed, threads=threads)
     _print_summary(out, summary, plain)
-    if json_path is not None:
+    if json_to_stdout:
+        click.echo(json.dumps(summary, indent=2))
+    elif json_path is not None:
         json_path.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
         out.print(f"Summary written to {json_path}")
 

@@ -142,9 +142,11 @@ class XueliuAEC(AECEnv):
         self.hand = _Hand(rules, int(self._seeds.integers(2**63)))
 
     def observation_space(self, agent: str) -> spaces.Space:
+        """The agent's observation space: the ``observation`` planes and the ``action_mask``."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
+        """The agent's action space: ``Discrete(ACTION_COUNT)``, the fixed action ids."""
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
@@ -161,9 +163,11 @@ class XueliuAEC(AECEnv):
         self.agent_selection = self.possible_agents[self.hand.seat_to_act()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """What ``agent`` sees now: ``{"observation": planes, "action_mask": mask}``."""
         return self.hand.observe(self.possible_agents.index(agent))
 
     def step(self, action: Optional[int]) -> None:
+        """Takes ``action`` (an id) for the selected agent; rewards are the points it moved."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -182,6 +186,7 @@ class XueliuAEC(AECEnv):
             self.render()
 
     def render(self) -> Optional[str]:
+        """The hand as text: printed in ``"human"`` mode, else returned."""
         text = self.hand.render()
         if self.render_mode == "human":
             print(text)
@@ -189,7 +194,7 @@ class XueliuAEC(AECEnv):
         return text
 
     def close(self) -> None:
-        pass
+        """Nothing to release: the hand lives in memory."""
 
 
 def aec_env(rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None) -> XueliuAEC:
@@ -253,6 +258,8 @@ class SingleSeatEnv(gymnasium.Env):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict] = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Deals a new hand (of ``seed``, if given) and plays the opponents up to the learner's
+        first decision; returns its observation and an empty info dict."""
         if seed is None and self.hand is None:
             seed = self._first_seed
         super().reset(seed=seed)
@@ -273,6 +280,8 @@ class SingleSeatEnv(gymnasium.Env):
     def step(
         self, action: int
     ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Takes the learner's ``action`` (an id), then the opponents' moves up to its next
+        decision: (observation, points moved to the learner, hand over, False, info)."""
         if self.hand is None:
             raise RuntimeError("call reset() before step()")
         info: dict[str, Any] = {}
@@ -319,6 +328,7 @@ class SingleSeatEnv(gymnasium.Env):
         return legal[int(self.np_random.integers(len(legal)))]
 
     def render(self) -> Optional[str]:
+        """The hand as text: printed in ``"human"`` mode, else returned."""
         text = self.hand.render() if self.hand is not None else "(no hand yet)"
         if self.render_mode == "human":
             print(text)
@@ -326,4 +336,4 @@ class SingleSeatEnv(gymnasium.Env):
         return text
 
     def close(self) -> None:
-        pass
+        """Nothing to release: the hand lives in memory."""

@@ -14,7 +14,7 @@ import secrets
 from collections import deque
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -63,18 +63,20 @@ class Connection:
 
 
 class DelayLine:
-    """Spectator messages released ``delay`` seconds after they were written, in order."""
+    """Spectator messages released ``delay`` seconds after they were written, in order, to the
+    spectators who were watching when they were written."""
 
-    def __init__(self, clock: Clock, delay: float, deliver: Callable[[str], None]) -> None:
-        self.clock, self.delay, self.deliver = clock, delay, deliver
-        self.pending: deque[tuple[float, str]] = deque()
+    def __init__(self, clock: Clock, delay: float) -> None:
+        self.clock, self.delay = clock, delay
+        self.pending: deque[tuple[float, str, list[Connection]]] = deque()
         self.timer: Optional[Timer] = None
 
-    def put(self, text: str) -> None:
+    def put(self, text: str, targets: Iterable[Connection]) -> None:
         if self.delay <= 0:
-            self.deliver(text)
+            for conn in targets:
+                conn.send(text)
             return
-        self.pending.append((self.clock.now() + self.delay, text))
+        self.pending.append((self.clock.now() + self.delay, text, list(targets)))
         if self.timer is None:
             self.timer = self.clock.call_at(self.pending[0][0], self._release)
 
@@ -82,7 +84,9 @@ class DelayLine:
         self.timer = None
         now = self.clock.now()
         while self.pending and self.pending[0][0] <= now:
-            self.deliver(self.pending.popleft()[1])
+            _, text, targets = self.pending.popleft()
+            for conn in targets:
+                conn.send(text)
         if self.pending:
             self.timer = self.clock.call_at(self.pending[0][0], self._release)
 
@@ -102,8 +106,8 @@ class Server:
 
     def restore(self) -> None:
         """Loads every unfinished table from storage and restarts its clocks."""
-        for data in self.storage.unfinished():
-            table = Table.from_dict(data, self.clock)
+        for data, match in self.storage.unfinished():
+            table = Table.from_dict(data, match, self.clock)
             self.tables[table.id] = table
             self._schedule(table)
         if self.tables:
@@ -130,11 +134,11 @@ class Server:
         outbox, table.outbox = table.outbox, []
         decisions, table.accepted = table.accepted, []
         if outbox or decisions or table.status == "waiting":
-            self.storage.save(table.to_dict(), decisions)
+            self.storage.save(table.to_dict(), table.match_json(), decisions)
         for viewer, message in outbox:
             text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
             if viewer == SPECTATORS:
-                self._line(table).put(text)
+                self._line(table).put(text, self.watchers.get(table.id, ()))
             else:
                 conn = self.seats.get((table.id, viewer))
                 if conn is not None:
@@ -144,12 +148,7 @@ class Server:
     def _line(self, table: Table) -> DelayLine:
         line = self.lines.get(table.id)
         if line is None:
-
-            def deliver(text: str, table_id: str = table.id) -> None:
-                for conn in self.watchers.get(table_id, ()):
-                    conn.send(text)
-
-            line = self.lines[table.id] = DelayLine(self.clock, table.config.spectator_delay, deliver)
+            line = self.lines[table.id] = DelayLine(self.clock, table.config.spectator_delay)
         return line
 
     def _schedule(self, table: Table) -> None:
@@ -184,16 +183,7 @@ class Server:
 
     def attach_watcher(self, table: Table, conn: Connection, hand: Any, start: Any) -> None:
         self.watchers.setdefault(table.id, set()).add(conn)
-        welcome = _text(table.welcome(None, hand, start))
-        line = self._line(table)
-        if line.delay <= 0:
-            conn.send(welcome)
-        else:  # the first view is as delayed as the rest
-
-            def deliver(text: str = welcome) -> None:
-                conn.send(text)
-
-            self.clock.call_at(self.clock.now() + line.delay, deliver)
+        self._line(table).put(_text(table.welcome(None, hand, start)), [conn])  # as late as the rest
 
     def detach_watcher(self, table: Table, conn: Connection) -> None:
         self.watchers.get(table.id, set()).discard(conn)

@@ -12,18 +12,18 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from typing import Any, Protocol
+from typing import Any, Optional, Protocol
 
 SCHEMA = 1
 
 
 class Storage(Protocol):
-    def save(self, snapshot: dict[str, Any], decisions: list[dict[str, Any]]) -> None:
-        """Writes the decisions and the table's snapshot in one transaction."""
+    def save(self, state: dict[str, Any], match: Optional[str], decisions: list[dict[str, Any]]) -> None:
+        """Writes the decisions, the table's state and its match snapshot in one transaction."""
         ...
 
-    def unfinished(self) -> list[dict[str, Any]]:
-        """The snapshots of every table whose match is not over."""
+    def unfinished(self) -> list[tuple[dict[str, Any], Optional[str]]]:
+        """The state and match snapshot of every table whose match is not over."""
         ...
 
     def decisions(self, table_id: str) -> list[dict[str, Any]]:
@@ -49,7 +49,7 @@ class SQLiteStorage:
             """
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS tables (
-                id TEXT PRIMARY KEY, status TEXT NOT NULL, snapshot TEXT NOT NULL);
+                id TEXT PRIMARY KEY, status TEXT NOT NULL, state TEXT NOT NULL, match TEXT);
             CREATE TABLE IF NOT EXISTS decisions (
                 id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, hand INTEGER NOT NULL,
                 decision INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, by TEXT NOT NULL);
@@ -62,11 +62,10 @@ class SQLiteStorage:
         elif row[0] != str(SCHEMA):
             raise RuntimeError(f"{path}: storage schema {row[0]}, this server reads {SCHEMA}")
 
-    def save(self, snapshot: dict[str, Any], decisions: list[dict[str, Any]]) -> None:
-        text = json.dumps(snapshot, separators=(",", ":"))
-        rows = [
-            (snapshot["id"], d["hand"], d["decision"], d["seat"], d["action"], d["by"]) for d in decisions
-        ]
+    def save(self, state: dict[str, Any], match: Optional[str], decisions: list[dict[str, Any]]) -> None:
+        text = json.dumps(state, separators=(",", ":"))
+        table_id = state["id"]
+        rows = [(table_id, d["hand"], d["decision"], d["seat"], d["action"], d["by"]) for d in decisions]
         with self._lock:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
@@ -76,19 +75,19 @@ class SQLiteStorage:
                     rows,
                 )
                 db.execute(
-                    "INSERT INTO tables (id, status, snapshot) VALUES (?, ?, ?) "
-                    "ON CONFLICT (id) DO UPDATE SET status = excluded.status, snapshot = excluded.snapshot",
-                    (snapshot["id"], snapshot["status"], text),
+                    "INSERT INTO tables (id, status, state, match) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE "
+                    "SET status = excluded.status, state = excluded.state, match = excluded.match",
+                    (table_id, state["status"], text, match),
                 )
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
 
-    def unfinished(self) -> list[dict[str, Any]]:
+    def unfinished(self) -> list[tuple[dict[str, Any], Optional[str]]]:
         with self._lock:
-            rows = self._db.execute("SELECT snapshot FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
-        return [json.loads(text) for (text,) in rows]
+            rows = self._db.execute("SELECT state, match FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
+        return [(json.loads(state), match) for state, match in rows]
 
     def decisions(self, table_id: str) -> list[dict[str, Any]]:
         with self._lock:

@@ -22,7 +22,6 @@ from typing import Any, Optional
 
 from .. import _xueliu as engine
 from .clock import Clock
-from .match import Match, new_match, restore_match
 
 SPECTATORS = 4  # the outbox recipient for every spectator
 PROTOCOL = 1  # docs/server.md: the "v" of every message
@@ -134,7 +133,7 @@ class Table:
         self.config = config
         self.clock = clock
         self.seed = config.seed if config.seed is not None else (seed if seed is not None else secrets.randbits(63))
-        self.match: Optional[Match] = None
+        self.match: Optional[engine.Match] = None
         self.status = "waiting"  # waiting (for people to join), playing, between (hands), over
         self.tokens: list[Optional[str]] = [None] * 4  # token digests of joined person seats
         self.auto = [name != "person" for name in config.seats]
@@ -155,6 +154,7 @@ class Table:
         self.outbox: list[tuple[int, dict[str, Any]]] = []
         self.accepted: list[dict[str, Any]] = []  # decisions taken since the server last committed
         self._rules_dict: Optional[dict[str, Any]] = None
+        self._config_dict = asdict(config)
 
     # ---------------------------------------------------------------- seats and presence
 
@@ -264,7 +264,7 @@ class Table:
         current hand's events from ``start`` (all of them unless ``hand`` is the hand in play),
         and the pending request with its time left."""
         viewer = SPECTATORS if seat is None else seat
-        number = self.hands_played()
+        number = self.hand_number()
         if hand != number or not isinstance(start, int) or not 0 <= start <= self.sent[viewer]:
             start = 0
         events: list[Any] = []
@@ -291,7 +291,7 @@ class Table:
             "preset": c.preset,
             "options": c.options,
             "hands": c.hands,
-            "hands_played": self.hands_played(),
+            "hands_played": 0 if match is None else match.hands_played,
             "totals": match.totals if match is not None else [0, 0, 0, 0],
             "seats": [self._seat_status(s) for s in range(4)],
             "clocks": c.clocks,
@@ -302,23 +302,19 @@ class Table:
             "next_hand_delay": c.next_hand_delay,
         }
 
-    def hands_played(self) -> int:
-        """The number of the hand in play, from 0 (or of the last hand, once the match is over).
-        ``Match.hands_played`` counts finished hands, so a hand just over still has its number."""
-        match = self.match
-        if match is None:
-            return 0
-        return match.hands_played - 1 if match.game.is_over and match.hands_played > 0 else match.hands_played
+    def hand_number(self) -> int:
+        """The number of the hand in play, from 0 (or of the last hand, once the match is over)."""
+        return 0 if self.match is None else len(self.match.dealers) - 1
 
     # ---------------------------------------------------------------- snapshots
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole table as JSON-able data; :meth:`from_dict` restores it."""
+        """The table's state less its match, as JSON-able data; :meth:`from_dict` restores it
+        with the match snapshot (kept apart: it is most of the bytes, and is JSON already)."""
         return {
             "id": self.id,
-            "config": asdict(self.config),
+            "config": self._config_dict,
             "seed": self.seed,
-            "match": None if self.match is None else self.match.to_json(),
             "status": self.status,
             "tokens": self.tokens,
             "auto": self.auto,
@@ -326,7 +322,7 @@ class Table:
             "left": self.left,
             "step": self.step,
             "kind": self.kind,
-            "requests": {str(s): asdict(r) for s, r in self.requests.items()},
+            "requests": {str(s): vars(r) for s, r in self.requests.items()},
             "answers": {str(s): a for s, a in self.answers.items()},
             "windows_published": self.windows_published,
             "windows_closed": self.windows_closed,
@@ -335,13 +331,16 @@ class Table:
             "between": self.next_hand_at is not None,
         }
 
+    def match_json(self) -> Optional[str]:
+        return None if self.match is None else self.match.to_json()
+
     @staticmethod
-    def from_dict(data: dict[str, Any], clock: Clock) -> "Table":
+    def from_dict(data: dict[str, Any], match: Optional[str], clock: Clock) -> "Table":
         """Restores a table; every open decision gets its full time again, and every seat counts
         as gone since now (so the grace period starts over)."""
         config = TableConfig(**data["config"])
         table = Table(data["id"], config, clock, seed=data["seed"])
-        table.match = None if data["match"] is None else restore_match(data["match"])
+        table.match = None if match is None else engine.Match.from_json(match)
         for name in ("status", "tokens", "auto", "expiries", "left", "step", "kind", "windows_published", "windows_closed", "window", "sent"):
             setattr(table, name, data[name])
         table.requests = {int(s): Request(**r) for s, r in data["requests"].items()}
@@ -357,7 +356,7 @@ class Table:
     # ---------------------------------------------------------------- the engine loop
 
     def _start(self) -> None:
-        self.match = new_match(self.config.rules(), self.seed, self.config.hands)
+        self.match = engine.Match(self.config.rules(), seed=self.seed, hands=self.config.hands)
         self.status = "playing"
         now = self.clock.now()
         self.gone_since = [None if name != "person" or c else now for name, c in zip(self.config.seats, self.connected)]
@@ -391,7 +390,7 @@ class Table:
         closes. Returns that open window's event and whether the engine waits on its answers."""
         assert self.match is not None
         game = self.match.game
-        hand = self.hands_played()
+        hand = self.hand_number()
         if self.windows_published == self.windows_closed:
             for viewer in range(5):
                 sent = self.sent[viewer]
@@ -473,7 +472,7 @@ class Table:
 
     def _answer(self, seat: int, action: str, by: str) -> None:
         self.answers[seat] = action
-        self.accepted.append({"hand": self.hands_played(), "decision": self.step, "seat": seat, "action": action, "by": by})
+        self.accepted.append({"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": action, "by": by})
         if by != "bot" or self.config.seats[seat] == "person":
             self._send(seat, "accepted", decision=self.step, action=action, by=by)
         if len(self.answers) == len(self.requests):
@@ -506,10 +505,10 @@ class Table:
         match = self.match
         if self.config.on_leave == "abandon" and match is not None and self.status == "playing":
             game = match.game
-            if not game.is_over and self._in_hand(seat) and hasattr(game, "abandon"):
+            if not game.is_over and self._in_hand(seat):
                 # the open step is void: the hand ends here
                 self.requests, self.answers, self.deadline, self.kind = {}, {}, None, None
-                self.accepted.append({"hand": self.hands_played(), "decision": self.step, "seat": seat, "action": "abandon", "by": "leave"})
+                self.accepted.append({"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": "abandon", "by": "leave"})
                 game.abandon(seat)
                 self.windows_closed = self.windows_published  # hold nothing more
 
@@ -521,14 +520,14 @@ class Table:
     def _hand_over(self) -> None:
         assert self.match is not None
         match, game = self.match, self.match.game
-        fields = {"hand": self.hands_played(), "scores": game.scores, "totals": match.totals}
+        fields = {"hand": self.hand_number(), "scores": game.scores, "totals": match.totals}
         if match.is_over:
             self.status = "over"
             self._broadcast("hand_over", **fields, next_dealer=None)
             self._broadcast("match_over", totals=match.totals)
         else:
             self.status = "between"
-            self._broadcast("hand_over", **fields, next_dealer=game.next_dealer)
+            self._broadcast("hand_over", **fields, next_dealer=match.next_dealer)
             self.next_hand_at = self.clock.now() + self.config.next_hand_delay
             if self.config.next_hand_delay == 0:
                 self.next_hand_at = None

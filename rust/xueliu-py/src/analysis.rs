@@ -182,6 +182,7 @@ pub struct HandFacts {
 
 #[pymethods]
 impl HandFacts {
+    /// The facts as a dict of plain values, by the names of the attributes.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("standard", self.standard)?;

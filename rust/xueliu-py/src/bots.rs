@@ -66,11 +66,13 @@ impl Bot {
         })
     }
 
+    /// The bot's name as `Bot(name)` reads it: `"greedy"`, `"random"`, `"ismcts:50"`.
     #[getter]
     fn name(&self) -> String {
         self.kind.to_string()
     }
 
+    /// The seed of the bot's own random choices.
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
@@ -138,6 +140,7 @@ pub struct SimulationResult {
 
 #[pymethods]
 impl SimulationResult {
+    /// Hands played.
     #[getter]
     fn games(&self) -> u64 {
         self.tally.games
@@ -149,6 +152,7 @@ impl SimulationResult {
         self.seconds
     }
 
+    /// Hands per wall-clock second.
     #[getter]
     fn games_per_second(&self) -> f64 {
         if self.seconds > 0.0 {
@@ -206,16 +210,19 @@ impl SimulationResult {
         self.tally.logs.clone()
     }
 
+    /// The four seats' bot names.
     #[getter]
     fn bots(&self) -> Vec<String> {
         self.bots.iter().map(|k| k.to_string()).collect()
     }
 
+    /// The simulation's seed: game `i` is dealt from (`seed`, `i`).
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
     }
 
+    /// The index of this chunk's first game within its simulation.
     #[getter]
     fn first_game(&self) -> u64 {
         self.first_game
@@ -326,11 +333,13 @@ pub struct Comparison(core::Comparison);
 
 #[pymethods]
 impl Comparison {
+    /// The first bot's name.
     #[getter]
     fn a(&self) -> String {
         self.0.a.to_string()
     }
 
+    /// The second bot's name.
     #[getter]
     fn b(&self) -> String {
         self.0.b.to_string()
@@ -348,21 +357,25 @@ impl Comparison {
         self.0.mean
     }
 
+    /// The standard error of `mean`.
     #[getter]
     fn std_error(&self) -> f64 {
         self.0.std_error
     }
 
+    /// The low end of the 95% confidence interval of `mean` (mean − 1.96 · std_error).
     #[getter]
     fn ci_low(&self) -> f64 {
         self.0.ci_low
     }
 
+    /// The high end of the 95% confidence interval of `mean` (mean + 1.96 · std_error).
     #[getter]
     fn ci_high(&self) -> f64 {
         self.0.ci_high
     }
 
+    /// Plain Python values, ready for JSON.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("a", self.a())?;

@@ -114,6 +114,7 @@ impl Action {
         })
     }
 
+    /// `"exchange"`, `"void"`, `"discard"`, `"pong"`, `"kong"`, `"swap"`, `"win"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.kind()
@@ -271,6 +272,7 @@ pub struct Meld {
     /// `"pong"`, `"kong"` (直杠 or 补杠) or `"concealed_kong"` (暗杠).
     #[pyo3(get)]
     kind: &'static str,
+    /// The tile it is made of (a wild stands in for some of its copies).
     #[pyo3(get)]
     tile: Tile,
     /// Wilds (幺鸡) among its tiles; 0 for an all-natural meld.
@@ -297,12 +299,15 @@ impl Meld {
 /// One win: who, on what tile, from whom, how, and its score.
 #[pyclass(frozen, get_all, module = "xueliu")]
 pub struct Win {
+    /// The winner's seat.
     seat: u8,
+    /// The winning tile (a wild `1s` when a wild won).
     tile: Tile,
     /// The discarder or the robbed kong's owner; None for a self-drawn win.
     from_seat: Option<u8>,
     /// `"discard"`, `"self_draw"` or `"robbed_kong"`.
     kind: &'static str,
+    /// What the win scored: pattern, bonuses, fan and points per payer.
     score: Py<Score>,
 }
 
@@ -435,16 +440,19 @@ impl Game {
         self.inner.phase().name()
     }
 
+    /// True once the hand has ended (its `end` event is logged); no seat acts any more.
     #[getter]
     fn is_over(&self) -> bool {
         self.inner.is_over()
     }
 
+    /// The seed the hand was dealt from: same seed and same actions, same game.
     #[getter]
     fn seed(&self) -> u64 {
         self.inner.seed()
     }
 
+    /// The dealer's seat (0 East … 3 North), who starts with 14 tiles.
     #[getter]
     fn dealer(&self) -> u8 {
         self.inner.dealer()
@@ -456,6 +464,7 @@ impl Game {
         self.inner.scores()
     }
 
+    /// Tiles left to draw in the wall.
     #[getter]
     fn wall_remaining(&self) -> usize {
         self.inner.wall_remaining()
@@ -539,6 +548,7 @@ impl Game {
         Ok(hand.tiles_with_wilds().map(Tile).collect())
     }
 
+    /// The pongs and kongs of `seat`, in the order they were made.
     fn melds(&self, seat: i64) -> PyResult<Vec<Meld>> {
         let seat = seat_arg(seat)?;
         Ok(self
@@ -569,6 +579,7 @@ impl Game {
         Ok(self.inner.seat(seat).void.map(|s| s.letter().to_string()))
     }
 
+    /// Every win so far, in the order it was settled, each with its `Score`.
     #[getter]
     fn wins(&self, py: Python<'_>) -> PyResult<Vec<Win>> {
         self.inner

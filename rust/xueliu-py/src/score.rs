@@ -26,6 +26,7 @@ impl Score {
         self.0.pattern.name()
     }
 
+    /// The pattern's own fan, before bonuses.
     #[getter]
     fn pattern_fan(&self) -> u32 {
         self.0.pattern_fan
@@ -79,6 +80,7 @@ impl Score {
         self.0.payment(exposed_kongs, concealed_kongs)
     }
 
+    /// The score as plain values (the `score` of a `win` event): pattern, bonuses, fan, points.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("pattern", self.pattern())?;
