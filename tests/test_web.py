@@ -24,6 +24,7 @@ from typing import Any, Iterator, Optional
 import pytest
 
 import xueliu
+from xueliu._presets import DESCRIPTIONS
 
 CHROMIUM = "/usr/bin/chromium"
 INSTALL = 'apt-get install -y chromium fonts-noto-cjk, then pip install ".[test]"'
@@ -337,11 +338,15 @@ def _signed(n: int) -> str:
 
 def test_lobby_offers_every_preset_with_its_description(page: "Page", live: LiveServer) -> None:
     page.goto(live.url + "/")
-    page.wait_for_selector("#create-table")
+    page.wait_for_selector("input[name=preset]")
     presets = page.eval_on_selector_all("input[name=preset]", "(xs) => xs.map((x) => x.value)")
-    assert sorted(presets) == sorted(xueliu.Rules.presets())
+    assert presets == xueliu.Rules.presets()
     lines = page.eval_on_selector_all(".preset span", "(xs) => xs.map((x) => x.textContent)")
-    assert all(len(line) > 20 for line in lines)
+    assert lines == [DESCRIPTIONS[name] for name in presets]
+    page.check("input[name=preset][value=yaoji]")
+    assert page.text_content("#cap-preset") == "the preset's (5 fan)"
+    page.check("input[name=preset][value=xuezhan]")
+    assert page.text_content("#cap-preset") == "the preset's (no cap)"
     shot(page, "lobby")
 
 

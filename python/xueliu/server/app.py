@@ -23,6 +23,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .. import _presets
+from .._xueliu import Rules
 from .clock import Clock, SystemClock, Timer
 from .storage import SQLiteStorage, Storage
 from .table import PROTOCOL, SPECTATORS, Table, TableConfig, TableError
@@ -243,6 +245,17 @@ async def create_table(request: Request) -> JSONResponse:
     return JSONResponse({"v": PROTOCOL, "table": table.public()}, status_code=201)
 
 
+async def list_presets(request: Request) -> JSONResponse:
+    """The presets a table may use, each with its one line (xueliu._presets) and the options a
+    lobby shows before any override."""
+    presets = []
+    for name in Rules.presets():
+        rules = Rules.preset(name)
+        presets.append({"name": name, "description": _presets.DESCRIPTIONS[name], "mode": rules.mode,
+                        "exchange": rules.exchange, "cap_fan": rules.cap_fan, "wilds": rules.wilds})
+    return JSONResponse({"v": PROTOCOL, "presets": presets})
+
+
 async def list_tables(request: Request) -> JSONResponse:
     tables = [t.public() for t in _server(request).tables.values()]
     return JSONResponse({"v": PROTOCOL, "tables": tables})
@@ -417,6 +430,7 @@ def create_app(
         server.timers.clear()
 
     routes = [
+        Route("/api/presets", list_presets, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table}", show_table, methods=["GET"]),

@@ -22,8 +22,13 @@ export class Lobby {
   constructor(root) {
     this.root = root;
     this.tables = [];
+    this.presets = [];
     this.error = null;
     this.render();
+    api
+      .presets()
+      .then((presets) => ((this.presets = presets), this.render()))
+      .catch((e) => ((this.error = `Could not list the presets: ${e.message}`), this.render()));
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 3000);
   }
@@ -74,8 +79,8 @@ export class Lobby {
   }
 
   form() {
-    const presets = Object.entries(N.PRESETS).map(([name, line], i) =>
-      h("label.preset", h("input", { type: "radio", name: "preset", value: name, checked: i === 0 }), h("b", name), h("span", line)),
+    const presets = this.presets.map((p) =>
+      h("label.preset", h("input", { type: "radio", name: "preset", value: p.name, checked: p.name === "xuezhan" }), h("b", p.name), h("span", p.description)),
     );
     const seatRow = (s) =>
       h(
@@ -100,7 +105,7 @@ export class Lobby {
       h("fieldset", h("legend", "Rules 规则"), presets),
       h(
         "div.row",
-        h("label", "Cap 封顶 ", h("select", { name: "cap", id: "cap" }, h("option", { value: "preset" }, "the preset's"), [3, 4, 5, 6, 8].map((n) => h("option", { value: n }, `${n} fan`)), h("option", { value: "none" }, "no cap"))),
+        h("label", "Cap 封顶 ", h("select", { name: "cap", id: "cap" }, h("option", { value: "preset", id: "cap-preset" }, "the preset's"), [3, 4, 5, 6, 8].map((n) => h("option", { value: n }, `${n} fan`)), h("option", { value: "none" }, "no cap"))),
         h("label", "Hands 局数 ", h("select", { name: "hands", id: "hands" }, [1, 2, 4, 8, 16].map((n) => h("option", { value: n, selected: n === 4 }, n)))),
         h("label", "Clock 计时 ", h("select", { name: "clock", id: "clock" }, Object.entries(CLOCKS).map(([k, c]) => h("option", { value: k }, c.label)))),
       ),
@@ -130,6 +135,12 @@ export class Lobby {
     };
     form.querySelector("#me").addEventListener("change", hide);
     hide();
+    const cap = () => {
+      const chosen = this.presets.find((p) => p.name === new FormData(form).get("preset"));
+      if (chosen) form.querySelector("#cap-preset").textContent = `the preset's (${chosen.cap_fan === null ? "no cap" : `${chosen.cap_fan} fan`})`;
+    };
+    form.addEventListener("change", cap);
+    cap();
     return form;
   }
 

@@ -104,17 +104,6 @@ export const EXCHANGE_RULE = {
   opposite: "you swap with the seat opposite 对家",
 };
 
-// One line per preset (docs/rules.md has the full tables).
-export const PRESETS = {
-  xuezhan: "血战到底: the hand goes on until three players have won; dice for dealer and exchange; uncapped.",
-  yaoji: "血战幺鸡: 血战 where the four 1条 are wilds (幺鸡); capped at 5 fan.",
-  chengdu: "Chengdu 血战: no exchange, seven pairs allowed, 6-point base, the first winner deals next.",
-  chengdu_xueliu: "Chengdu 血流成河: winners play on until the wall is empty; exchange three by dice.",
-  dashiyou: "大师游血流成河: 血流 with linear fan, concealed-hand bonus, robbing a concealed kong.",
-  sanxia: "三峡血流成河: 血流 with linear fan from 1, no seven pairs.",
-  sanxia_piao: "三峡血流 带漂: as 三峡, with the higher 漂 fan table.",
-};
-
 export const BOTS = {
   greedy: "greedy: fast, plays for the quickest win",
   random: "random: any legal move",

@@ -14,6 +14,7 @@ async function call(method, path, body) {
 }
 
 export const api = {
+  presets: () => call("GET", "/api/presets").then((d) => d.presets),
   tables: () => call("GET", "/api/tables").then((d) => d.tables),
   table: (id) => call("GET", `/api/tables/${id}`).then((d) => d.table),
   create: (settings) => call("POST", "/api/tables", settings).then((d) => d.table),
