@@ -1,9 +1,11 @@
 """Smoke test of an installed xueliu (CI runs it from the built wheel, with no Rust toolchain on
-the PATH): the compiled module loads, a hand plays to the end, scores add up, the command runs."""
+the PATH): the compiled module loads, a hand plays to the end, scores add up, the command runs,
+and the web table's files (python/xueliu/server/static/) are in the wheel."""
 
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import xueliu
 
@@ -25,4 +27,7 @@ summary = subprocess.run([*xueliu_cli, "simulate", "--games", "100", "--json", "
 assert json.loads(summary)["games"] == 100
 rules = subprocess.run([*xueliu_cli, "rules", "chengdu"], check=True, capture_output=True, text=True).stdout
 assert "Settlement" in rules
+static = Path(xueliu.__file__).parent / "server" / "static"
+page = {p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file()}
+assert {"index.html", "style.css", "js/app.js", "js/table.js", "js/fold.js"} <= page, sorted(page)
 print(f"smoke test passed: xueliu {xueliu.__version__} from {xueliu.__file__}")
