@@ -4,6 +4,9 @@ import { h, kbd } from "./dom.js";
 import * as N from "./names.js";
 import { tileEl } from "./tiles.js";
 
+// The payments of the settlement at an empty wall (docs/game-protocol.md §8), shown apart.
+const END_OF_HAND = ["flower_pig", "not_ready", "ready_difference", "tax_refund"];
+
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 
 export function settlementEl(s, table, me, close) {
@@ -24,9 +27,11 @@ export function settlementEl(s, table, me, close) {
       h("td.num", w.score.points),
     ),
   );
-  const payments = v.payments.map((p) =>
-    h("tr.payment-row", { dataset: { reason: p.reason } }, h("td", N.reason(p.reason)), h("td", name(p.payer)), h("td", name(p.payee)), h("td.num", p.amount)),
-  );
+  const row = (p) =>
+    h("tr.payment-row", { dataset: { reason: p.reason } }, h("td", N.reason(p.reason)), h("td", name(p.payer)), h("td", name(p.payee)), h("td.num", p.amount));
+  const paymentsTable = (rows) => h("table.payments", h("thead", h("tr", h("th", "Reason"), h("th", "Payer"), h("th", "Payee"), h("th", "Points"))), h("tbody", rows.map(row)));
+  const during = v.payments.filter((p) => !END_OF_HAND.includes(p.reason));
+  const after = v.payments.filter((p) => END_OF_HAND.includes(p.reason));
   const totals = [0, 1, 2, 3].map((seat) =>
     h("tr", h("td", name(seat)), h("td.num", { id: `hand-score-${seat}` }, signed(v.seats[seat].delta)), h("td.num", { id: `total-${seat}` }, signed(s.totals[seat]))),
   );
@@ -47,10 +52,10 @@ export function settlementEl(s, table, me, close) {
       wins.length
         ? h("table.wins", h("thead", h("tr", h("th", "Winner"), h("th", "Tile"), h("th", "Patterns 番种"), h("th", "Fan 番"), h("th", "Points"))), h("tbody", wins))
         : h("p", "Nobody won 荒庄."),
-      h("h3", "Payments 结算明细"),
-      payments.length
-        ? h("table.payments", h("thead", h("tr", h("th", "Reason"), h("th", "Payer"), h("th", "Payee"), h("th", "Points"))), h("tbody", payments))
-        : h("p", "No payments."),
+      h("h3", "Payments during the hand 行牌结算"),
+      during.length ? paymentsTable(during) : h("p", "None."),
+      after.length > 0 && h("h3", "At the end of the hand 查花猪 · 查叫 · 补差价 · 退税"),
+      after.length > 0 && paymentsTable(after),
       h("table.totals", h("thead", h("tr", h("th", "Seat"), h("th", "This hand"), h("th", "Match total"))), h("tbody", totals)),
       h("p", next),
       h("button.act#continue", { onclick: close }, s.over ? "Close " : "Continue ", kbd("Enter")),
