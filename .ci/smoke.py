@@ -25,4 +25,8 @@ summary = subprocess.run([*xueliu_cli, "simulate", "--games", "100", "--json", "
 assert json.loads(summary)["games"] == 100
 rules = subprocess.run([*xueliu_cli, "rules", "chengdu"], check=True, capture_output=True, text=True).stdout
 assert "Settlement" in rules
+# the table server's page ships inside the wheel (its static files are package data)
+from importlib.resources import files  # noqa: E402
+
+assert files("xueliu").joinpath("server", "static", "index.html").is_file()
 print(f"smoke test passed: xueliu {xueliu.__version__} from {xueliu.__file__}")
