@@ -5,8 +5,9 @@ over loopback WebSockets (xueliu.server.client), 127.0.0.1 only, bounded in time
     python benches/server_load.py paced --tables 200 --seconds 30
 
 `full`: every client answers at once; decisions per second and server CPU time per decision.
-`paced`: each table takes one step (decision) per second; the p99 latency from an answer to the
-server's `accepted` (sent in the same flush as the events it caused, after the commit).
+`paced`: each table takes one decision (one seat's answer) per second; the p99 latency from an
+answer to the server's `accepted` (sent in the same flush as the events it caused, after the
+commit). The clients run in this one process: report its CPU share beside the server's.
 """
 
 from __future__ import annotations
@@ -61,19 +62,16 @@ def start_server(db: str) -> tuple[subprocess.Popen, int]:
 
 
 class Pace:
-    """One step per second at one table: the first answer of each step waits for its slot."""
+    """One decision per second at one table: each answer waits for its table's next slot."""
 
     def __init__(self) -> None:
         self.next = time.monotonic()
-        self.slots: dict[int, float] = {}
 
     def choose_later(self):
         async def wait(request):
-            d = request["decision"]
-            if d not in self.slots:
-                self.slots[d] = max(time.monotonic(), self.next)
-                self.next = self.slots[d] + 1.0
-            await asyncio.sleep(max(0.0, self.slots[d] - time.monotonic()))
+            slot = max(time.monotonic(), self.next)
+            self.next = slot + 1.0
+            await asyncio.sleep(slot - time.monotonic())
             return simple_choice(request)
 
         return wait
@@ -108,9 +106,9 @@ async def run(mode: str, tables: int, seconds: float) -> dict:
                     clients.append(SeatClient(url, token, on_broadcast=latencies.append))
         tasks = [asyncio.ensure_future(c.play(retry_for=5)) for c in clients]
         await asyncio.sleep(min(5.0, seconds / 4))  # warm up: connected, past the first exchange
-        n0, cpu0, t0 = len(latencies), cpu_seconds(proc.pid), time.perf_counter()
+        n0, cpu0, t0, me0 = len(latencies), cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
         await asyncio.sleep(seconds)
-        n1, cpu1, t1 = len(latencies), cpu_seconds(proc.pid), time.perf_counter()
+        n1, cpu1, t1, me1 = len(latencies), cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
         for t in tasks:
             t.cancel()
         window = sorted(latencies[n0:n1])
@@ -123,6 +121,8 @@ async def run(mode: str, tables: int, seconds: float) -> dict:
             "decisions_per_s": round(decisions / (t1 - t0), 1),
             "server_cpu_ms_per_decision": round(1000 * (cpu1 - cpu0) / max(1, decisions), 3),
             "server_cpu_share": round((cpu1 - cpu0) / (t1 - t0), 2),
+            "clients_cpu_share": round((me1 - me0) / (t1 - t0), 2),
+            "load_average": os.getloadavg()[0],
             "p50_ms": round(1000 * window[len(window) // 2], 1) if window else None,
             "p99_ms": round(1000 * window[int(len(window) * 0.99)], 1) if window else None,
         }

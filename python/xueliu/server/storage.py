@@ -36,7 +36,7 @@ class Storage(Protocol):
 class SQLiteStorage:
     """Tables and their decisions in one SQLite file (``":memory:"`` for a throwaway one)."""
 
-    def __init__(self, path: str, *, synchronous: str = "NORMAL") -> None:
+    def __init__(self, path: str, *, synchronous: str = "NORMAL", checkpoint_every: float = 1.0) -> None:
         if synchronous not in ("NORMAL", "FULL"):
             raise ValueError('synchronous must be "NORMAL" or "FULL"')
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -45,6 +45,16 @@ class SQLiteStorage:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute(f"PRAGMA synchronous={synchronous}")
         db.execute("PRAGMA busy_timeout=5000")
+        # A checkpoint fsyncs the database: done from a thread of its own, not in a commit on
+        # the server's event loop (where it stalled every table for up to half a second).
+        self._stop = threading.Event()
+        self._checkpointer: Optional[threading.Thread] = None
+        if path != ":memory:" and checkpoint_every > 0:
+            db.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, args=(path, checkpoint_every), name="xueliu-checkpoint", daemon=True
+            )
+            self._checkpointer.start()
         db.executescript(
             """
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -96,6 +106,17 @@ class SQLiteStorage:
             ).fetchall()
         return [dict(zip(("hand", "decision", "seat", "action", "by"), row)) for row in rows]
 
+    def _checkpoints(self, path: str, every: float) -> None:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(every):
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
+
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join()
         with self._lock:
             self._db.close()
