@@ -513,6 +513,7 @@ FOLD = """async (text) => {
     hand: [...f.seats[s].hand].sort(),
     seats: f.seats.map((x) => ({ melds: x.melds.map((m) => [m.kind, m.tile, m.wilds]), river: x.river, hand: x.delta, concealed: x.count, void: x.void })),
     wall: f.wall,
+    from: f.exchange ? f.exchange.from : null,
   });
   for (const [i, { events, want }] of steps.entries()) {
     for (let s = 0; s < 4; s++) {
@@ -523,6 +524,21 @@ FOLD = """async (text) => {
   }
   return null;
 }"""
+
+
+def exchange_from(game: Any, seat: int) -> Optional[int]:
+    """The seat whose three tiles ``seat`` received in the exchange, read from the engine's full
+    log (when two seats gave the same three, from docs/game-protocol.md §1's direction)."""
+    exchange = None
+    for e in game.events:
+        if e["type"] in ("exchange", "redeal"):
+            exchange = e if e["type"] == "exchange" else None  # a redeal starts the exchange over
+    if exchange is None:
+        return None
+    givers = [f for f in range(4) if f != seat and exchange["given"][f] == exchange["received"][seat]]
+    step = {"clockwise": 1, "counterclockwise": 3, "opposite": 2}[exchange["direction"]]
+    assert (seat + step) % 4 in givers
+    return givers[0] if len(givers) == 1 else (seat + step) % 4
 
 
 @pytest.mark.parametrize("preset", sorted(xueliu.Rules.presets()))
@@ -541,7 +557,7 @@ def test_the_pages_fold_of_events_equals_the_engine(page: "Page", live: LiveServ
             want = []
             for s in range(4):
                 v = engine_view(game, s)
-                want.append({"hand": sorted(v["hand"]), "seats": v["seats"], "wall": v["wall"]})
+                want.append({"hand": sorted(v["hand"]), "seats": v["seats"], "wall": v["wall"], "from": exchange_from(game, s)})
             steps.append({"events": events, "want": want})
             if game.is_over:
                 break

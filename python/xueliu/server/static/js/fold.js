@@ -2,6 +2,7 @@
 // "a seat's own state is the fold of its events"). No DOM here: table.js draws what this holds.
 // `me` is the viewer's seat, or null for a spectator. Concealed tiles of other seats are never
 // known: their hands are counts.
+import { RECEIVE_FROM } from "./names.js";
 import { removeOne, sorted } from "./tiles.js";
 
 const WALL = 108;
@@ -74,9 +75,9 @@ export class HandView {
     if (e.seat === this.dealer) this.toMove = this.dealer;
   }
   on_exchange(e) {
-    const from = (this.me ?? 0) + { clockwise: 1, counterclockwise: 3, opposite: 2 }[e.direction];
-    const to = (this.me ?? 0) + { clockwise: 3, counterclockwise: 1, opposite: 2 }[e.direction];
-    this.exchange = { direction: e.direction, from: from % 4, to: to % 4 };
+    const me = this.me ?? 0;
+    const step = RECEIVE_FROM[e.direction];
+    this.exchange = { direction: e.direction, from: (me + step) % 4, to: (me + 4 - step) % 4 };
     if (this.me !== null && e.given[this.me]) {
       const s = this.seats[this.me];
       for (const t of e.given[this.me]) removeOne(s.hand, t);

@@ -110,6 +110,7 @@ export const BOTS = {
   "ismcts:200": "ismcts:200: searches 200 playouts a move (slower, stronger)",
 };
 
+export const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 export const label = ([en, zh]) => `${en} ${zh}`;
 export const pattern = (name) => label(PATTERNS[name] || [name, ""]);
 export const bonus = (name) => label(BONUSES[name] || [name, ""]);

@@ -7,8 +7,6 @@ import { tileEl } from "./tiles.js";
 // The payments of the settlement at an empty wall (docs/game-protocol.md §8), shown apart.
 const END_OF_HAND = ["flower_pig", "not_ready", "ready_difference", "tax_refund"];
 
-const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
-
 export function settlementEl(s, table, me, close) {
   const v = s.view;
   const name = (seat) => (seat === me ? `${N.SEATS[seat]} (you)` : N.SEATS[seat]);
@@ -33,7 +31,7 @@ export function settlementEl(s, table, me, close) {
   const during = v.payments.filter((p) => !END_OF_HAND.includes(p.reason));
   const after = v.payments.filter((p) => END_OF_HAND.includes(p.reason));
   const totals = [0, 1, 2, 3].map((seat) =>
-    h("tr", h("td", name(seat)), h("td.num", { id: `hand-score-${seat}` }, signed(v.seats[seat].delta)), h("td.num", { id: `total-${seat}` }, signed(s.totals[seat]))),
+    h("tr", h("td", name(seat)), h("td.num", { id: `hand-score-${seat}` }, N.signed(v.seats[seat].delta)), h("td.num", { id: `total-${seat}` }, N.signed(s.totals[seat]))),
   );
   const endNote = {
     wall_empty: "The wall is empty 流局: flower pigs 查花猪, not ready 查叫 and tax refunds 退税 are settled.",

@@ -4,7 +4,7 @@ import { h, kbd } from "./dom.js";
 import { HandView } from "./fold.js";
 import * as N from "./names.js";
 import { Link, tokens } from "./net.js";
-import { parseTiles, sameTiles, sorted, tileEl } from "./tiles.js";
+import { compact, parseTiles, sameTiles, sorted, tileEl } from "./tiles.js";
 import { describe } from "./log.js";
 import { settlementEl } from "./settlement.js";
 
@@ -311,7 +311,7 @@ export class TableView {
     if (v.exchange && this.seat !== null) {
       const s = v.seats[this.seat];
       rows.push(
-        h("div.exchanged", "换三张: gave ", compactTiles(s.given), ` to ${N.SEATS[v.exchange.to]}, got `, compactTiles(s.received, v.wilds), ` from ${N.SEATS[v.exchange.from]}`),
+        h("div.exchanged", "换三张: gave ", inlineTiles(s.given), ` to ${N.SEATS[v.exchange.to]}, got `, inlineTiles(s.received, v.wilds), ` from ${N.SEATS[v.exchange.from]}`),
       );
     }
     if (v.wilds)
@@ -348,7 +348,7 @@ export class TableView {
         h("span.wind", N.SEATS_ZH[seat]),
         h("span.name", `${N.SEATS[seat]} · ${who}`),
         flags,
-        h("span.score", { id: `score-${seat}`, title: "this hand / match total", dataset: { hand: s.delta, total } }, signed(s.delta), h("small", ` / ${signed(total)}`)),
+        h("span.score", { id: `score-${seat}`, title: "this hand / match total", dataset: { hand: s.delta, total } }, N.signed(s.delta), h("small", ` / ${N.signed(total)}`)),
         this.flashEl(seat),
       ),
       s.wins.length > 0 &&
@@ -376,7 +376,7 @@ export class TableView {
     const sum = mine.reduce((a, f) => a + (f.payee === seat ? f.amount : -f.amount), 0);
     // redrawn on every message: the animation resumes where it was instead of starting over
     const style = `animation-delay: -${((now - mine[0].at) / 1000).toFixed(2)}s`;
-    return h(`span.flash.${sum >= 0 ? "up" : "down"}`, { style }, signed(sum));
+    return h(`span.flash.${sum >= 0 ? "up" : "down"}`, { style }, N.signed(sum));
   }
 
   mine() {
@@ -494,23 +494,6 @@ export function meldEl(m, wilds) {
   );
 }
 
-export function compact(tiles) {
-  let out = "";
-  let group = "";
-  let suit = null;
-  for (const t of sorted(tiles)) {
-    if (t[1] !== suit && suit !== null) {
-      out += group + suit;
-      group = "";
-    }
-    suit = t[1];
-    group += t[0];
-  }
-  return suit === null ? "" : out + group + suit;
-}
-
-function compactTiles(tiles, wilds = false) {
+function inlineTiles(tiles, wilds = false) {
   return h("span.inline-tiles", (tiles || []).map((t) => tileEl(t, { wild: wilds && t === "1s" })));
 }
-
-export const signed = (n) => (n > 0 ? `+${n}` : `${n}`);

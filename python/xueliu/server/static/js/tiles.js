@@ -30,6 +30,22 @@ export function removeOne(tiles, tile) {
   return true;
 }
 
+/** ["1m", "2m", "3p"] -> "12m3p", sorted. */
+export function compact(tiles) {
+  let out = "";
+  let group = "";
+  let suit = null;
+  for (const t of sorted(tiles)) {
+    if (t[1] !== suit && suit !== null) {
+      out += group + suit;
+      group = "";
+    }
+    suit = t[1];
+    group += t[0];
+  }
+  return suit === null ? "" : out + group + suit;
+}
+
 /** The same multiset? (order ignored) */
 export const sameTiles = (a, b) => a.length === b.length && sorted(a).join() === sorted(b).join();
 
