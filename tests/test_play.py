@@ -61,7 +61,8 @@ def test_the_table_view_shows_what_the_seat_may_see(rules):
             for seat, name in enumerate(cli.WINDS):
                 cell, _, held, _, river, score = rows[name]
                 won = [str(w.tile) for w in game.wins if w.seat == seat]
-                assert cell == name + (" won " + " ".join(won) if won else "")
+                marks = [t if won.count(t) == 1 else f"{t}x{won.count(t)}" for t in dict.fromkeys(won)]
+                assert cell == name + (" won " + " ".join(marks) if won else "")
                 marked = taken is not None and taken["type"] == "discard" and taken["seat"] == seat
                 expected = [str(t) for t in game.discards(seat)]
                 if marked:

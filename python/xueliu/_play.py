@@ -62,7 +62,7 @@ def choose(game: Game, screen: Screen) -> Action:
     if game.phase == "exchange":
         return _choose_exchange(game, screen)
     if len(legal) == 1:
-        screen.out.print(f"Only one choice: {legal[0]}")
+        screen.out.print(f"Only one choice: {legal[0]}{_why_only(game, seat, legal[0])}")
         return legal[0]
     for n, action in enumerate(legal, 1):
         line = Text(f"  {n:>2}) {action}")
@@ -82,6 +82,15 @@ def choose(game: Game, screen: Screen) -> Action:
             return action
         screen.out.print(f"Not possible: {reason}. Type a number from 1 to {len(legal)}, or a move such as "
                          f"`{legal[0]}`.")
+
+
+def _why_only(game: Game, seat: int, action: Action) -> str:
+    """Why a lone choice is forced, when the table does not say: a win's value, the void suit."""
+    if action.kind == "win":
+        return f" (the rules force it: the wall's last four, or four wilds), {win_value(game, seat)}"
+    if action.kind == "discard" and action.tile.suit == game.void(seat):
+        return " (tiles of your void suit go first)"
+    return ""
 
 
 def _choose_exchange(game: Game, screen: Screen) -> Action:
@@ -170,8 +179,8 @@ def table_view(game: Game, screen: Screen):
     t = term.table(f"Phase {game.phase}, wall {term.count(game.wall_remaining, 'tile')}", screen.plain,
                    "seat", "void", "tiles", "melds", "river (in order)", "score")
     for s in range(4):
-        won = [w.tile for w in game.wins if w.seat == s]
-        name = names[s] + (f" won {' '.join(str(t) for t in won)}" if won else "")
+        won = [str(w.tile) for w in game.wins if w.seat == s]
+        name = names[s] + (" won " + " ".join(_times(t, won.count(t)) for t in dict.fromkeys(won)) if won else "")
         if s == seat:
             held = term.hand(game.hand(s), drawn=drawn, wilds=wilds)
         else:
@@ -180,6 +189,10 @@ def table_view(game: Game, screen: Screen):
         river = term.river(game.discards(s), last=last == s)
         t.add_row(name, game.void(s) or "", held, melds, river, str(game.scores[s]))
     return t
+
+
+def _times(tile: str, n: int) -> str:
+    return tile if n == 1 else f"{tile}x{n}"
 
 
 def _last_discard(events: list) -> Optional[int]:

@@ -11,6 +11,7 @@ from typing import Any, Iterable, Optional, Sequence, Union
 from rich import box
 from rich.console import Console
 from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 
 from ._xueliu import Tile
@@ -35,6 +36,20 @@ def table(title: str, plain: bool, *columns: str) -> Table:
     t = Table(title=title, box=box.ASCII if plain else box.ROUNDED, title_justify="left")
     for i, c in enumerate(columns):
         t.add_column(c, no_wrap=i == 0, overflow="fold")
+    return t
+
+
+def keep_words(t: Table, narrow: int = 11) -> Table:
+    """Fixes each value column's width at most ``narrow`` (never less than its longest word) and
+    lets the first column take the rest, wrapping: a terminal of 120 columns then fits seven
+    presets side by side, every cell wrapped between words, never inside one."""
+    for i, column in enumerate(t.columns):
+        cells = [str(cell) for cell in [column.header, *column.cells]]
+        longest_word = max(cell_len(w) for cell in cells for w in cell.split() or [""])
+        if i == 0:
+            column.no_wrap, column.min_width = False, longest_word
+        else:
+            column.width = max(longest_word, min(max(cell_len(c) for c in cells), narrow))
     return t
 
 

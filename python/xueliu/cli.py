@@ -112,11 +112,11 @@ def _all_presets(out: Console, plain: bool) -> None:
         t = term.table(group, plain, "option", *names)
         for key, label in rows:
             t.add_row(label, *(presets.show(o[key]) for o in options))
-        out.print(t)
+        out.print(term.keep_words(t))
     t = term.table("Pattern fan (— : the room does not have it)", plain, "pattern", *names)
     for pattern, chinese in presets.PATTERNS.items():
         t.add_row(f"{pattern} {chinese}", *(presets.show(o["fan"][pattern]) for o in options))
-    out.print(t)
+    out.print(term.keep_words(t))
 
 
 def _one_preset(out: Console, r: Rules, name: str, plain: bool) -> None:
@@ -166,7 +166,7 @@ def replay(log: Path, step: Optional[bool], plain: bool) -> None:
             line.append_text(term.tiles(tracker.seats[event["seat"]].hand, wilds))
         out.print(line)
         if _milestone(shown, i):
-            out.print(_hands_table(tracker, plain))
+            out.print(_hands_table(tracker, plain, wilds))
     if incomplete:
         raise click.ClickException(incomplete)
 
@@ -255,10 +255,11 @@ def _wait(prompt: str) -> bool:
         return False
 
 
-def _hands_table(tracker: Tracker, plain: bool):
+def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False):
     t = term.table("", plain, "seat", "void", "hand", "melds", "wins", "score")
     for seat, s in enumerate(tracker.seats):
-        t.add_row(WINDS[seat], s.void or "", term.tiles(s.hand), term.melds(s.melds), str(s.won), str(s.score))
+        t.add_row(WINDS[seat], s.void or "", term.tiles(s.hand, wilds), term.melds(s.melds, wilds), str(s.won),
+                  str(s.score))
     return t
 
 
