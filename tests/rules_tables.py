@@ -32,7 +32,7 @@ PATTERNS = [
 DEFAULTS = dict(
     kong_draw_from="front", pong_last_discard=False, gen_counts_kongs=False,
     self_draw_payers="not_won", self_draw_bonus="none", exchange_same_suit=True,
-    wilds=False, no_wild_fan=0, heavenly_stacks=False, flower_pig_rule="void_held",
+    wilds=False, no_wild_fan=0, heavenly_stacks=False, flower_pig_rule="three_suits",
     escape_penalty=96,
 )
 
@@ -113,7 +113,7 @@ OPTIONS = {
     ),
 }
 OPTIONS["sanxia_piao"] = OPTIONS["sanxia"]
-OPTIONS["yaoji"] = dict(OPTIONS["xuezhan"], cap_fan=5)
+OPTIONS["yaoji"] = dict(OPTIONS["xuezhan"], cap_fan=5, kong_flower_after_direct_kong="feeder_pays_all")
 OWN_DEFAULTS = {"yaoji": dict(wilds=True, no_wild_fan=1, heavenly_stacks=True)}
 
 

@@ -206,8 +206,9 @@ def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path, r
     assert out.count("WINS") == len(game.wins)
     assert "{" not in out and must_see in out  # every event has its sentence
     final = out[out.rindex("Hand over"):]
+    wilds = game.events[0]["rules"]["wilds"]  # 幺鸡: wilds are shown apart, starred
     for s in range(4):
-        assert tiles(game.hand(s)).plain in final
+        assert tiles(game.hand(s), wilds=wilds).plain in final
 
 
 def test_replay_steps_turn_by_turn_and_quits(capsys, tmp_path, monkeypatch):
@@ -323,6 +324,22 @@ def test_play_is_deterministic_and_fancy_mode_plays_the_same_game(tmp_path):
         play_in_terminal(["--rules", "chengdu", "--seed", "3", "--seat", "2", "--log", str(log), *style], answers)
         logs.append(log.read_text())
     assert logs[0] == logs[1]
+
+
+def test_play_a_match_shows_totals_and_the_next_dealer_and_replays(tmp_path, capsys):
+    """`play --hands 2`: between hands the totals and the next dealer; the match log it writes
+    replays in the engine and in `xueliu replay`."""
+    log = tmp_path / "match.json"
+    out = play_in_terminal(["--rules", "chengdu", "--seed", "4", "--hands", "2", "--plain", "--log", str(log)],
+                           iter(lambda: "1", None))
+    match = xueliu.Match.from_log(json.loads(log.read_text()))
+    assert match.is_over and match.hands == 2
+    assert "Hand 1 of 2" in out and "Hand 2 of 2" in out
+    assert f"Next hand: {cli.WINDS[match.dealers[1]]} deals" in out
+    assert "After 2 of 2 hands" in out
+    assert re.search(r"total\W+" + r"\W+".join(re.escape(f"{p:+d}") for p in match.totals), out)
+    code, shown, _ = run(capsys, "replay", str(log), "--no-step", "--plain")
+    assert code == 0 and "Hand 2 of 2" in shown and "After 2 of 2 hands" in shown
 
 
 def test_play_quits_cleanly_on_end_of_input():

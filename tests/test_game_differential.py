@@ -32,6 +32,7 @@ OPTIONS = {
     "kong_flower_after_direct_kong": ["feeder_pays_all", "all_pay", "as_discard_win"],
     "kong_income_transfer": ["none", "last_kong", "all_kongs", "refund_to_payers"],
     "flower_pig_payees": ["ready", "ready_or_won", "non_pigs"],
+    "flower_pig_rule": ["three_suits", "void_held"],
     "tax_refund": [True, False],
     "ready_difference": [True, False],
     "first_dealer": ["east", "random", "dice"],

@@ -141,7 +141,9 @@ def test_a_concealed_kong_of_a_fourth_kept_from_an_earlier_turn(mode):
     # The four 5m arrived on turn 1; this is turn 3.
     s0 = seat("5555m123456789p1m", void="s", turn=3)
     game = kong_turn(seat0=s0, late_kong=mode)
-    allowed = mode in ("full", "root_only")
+    # Seeds 001 §三.3 / 003 §3 「杠牌可隨時進行…但不能碰牌後補杠以前碰過的牌」: only a kept fourth
+    # added onto an earlier pong is forbidden, so kept_fourth_forbidden allows this late 暗杠.
+    allowed = mode != "forbidden"
     assert ("kong 5m" in legal(game, 0)) == allowed
     if allowed:
         game.act(0, Action.kong("5m"))
@@ -213,3 +215,17 @@ def test_a_root_only_kong_scores_as_a_root_in_a_later_win():
     # basic 0 + roots 2 (four 9p, and the kong as a root) + 杠上花 1 = 3 fan; counted as a
     # kong it would have been one root and a concealed kong worth 2.
     assert names == {"root": 2, "kong_flower": 1} and score["fan"] == 3
+
+
+@pytest.mark.parametrize("preset", ["sanxia", "chengdu_xueliu"])
+def test_sanxia_and_chengdu_xueliu_allow_a_late_concealed_kong_but_not_a_kept_fourth_added(preset):
+    # Seeds 001 §三.3 and 003 §3: 「杠牌可隨時進行…但不能碰牌後補杠以前碰過的牌」 — kongs any time; only
+    # adding a kept fourth to an earlier pong is forbidden.
+    late_concealed = kong_turn(preset, seat0=seat("5555m123456789p1m", void="s", turn=3))
+    assert "kong 5m" in legal(late_concealed, 0)
+    arrival = [1] * 27
+    arrival[4] = 2
+    kept = seat("5m123456789p1m", melds=["555m"], void="s", turn=3, arrival=arrival)
+    late_added = position(preset, seats=[kept] + [seat(h, void="s") for h in NO_ROBBER],
+                          pending=turn(0, "draw", "1m"))
+    assert "kong 5m" not in legal(late_added, 0)

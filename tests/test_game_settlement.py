@@ -83,6 +83,30 @@ def test_kong_flower_after_a_direct_kong_every_mode(mode, paid):
 
 
 @pytest.mark.parametrize(
+    "preset, paid",
+    [
+        # Seed 004, 血战幺鸡 另加番 1: 「如果某个玩家放杠给另一个玩家，此时被杠上开花胡牌后，需要包掉另外
+        # 两家所输的分」: the feeder pays for all three. 0 + exposed kong 1 + 杠上花 1 + 无鸡 1 = 3
+        # fan = 8 from each of three.
+        ("yaoji", [(1, 0, 24, "kong_flower_feeder")]),
+        # xuezhan follows seed 004's 血战到底 part, silent on it: every seat pays its own 2 fan = 4.
+        ("xuezhan", [(1, 0, 4, "self_draw"), (2, 0, 4, "self_draw"), (3, 0, 4, "self_draw")]),
+    ],
+)
+def test_yaoji_kong_flower_after_a_direct_kong_is_paid_by_the_feeder(preset, paid):
+    game = position(
+        preset,
+        seats=[seat("555m123m789m22s44s", void="p"), quiet(QA, "s"), quiet(QA, "s"), quiet(QC, "m")],
+        river=[(1, "5m")],
+        wall="4s",
+        pending=respond(1, "5m"),
+    )
+    game.act(0, Action.kong("5m"))
+    game.act(0, Action.win())
+    assert payments(game.events) == [(1, 0, 2, "kong")] + paid
+
+
+@pytest.mark.parametrize(
     "mode, transfer",
     [
         ("none", []),
@@ -126,20 +150,40 @@ def test_self_draw_payers_in_xueliu(payers, paid_by):
     assert game.events[-1]["type"] == "draw" and game.events[-1]["seat"] == 1
 
 
-def drawn_out(preset, s3, kongs=(), scores=(0, 0, 0, 0)):
+def drawn_out(preset, s3, kongs=(), scores=(0, 0, 0, 0), s1=None, **overrides):
     """The wall is empty; seat 0 drew the last tile and discards 9s, which nobody claims."""
     return position(
         preset,
-        seats=[seat("123m456m789m11s24s9s", void="p"), seat(QA, void="p"), seat(QA, void="s"), s3],
+        seats=[seat("123m456m789m11s24s9s", void="p"), s1 or seat(QA, void="p"), seat(QA, void="s"), s3],
         wall_len=0,
         kongs=list(kongs),
         scores=scores,
         pending=turn(0, "draw", "9s"),
+        **overrides,
     )
 
 
-def test_drawn_hand_chengdu_flower_pig_then_not_ready():
+def test_flower_pig_is_a_hand_of_three_suits():
+    # Seed 000 「筒子、條子、萬子三種類型的牌都有」, seed 001 §二.1, seed 004 §四.7 「若手上的牌还有3种
+    # 花色的话」: seat 1 holds only p, its declared void, so it is no pig: it is not ready and pays
+    # 查叫 (6 to seat 0, 96 to seat 2) like seat 3.
     game = drawn_out("chengdu", seat("778899p1122346s", void="m"))
+    game.act(0, Action.discard("9s"))
+    assert payments(game.events) == [
+        (1, 0, 6, "not_ready"),
+        (1, 2, 96, "not_ready"),
+        (3, 0, 6, "not_ready"),
+        (3, 2, 96, "not_ready"),
+    ]
+    # A hand still holding m, p and s is the pig: 5 fan = 96 to each ready player.
+    game = drawn_out("chengdu", seat("778899p1122346s", void="m"), s1=seat("12m1122334455p5s", void="s"))
+    game.act(0, Action.discard("9s"))
+    assert payments(game.events)[:2] == [(1, 0, 96, "flower_pig"), (1, 2, 96, "flower_pig")]
+
+
+def test_drawn_hand_chengdu_flower_pig_then_not_ready():
+    # The platform variant flower_pig_rule = "void_held" (RULES.md §9.1): any tile of the void suit.
+    game = drawn_out("chengdu", seat("778899p1122346s", void="m"), flower_pig_rule="void_held")
     game.act(0, Action.discard("9s"))
     # Seat 0 waits on 3s: basic 1 fan = 6. Seat 2 waits on 7p: flush seven pairs 5 fan = 96.
     # Seat 1 is a pig (holds p, its void): 5 fan = 6 × 2^4 = 96 to each ready player.
@@ -157,7 +201,7 @@ def test_drawn_hand_chengdu_flower_pig_then_not_ready():
 def test_drawn_hand_xuezhan_pig_not_ready_difference_and_tax_refund_in_order():
     kong = {"owner": 3, "tile": "5s", "kind": "concealed", "feeder": None, "paid": [2, 2, 2, 0], "transferred": False}
     s3 = seat("778899p1346s", melds=["5555s!"], void="m")
-    game = drawn_out("xuezhan", s3, kongs=[kong], scores=(-2, -2, -2, 6))
+    game = drawn_out("xuezhan", s3, kongs=[kong], scores=(-2, -2, -2, 6), flower_pig_rule="void_held")
     game.act(0, Action.discard("9s"))
     # xuezhan: base 1, offset 0. Seat 0's wait 3s: basic 0 fan = 1; seat 2's 7p: flush seven
     # pairs 4 fan = 16. Pig: 4 fan = 16 to every non-pig. Not ready: seat 3 pays 1 and 16.

@@ -719,11 +719,17 @@ def test_concealed_kept_fourth_and_dealt_four():
     # A dealt four arrives on the first turn: konging then is not late; later it is.
     hands = ["123456789m1239p", "5555p1122m7788p3p", "2244668p346789s", "4455667788m111s"]
     game = position("chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1,
-                    late_kong="kept_fourth_forbidden")
+                    late_kong="forbidden")
     assert kong("5p") in game.legal_actions(1)
     game.act(1, discard("1s"))
     play_defaults_until(game, 1)
     assert kong("5p") not in game.legal_actions(1)
+    # Seeds 001 §三.3 / 003 §3: kept_fourth_forbidden forbids only the added kong, not this 暗杠.
+    game = position("chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1,
+                    late_kong="kept_fourth_forbidden")
+    game.act(1, discard("1s"))
+    play_defaults_until(game, 1)
+    assert kong("5p") in game.legal_actions(1)
     game = position("chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1)  # root_only
     game.act(1, discard("1s"))
     play_defaults_until(game, 1)

@@ -98,7 +98,7 @@ OPTION_TABLE = {
                   "self_draw_forced"),
     "kong_fan": ("win_and_loss",) * 3 + ("win_only",) * 4,
     "kong_payments": (False,) * 3 + (True,) * 4,
-    "kong_flower_after_direct_kong": ("all_pay",) * 3 + ("feeder_pays_all",) * 2 + ("all_pay",) * 2,
+    "kong_flower_after_direct_kong": ("all_pay",) * 3 + ("feeder_pays_all",) * 2 + ("all_pay", "feeder_pays_all"),
     "kong_income_transfer": ("none",) * 3 + ("last_kong",) * 2 + ("none",) * 2,
     "flower_pig_penalty": ("double_ready_value",) * 3 + ("fixed_fan",) * 4,
     "flower_pig_payees": ("ready",) + ("ready_or_won",) * 4 + ("non_pigs",) * 2,
@@ -113,7 +113,7 @@ OPTION_TABLE = {
     "wilds": (False,) * 6 + (True,),
     "no_wild_fan": (0,) * 6 + (1,),
     "heavenly_stacks": (False,) * 6 + (True,),
-    "flower_pig_rule": ("void_held",) * 7,
+    "flower_pig_rule": ("three_suits",) * 7,
     "escape_penalty": (96,) * 7,
 }
 

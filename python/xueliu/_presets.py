@@ -35,6 +35,7 @@ GROUPS: list[tuple[str, list[tuple[str, str]]]] = [
         ("mode", "Mode: after a win the winner"),
         ("first_dealer", "First dealer"),
         ("dealer_rotation", "Next hand's dealer"),
+        ("escape_penalty", "A player who leaves (逃跑) pays each seat not won"),
         ("kong_draw_from", "Kong replacement drawn from the wall's"),
         ("pong_last_discard", "The last discard may be ponged"),
         ("allow_seven_pairs", "Seven pairs win (七对)"),
@@ -79,6 +80,7 @@ GROUPS: list[tuple[str, list[tuple[str, str]]]] = [
         ("flower_pig_penalty", "A flower pig (花猪) pays"),
         ("flower_pig_fan", "Flower pig fan"),
         ("flower_pig_payees", "A flower pig pays to"),
+        ("flower_pig_rule", "A flower pig holds"),
         ("tax_refund", "Not ready: kong income repaid (退税)"),
         ("ready_difference", "Ready hands pay the difference (补差价)"),
     ]),
@@ -168,7 +170,10 @@ def _drawn_wall(r: Rules) -> list[str]:
     amount = {"double_ready_value": "twice the seat's best ready value",
               "fixed_fan": f"{r.flower_pig_fan} fan ({_fixed(r, r.flower_pig_fan)} points)",
               "cap": "the cap's value"}[r.flower_pig_penalty]
-    steps = [f"At a drawn wall (流局) a flower pig (花猪: still holding all three suits) pays {amount} to {payees}.",
+    pig = "still holding all three suits"
+    if r.flower_pig_rule == "void_held":
+        pig += ", or any tile of its void suit"
+    steps = [f"At a drawn wall (流局) a flower pig (花猪: {pig}) pays {amount} to {payees}.",
              "Then each seat that is not ready pays each ready seat still in the hand its best wait (查叫)."]
     if r.ready_difference:
         steps.append("Each ready seat pays each ready seat with a larger best wait the difference (补差价).")

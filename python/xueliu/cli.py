@@ -25,7 +25,7 @@ from . import _terminal as term
 from ._play import Screen, play_hand
 from ._tracker import Tracker
 from ._version import __version__
-from ._xueliu import Action, Bot, Game, Rules, XueliuError
+from ._xueliu import Action, Bot, Game, Match, Rules, XueliuError
 from ._xueliu import simulate as run_simulation
 
 WINDS = ("East", "South", "West", "North")
@@ -148,17 +148,52 @@ def _one_preset(out: Console, r: Rules, name: str, plain: bool) -> None:
 @click.option("--plain", is_flag=True, help=PLAIN_HELP)
 def replay(log: Path, step: Optional[bool], plain: bool) -> None:
     """Step through a logged game (LOG: one JSON event per line, as `simulate --log` and
-    `play --log` write), showing every seat's hand and each payment."""
-    events = read_log(log)
-    shown, incomplete = confirmed(events, log)
+    `play --log` write), showing every seat's hand and each payment; or a match log (`play
+    --hands N --log`), hand after hand with the totals."""
     plain = _plain(plain)
     out = term.console(plain)
     step = sys.stdin.isatty() if step is None else step
+    match = read_match_log(log)
+    if match is not None:
+        _replay_match(match, out, plain, step)
+        return
+    events = read_log(log)
+    shown, incomplete = confirmed(events, log)
+    _show_events(shown, out, plain, step)
+    if incomplete:
+        raise click.ClickException(incomplete)
+
+
+def read_match_log(path: Path) -> Optional[Match]:
+    """The match a match log (one JSON object, ``Match.log()``) records, verified by replaying
+    every hand; None for a file that is not one (a game's log)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}")
+    if not text.lstrip().startswith("{") or not _is_json(text):
+        return None  # a game's log: JSON lines
+    log = json.loads(text)
+    return Match.from_log(log) if isinstance(log, dict) and log.get("type") == "match" else None
+
+
+def _replay_match(match: Match, out: Console, plain: bool, step: bool) -> None:
+    """Every hand of the match in turn, then the results and totals."""
+    games = match.log()["games"]
+    for n, events in enumerate(games, 1):
+        out.print(f"Hand {n} of {match.hands}: {WINDS[events[0]['dealer']]} deals")
+        if not _show_events(events, out, plain, step):
+            return
+    out.print(_totals_table(match, plain))
+
+
+def _show_events(shown: list[dict[str, Any]], out: Console, plain: bool, step: bool) -> bool:
+    """Prints the events one by one with the hands at milestones; False if the user quit."""
     tracker = Tracker()
-    wilds = events[0].get("rules", {}).get("wilds", False)
+    wilds = shown[0].get("rules", {}).get("wilds", False)
     for i, event in enumerate(shown):
         if step and event["type"] == "draw" and not _wait(f"[{i}/{len(shown)}] Enter: next turn, q: quit"):
-            return
+            return False
         tracker.apply(event)
         line = term.describe(event, WINDS, wilds=wilds)
         if event["type"] in ("draw", "discard", "pong", "kong"):
@@ -167,8 +202,7 @@ def replay(log: Path, step: Optional[bool], plain: bool) -> None:
         out.print(line)
         if _milestone(shown, i):
             out.print(_hands_table(tracker, plain, wilds))
-    if incomplete:
-        raise click.ClickException(incomplete)
+    return True
 
 
 def confirmed(events: list[dict[str, Any]], path: Path) -> tuple[list[dict[str, Any]], str]:
@@ -275,12 +309,14 @@ def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False):
               help="Your seat: 0 East, 1 South, 2 West, 3 North.")
 @click.option("--bots", default="greedy", show_default=True,
               help="The bots: one name, or three comma-separated (greedy, random, ...).")
+@click.option("--hands", type=click.IntRange(1, 10_000), default=1, show_default=True,
+              help="Hands to play as a match: the deal passes by the rules, the totals run on.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the game's event log here (JSON lines) for `xueliu replay`.")
+              help="Write the game's event log here (JSON lines; a match log with --hands) for `xueliu replay`.")
 @click.option("--plain", is_flag=True, help=PLAIN_HELP)
-def play(rules_name: str, seed: Optional[int], seat: int, bots: str, log_path: Optional[Path],
+def play(rules_name: str, seed: Optional[int], seat: int, bots: str, hands: int, log_path: Optional[Path],
          plain: bool) -> None:
-    """Play a full hand in the terminal against three bots.
+    """Play a full hand (or a match of --hands N) in the terminal against three bots.
 
     Pick each move by its number (or type it, e.g. `discard 5m`); give the exchange's three tiles
     by typing them (`159m`) or their places in your hand. Ctrl-D or Ctrl-C quits.
@@ -288,6 +324,9 @@ def play(rules_name: str, seed: Optional[int], seat: int, bots: str, log_path: O
     plain = _plain(plain)
     out = term.console(plain)
     seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed
+    if hands > 1:
+        _play_match(Match(Rules.preset(rules_name), seed=seed, hands=hands), rules_name, seat, bots, log_path, plain)
+        return
     game = Game(Rules.preset(rules_name), seed=seed)
     players = _bots(bots, seat, seed)
     names = [f"{w} (you)" if s == seat else w for s, w in enumerate(WINDS)]
@@ -298,6 +337,39 @@ def play(rules_name: str, seed: Optional[int], seat: int, bots: str, log_path: O
     if log_path is not None:
         write_log(log_path, game.events)
         out.print(f"Log written to {log_path} (xueliu replay {log_path})")
+
+
+def _play_match(match: Match, rules_name: str, seat: int, bots: str, log_path: Optional[Path],
+                plain: bool) -> None:
+    """Plays every hand of ``match``, showing the totals and the next dealer between hands."""
+    out = term.console(plain)
+    players = _bots(bots, seat, match.seed)
+    names = [f"{w} (you)" if s == seat else w for s, w in enumerate(WINDS)]
+    screen = Screen(out, seat, names, plain)
+    out.print(f"xueliu play: {rules_name}, a match of {match.hands} hands, seed {match.seed} "
+              f"(--seed {match.seed} plays it again); you are {WINDS[seat]}")
+    while True:
+        game = match.game
+        out.print(f"Hand {match.hands_played + 1} of {match.hands}: {WINDS[game.dealer]} deals")
+        play_hand(game, screen, players)
+        out.print(_settlement(game, names, plain))
+        out.print(_totals_table(match, plain))
+        if match.is_over:
+            break
+        out.print(f"Next hand: {WINDS[match.next_dealer]} deals")
+        match.next_hand()
+    if log_path is not None:
+        log_path.write_text(json.dumps(match.log(), ensure_ascii=False) + "\n", encoding="utf-8")
+        out.print(f"Match log written to {log_path} (xueliu replay {log_path})")
+
+
+def _totals_table(match: Match, plain: bool):
+    """Each finished hand's points and the running totals."""
+    t = term.table(f"After {match.hands_played} of {match.hands} hands", plain, "hand", "dealer", *WINDS)
+    for n, (dealer, result) in enumerate(zip(match.dealers, match.results), 1):
+        t.add_row(str(n), WINDS[dealer], *(f"{p:+d}" for p in result))
+    t.add_row("total", "", *(f"{p:+d}" for p in match.totals))
+    return t
 
 
 def write_log(path: Path, events: list[dict[str, Any]]) -> None:

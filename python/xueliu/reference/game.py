@@ -688,12 +688,13 @@ class Game:
         assert need - natural <= w, (tile, kind, n, w)
         return {tile: natural, WILD: need - natural}
 
-    def _late_allowed(self, lateness: str | None) -> bool:
+    def _late_allowed(self, lateness: str | None, kind: str) -> bool:
         mode = self.rules["late_kong"]
         if lateness is None or mode in ("full", "root_only"):
             return True
         if mode == "kept_fourth_forbidden":
-            return lateness == "pong_with_three"
+            # R§6, seeds 001/003: only a kept fourth added onto an earlier pong is forbidden.
+            return lateness == "pong_with_three" or kind == "concealed"
         return False  # "forbidden"
 
     def _kong_options(self, seat: int) -> list[int]:
@@ -714,7 +715,7 @@ class Game:
                 kind = "concealed"
             else:
                 continue
-            if not self._late_allowed(self._lateness(seat, tile, kind)):
+            if not self._late_allowed(self._lateness(seat, tile, kind), kind):
                 continue
             if self._locked(seat) and not self._kong_keeps_waits(seat, tile, kind):
                 continue

@@ -108,7 +108,7 @@ def _defaults() -> Dict[str, Any]:
         "wilds": False,  # d §11: only yaoji
         "no_wild_fan": 0,  # d §11: only yaoji
         "heavenly_stacks": False,  # d §11: only yaoji
-        "flower_pig_rule": "void_held",  # d §9.1
+        "flower_pig_rule": "three_suits",  # s §9.1: seeds 000, 001, 004 三种花色
         "escape_penalty": 96,  # s §2 (seed 002 計分規則 11); c in the other presets
     }
 
@@ -276,7 +276,7 @@ def _xuezhan(yaoji: bool) -> Dict[str, Any]:
         "cap_fan": 5 if yaoji else None,  # yaoji: c (required by the forced 4-wild win); xuezhan: s
         "kong_fan": "win_only",  # RULES.md §10 (no mark)
         "kong_payments": True,  # s: 刮风下雨
-        "kong_flower_after_direct_kong": "all_pay",  # c
+        "kong_flower_after_direct_kong": "feeder_pays_all" if yaoji else "all_pay",  # yaoji s: 血战幺鸡 另加番 1; xuezhan c
         "kong_income_transfer": "none",  # c
         "flower_pig_penalty": "fixed_fan",  # s: §四.7 赔4番
         "flower_pig_fan": 4,  # s: §四.7

@@ -59,11 +59,13 @@ impl Match {
         self.game.clone_ref(py)
     }
 
+    /// The match seed; hand `i` is dealt from a seed derived from it and `i`.
     #[getter]
     fn seed(&self) -> u64 {
         self.inner.seed()
     }
 
+    /// The number of hands the match plays.
     #[getter]
     fn hands(&self) -> u32 {
         self.inner.hands()
@@ -109,11 +111,13 @@ impl Match {
         self.with_core(py, |m| m.totals())
     }
 
+    /// Hands over so far (the current one counts once it is over).
     #[getter]
     fn hands_played(&mut self, py: Python<'_>) -> u32 {
         self.with_core(py, |m| m.hands_played())
     }
 
+    /// Every hand has been played.
     #[getter]
     fn is_over(&mut self, py: Python<'_>) -> bool {
         self.with_core(py, |m| m.is_over())

@@ -271,7 +271,9 @@ fn late_kong_modes_decide_a_concealed_kong_of_a_kept_fourth() {
     for (mode, allowed, paid) in [
         (Full, true, 3),
         (RootOnly, true, 0),
-        (KeptFourthForbidden, false, 0),
+        // Seeds 001 §三.3 / 003 §3 「杠牌可隨時進行…但不能碰牌後補杠以前碰過的牌」: only a kept fourth
+        // added onto an earlier pong is forbidden; this late 暗杠 stands, paid in full.
+        (KeptFourthForbidden, true, 3),
         (Forbidden, false, 0),
     ] {
         let mut r = rules("chengdu");

@@ -146,10 +146,10 @@ impl Game {
         let allowed = match self.rules.late_kong {
             LateKong::Full | LateKong::RootOnly => true,
             LateKong::Forbidden => !late,
+            // Seeds 001/003: only a kept fourth added onto an earlier pong is forbidden; a late
+            // concealed kong and a pong made with three in hand may kong later.
             LateKong::KeptFourthForbidden => {
-                let pong_with_three =
-                    s.has_pong(tile) && s.pong_with_three & 1 << tile.index() != 0;
-                !late || pong_with_three
+                !late || !s.has_pong(tile) || s.pong_with_three & 1 << tile.index() != 0
             }
         };
         allowed && (!self.locked(t.seat) || self.kong_keeps_waits(t, tile))

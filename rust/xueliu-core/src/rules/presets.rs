@@ -136,7 +136,7 @@ fn defaults() -> Rules {
         flower_pig_penalty: FlowerPigPenalty::DoubleReadyValue,
         flower_pig_fan: 0,
         flower_pig_payees: FlowerPigPayees::Ready,
-        flower_pig_rule: FlowerPigRule::VoidHeld,
+        flower_pig_rule: FlowerPigRule::ThreeSuits,
         tax_refund: false,
         ready_difference: false,
         wilds: false,
@@ -319,6 +319,8 @@ fn xuezhan() -> Rules {
 fn yaoji() -> Rules {
     Rules {
         cap_fan: Some(5),
+        // 血战幺鸡 另加番 1: 被杠上开花胡牌后，需要包掉另外两家所输的分.
+        kong_flower_after_direct_kong: KongFlowerAfterDirectKong::FeederPaysAll,
         wilds: true,
         no_wild_fan: 1,
         heavenly_stacks: true,
@@ -352,6 +354,7 @@ mod tests {
             [
                 "preset",
                 "cap_fan",
+                "kong_flower_after_direct_kong",
                 "wilds",
                 "no_wild_fan",
                 "heavenly_stacks"
