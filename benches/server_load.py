@@ -1,9 +1,11 @@
 """Load on the table server: a real `xueliu serve` in a subprocess, tables of four bot clients
 over loopback WebSockets (xueliu.server.client), 127.0.0.1 only, bounded in time.
 
+    python benches/server_load.py core --tables 5
     python benches/server_load.py full --tables 20 --seconds 20
     python benches/server_load.py paced --tables 200 --seconds 30
 
+`core`: no network, the server's own CPU per decision with SQLite and with no storage.
 `full`: every client answers at once; decisions per second and server CPU time per decision.
 `paced`: each table takes one decision (one seat's answer) per second; the p99 latency from an
 answer to the server's `accepted` (sent in the same flush as the events it caused, after the
@@ -134,13 +136,60 @@ async def run(mode: str, tables: int, seconds: float) -> dict:
                 os.remove(db + suffix)
 
 
+class NoStorage:
+    """Keeps nothing: the table core and the app's bookkeeping alone, for comparison."""
+
+    def save(self, state, match, decisions) -> None:
+        pass
+
+    def unfinished(self):
+        return []
+
+
+def core(tables: int) -> dict:
+    """The server without a network, side by side with SQLite and with no storage: CPU per
+    decision of the table core, the snapshot, the commit."""
+    from xueliu.server import FakeClock, Server, SQLiteStorage, TableConfig
+
+    out = {"mode": "core", "tables": tables, "load_average": os.getloadavg()[0]}
+    for label in ("sqlite", "no_storage"):
+        db = tempfile.mktemp(suffix=".db")
+        storage = SQLiteStorage(db) if label == "sqlite" else NoStorage()
+        server = Server(storage, FakeClock())
+        made = []
+        for i in range(tables):
+            table = server.create(TableConfig.parse({**SETTINGS, "hands": 2, "seed": i}))
+            for seat in range(4):
+                server.run(table, table.join, seat)
+            made.append(table)
+        n, cpu0 = 0, time.process_time()
+        for table in made:
+            while table.status != "over":
+                for seat, r in list(table.requests.items()):
+                    if seat not in table.answers:
+                        action = simple_choice({"actions": r.actions, "default": r.default})
+                        server.run(table, table.act, seat, table.step, action)
+                        n += 1
+        out[f"{label}_cpu_ms_per_decision"] = round(1000 * (time.process_time() - cpu0) / n, 3)
+        out["decisions"] = n
+        if label == "sqlite":
+            storage.close()
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(db + suffix):
+                    os.remove(db + suffix)
+    return out
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("mode", choices=["full", "paced"])
+    p.add_argument("mode", choices=["core", "full", "paced"])
     p.add_argument("--tables", type=int, default=20)
     p.add_argument("--seconds", type=float, default=20.0)
     a = p.parse_args()
-    print(json.dumps(asyncio.run(run(a.mode, a.tables, min(a.seconds, 300.0)))))
+    if a.mode == "core":
+        print(json.dumps(core(a.tables)))
+    else:
+        print(json.dumps(asyncio.run(run(a.mode, a.tables, min(a.seconds, 300.0)))))
 
 
 if __name__ == "__main__":

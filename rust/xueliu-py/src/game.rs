@@ -605,7 +605,12 @@ impl Game {
 
     /// The log as `seat` may see it (RULES.md §12), from its `start`-th event.
     #[pyo3(signature = (seat, *, start = 0))]
-    fn events_for<'py>(&self, py: Python<'py>, seat: i64, start: usize) -> PyResult<Bound<'py, PyAny>> {
+    fn events_for<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+        start: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let seat = seat_arg(seat)?;
         json_loads(py, &self.inner.events_json_from(Some(seat), start))
     }
