@@ -35,6 +35,8 @@ class Harness:
         self.table.outbox = []
         self.decisions += self.table.accepted
         self.table.accepted = []
+        answered = [(d["hand"], d["decision"], d["seat"]) for d in self.decisions]
+        assert len(answered) == len(set(answered)), "a seat answered one decision twice"
 
     def pending(self) -> dict[int, dict[str, Any]]:
         """Each person seat's open request, from the messages it was sent."""

@@ -24,7 +24,7 @@ from server_harness import Harness  # noqa: E402
 
 from xueliu.server.client import SeatClient  # noqa: E402
 
-TABLES = 3
+TABLES = 2
 KILLS = int(os.environ.get("XUELIU_CRASH_KILLS", "4"))  # soak it: XUELIU_CRASH_KILLS=20
 SETTINGS = {"preset": "chengdu", "hands": 2, "next_hand_delay": 0, "seats": ["person"] * 4}
 

@@ -13,6 +13,7 @@ import time
 from typing import Any, Callable, Optional
 
 import websockets
+import websockets.exceptions
 
 
 def simple_choice(request: dict[str, Any]) -> str:
@@ -47,7 +48,8 @@ class SeatClient:
                 async with websockets.connect(self.url, open_timeout=5, max_size=1 << 22) as ws:
                     await self._session(ws)
                     give_up = time.monotonic() + retry_for
-            except (OSError, websockets.ConnectionClosed, asyncio.TimeoutError):
+            except (OSError, EOFError, asyncio.TimeoutError, websockets.exceptions.WebSocketException):
+                # the server is gone, or went mid-handshake: try again until retry_for runs out
                 if time.monotonic() > give_up:
                     raise
                 await asyncio.sleep(0.05)

@@ -457,10 +457,19 @@ class Table:
 
     def _auto_answer(self) -> bool:
         """Bots and 托管 seats answer; closes the step when all have. False if a person must."""
-        for seat, request in list(self.requests.items()):
-            if seat not in self.answers and self.auto[seat]:
+        for seat, request in self._unanswered():
+            if self.auto[seat]:
                 self._answer(seat, self._bot_choice(seat, request), "bot")
         return not self.requests
+
+    def _unanswered(self):
+        """The open step's seats still to answer, one by one, until the step closes."""
+        step = self.step
+        for seat, request in list(self.requests.items()):
+            if self.step != step or not self.requests:
+                return
+            if seat not in self.answers:
+                yield seat, request
 
     def _bot_choice(self, seat: int, request: Request) -> str:
         if not request.engine:
@@ -489,9 +498,7 @@ class Table:
         self.requests, self.answers, self.deadline, self.kind = {}, {}, None, None
 
     def _expire(self) -> None:
-        for seat, request in list(self.requests.items()):
-            if seat in self.answers:
-                continue
+        for seat, request in self._unanswered():
             self.expiries[seat] += 1
             if self.expiries[seat] >= self.config.auto_after and not self.auto[seat]:
                 self.auto[seat] = True
