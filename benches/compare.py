@@ -28,6 +28,7 @@ import numpy as np
 
 import xueliu
 import xueliu.reference as reference
+from random_ids import random_ids
 
 SEED = 2026
 REPEATS = 3  # each row keeps its fastest run: load from other processes only ever slows a run
@@ -173,7 +174,8 @@ def game_rows(games: int, slow: int, preset: str) -> list[Row]:
 
 def vecenv_row(games: int, preset: str) -> Optional[Row]:
     """``xueliu.VecEnv`` when this build has it: 256 hands stepped together, every seat's move a
-    uniformly random legal id drawn in numpy, until ``5 × games`` hands have ended (enough
+    uniformly random legal id drawn in numpy by the flat pick (``random_ids``: an argmax over a
+    random matrix would be half the row's time), until ``5 × games`` hands have ended (enough
     that the hands still in flight at the end hardly count)."""
     if not hasattr(xueliu, "VecEnv"):
         print("  (skipped: xueliu.VecEnv is not in this build)")
@@ -187,8 +189,7 @@ def vecenv_hands(env, hands: int) -> int:
     _, mask, _ = env.reset()
     done = 0
     while done < hands:
-        actions = np.argmax(rng.random(mask.shape) * mask, axis=1).astype(np.int32)
-        _, mask, _, terminated, _ = env.step(actions)
+        _, mask, _, terminated, _ = env.step(random_ids(mask, rng))
         done += int(terminated.sum())
     return done
 
@@ -196,7 +197,7 @@ def vecenv_hands(env, hands: int) -> int:
 def riichienv_hands(riichienv, hands: int) -> int:
     rng = random.Random(SEED)
     for i in range(hands):
-        env = riichienv.RiichiEnv(seed=SEED + i)
+        env = riichienv.RiichiEnv(seed=SEED + i, skip_mjai_logging=True)  # no log, as xueliu's rows
         obs = env.reset()
         while not env.done():
             obs = env.step({pid: rng.choice(ob.legal_actions()) for pid, ob in obs.items()})

@@ -14,21 +14,11 @@ import time
 import numpy as np
 import pytest
 
+from random_ids import random_ids
 from xueliu import Action, Game, VecEnv
 
 HANDS = 1024  # 1,024 observations (1.8 MB) stay in cache between steps; 4,096 do not
 STEPS = 50
-
-
-def random_ids(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal id per row: the legal ids of all rows in one flat list, and
-    per row the k-th of its own, k uniform below its count (no per-row Python or argmax)."""
-    ids = mask.shape[1]
-    flat = np.flatnonzero(mask)
-    counts = np.bincount(flat // ids, minlength=len(mask))
-    starts = np.cumsum(counts) - counts
-    pick = starts + (rng.random(len(mask)) * counts).astype(np.int64)
-    return (flat[pick] % ids).astype(np.int32)
 
 
 def vec_steps(env: VecEnv, state: dict, steps: int) -> int:

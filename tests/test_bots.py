@@ -93,7 +93,7 @@ def test_asking_a_seat_that_need_not_act_is_refused():
     before = game.to_json()
     with pytest.raises(IllegalActionError, match="nothing to decide"):
         Bot("random").choose(game, idle)
-    with pytest.raises(IllegalActionError, match="seats are 0-3"):
+    with pytest.raises(xueliu.ArgumentError, match="seats are 0-3"):
         Bot("random").choose(game, 4)
     assert game.to_json() == before
 
@@ -112,7 +112,9 @@ def test_greedy_beats_random_by_duplicate_evaluation():
     assert c.ci_low > 0, c
     assert c.ci_low < c.mean < c.ci_high
     assert c.games == 2000 and (c.a, c.b) == ("greedy", "random")
-    assert set(c.to_dict()) == {"a", "b", "games", "mean", "std_error", "ci_low", "ci_high"}
+    assert set(c.to_dict()) == {"a", "b", "games", "seed", "first_game", "mean", "std_error", "ci_low", "ci_high",
+                                "differences"}
+    assert c.differences.shape == (2000,) and c.differences.mean() == pytest.approx(c.mean)
 
 
 def test_comparison_ignores_threads_and_a_bot_against_itself_is_even():

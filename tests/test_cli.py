@@ -367,10 +367,8 @@ def test_simulate_summary_json_and_logs(capsys, tmp_path):
     summary = json.loads((tmp_path / "s.json").read_text())
     result = xueliu.simulate(300, "chengdu", bots=("greedy", "greedy", "random", "random"), seed=1, threads=1)
     expected = cli.summarise(cli.Totals.of(result), rules="chengdu", bots=["greedy", "greedy", "random", "random"], seed=1,
-                             threads=2)
-    for timing in ("seconds", "games_per_second"):
-        del summary[timing], expected[timing]
-    assert summary == expected
+                             threads=2, where="threads 2")
+    assert summary == untimed(expected) | {k: summary[k] for k in TIMINGS}
     wins = sum(seat["wins"] for seat in summary["seats"])
     assert wins == sum(summary["win_kinds"].values()) == sum(summary["fan_histogram"].values()) > 0
     for seat in summary["seats"]:
@@ -384,12 +382,36 @@ def test_simulate_summary_json_and_logs(capsys, tmp_path):
         assert game.scores == list(points[i])
 
 
+TIMINGS = ("seconds", "games_per_second", "table_seconds", "wall_seconds", "wall_games_per_second")
+
+
+def untimed(summary: dict) -> dict:
+    return {k: v for k, v in summary.items() if k not in TIMINGS}
+
+
+def test_simulate_over_processes_gives_the_same_summary_and_logs(capsys, tmp_path):
+    """Two worker processes play shards of the same games: the summary but for the timings and
+    where it ran, and every log, are those of one process."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert run(capsys, *SIMULATE, "--json", str(tmp_path / "one.json"), "--log", str(one))[0] == 0
+    code, out, err = run(capsys, *SIMULATE, "--processes", "2", "--json", str(tmp_path / "two.json"), "--log", str(two))
+    assert code == 0, err
+    assert "Processes(2)" in out and "per process" in out
+    a, b = (json.loads((tmp_path / f"{d}.json").read_text()) for d in ("one", "two"))
+    assert b["where"] == "Processes(2)" and b["sharded"]
+    assert untimed(a) | {"where": b["where"], "sharded": True} == untimed(b)
+    logs = sorted(p.name for p in one.glob("game-*.jsonl"))
+    assert len(logs) == 300 and logs == sorted(p.name for p in two.glob("game-*.jsonl"))
+    assert all((one / n).read_bytes() == (two / n).read_bytes() for n in logs)
+
+
 def test_simulate_refuses_bad_options_in_one_line(capsys):
     assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,nobot,random,random", "--games", "4")[::2],
                           "nobot")
     assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,random")[::2], "four")
     assert_one_line_error(*run(capsys, "simulate", "--rules", "nope")[::2], "unknown preset")
     assert_one_line_error(*run(capsys, "simulate", "--games", "0")[::2], "--games")
+    assert_one_line_error(*run(capsys, "simulate", "--processes", "2", "--ray")[::2], "give one")
     assert_one_line_error(*run(capsys, "simulate", "--json", "/nonexistent/s.json")[::2], "folder")
 
 

@@ -11,10 +11,11 @@ import pytest
 import xueliu
 import xueliu.batch
 import xueliu.env
+import xueliu.shards
 
 from doc_examples import ROOT
 
-MODULES = [xueliu, xueliu.batch, xueliu.env]
+MODULES = [xueliu, xueliu.batch, xueliu.env, xueliu.shards]
 CITATION = re.compile(r"(?:docs/)?([\w-]+\.md)(?: §(\d+[a-z]?))?")
 
 

@@ -38,14 +38,14 @@ def test_ids_convert_both_ways():
         assert str(Action.from_id(i)) == action_id_name(i)
     ex = Action.exchange("955m")
     assert ex.ids == [4, 4, 8] and Action.from_ids([8, 4, 4]) == ex
-    with pytest.raises(IllegalActionError, match="three action ids"):
+    with pytest.raises(xueliu.ArgumentError, match="three action ids"):
         ex.id
     for bad, why in [([3], "three pick ids"), ([1, 2], "three pick ids"), ([0, 1, 30], "three pick ids"),
                      ([ACTION_COUNT], "does not exist"),
                      ([-1], "does not exist")]:
-        with pytest.raises(IllegalActionError, match=why):
+        with pytest.raises(xueliu.ArgumentError, match=why):
             Action.from_ids(bad)
-    with pytest.raises(IllegalActionError, match="does not exist"):
+    with pytest.raises(xueliu.ArgumentError, match="does not exist"):
         action_id_name(ACTION_COUNT)
 
 
@@ -87,9 +87,9 @@ def test_picks_that_start_no_exchange_are_refused():
     game = Game("chengdu", seed=2)
     hand = game.hand(0)
     absent = next(t for t in ["1m", "5m", "9m", "1p", "5p", "9p", "1s", "5s", "9s"] if xueliu.Tile(t) not in hand)
-    with pytest.raises(IllegalActionError, match="no legal exchange"):
+    with pytest.raises(xueliu.ArgumentError, match="no legal exchange"):
         game.action_mask(0, picked=[absent])
-    with pytest.raises(IllegalActionError, match="at most two"):
+    with pytest.raises(xueliu.ArgumentError, match="at most two"):
         game.action_mask(0, picked=hand[:3])
 
 

@@ -153,7 +153,7 @@ def test_vec_env_takes_the_search_bot_with_a_budget():
     one = run_vec(6, 1, 30, opponents=[None, "ismcts:2", "greedy", "random"])
     two = run_vec(6, 2, 30, opponents=[None, "ismcts:2", "greedy", "random"])
     assert one[2] == two[2] and (one[3] == two[3]).all()
-    with pytest.raises(IllegalActionError, match='"greedy", "ismcts".*ismcts:N'):
+    with pytest.raises(xueliu.BotError, match='"greedy", "ismcts".*ismcts:N'):
         VecEnv(2, "chengdu", opponents="ismcts:0")
 
 
@@ -208,11 +208,11 @@ def test_vec_env_refuses_illegal_ids_and_changes_nothing():
     bad[1] = int(np.flatnonzero(~mask[1])[0])
     with pytest.raises(IllegalActionError, match="hand 1"):
         env.step(bad)
-    with pytest.raises(IllegalActionError, match="one id per hand"):
+    with pytest.raises(xueliu.ArgumentError, match="one id per hand"):
         env.step(good[:2])
     assert [env.game(i).to_json() for i in range(3)] == before
     env.step(good)
-    for bad_args, err in [((0,), IllegalActionError), ((2, "chengdu", 0, "nobody"), IllegalActionError),
-                          ((2, "chengdu", 0, ["random"] * 4), IllegalActionError)]:
+    for bad_args, err in [((0,), xueliu.ArgumentError), ((2, "chengdu", 0, "nobody"), BotError),
+                          ((2, "chengdu", 0, ["random"] * 4), xueliu.ArgumentError)]:
         with pytest.raises(err):
             VecEnv(*bad_args)

@@ -55,9 +55,10 @@ def test_illegal_actions_raise_say_why_and_change_nothing():
         (other, Action.discard("5m"), "cannot act now"),
         (dealer, Action.void("m"), "not a decision"),
         (dealer, Action.pong(), "not a decision"),
-        (7, Action.win(), "does not exist"),
-        (-1, Action.win(), "does not exist"),
     ]
+    for seat in (7, -1):
+        with pytest.raises(xueliu.ArgumentError, match="does not exist"):
+            game.act(seat, Action.win())
     not_held = next(t for t in xueliu.parse_tiles("123456789m123456789p123456789s") if t not in game.hand(dealer))
     cases.append((dealer, Action.discard(not_held), "not in hand"))
     for seat, action, why in cases:
@@ -144,7 +145,7 @@ def test_from_json_rejects_inconsistent_snapshots(edit, why):
     with pytest.raises(SnapshotError, match=why):
         Game.from_json(json.dumps(data))
     for bad in ["", "{", "[]", "null", '{"version": 1}']:
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(SnapshotError):
             Game.from_json(bad)
 
 
@@ -160,7 +161,7 @@ def test_replay_from_actions_and_from_the_log():
         assert Game.from_events(json.dumps(game.events)).to_json() == game.to_json()
     edited = game.events
     edited[-1]["scores"] = [0, 0, 0, 0] if edited[-1]["scores"] != [0, 0, 0, 0] else [1, -1, 0, 0]
-    with pytest.raises(IllegalActionError, match="different log"):
+    with pytest.raises(SnapshotError, match="different log"):
         Game.from_events(edited)
 
 
@@ -223,9 +224,9 @@ def test_default_actions_play_a_whole_hand():
 
 def test_the_wildcard_variant_is_played_as_xuezhan_with_a_cap():
     Game("yaoji", seed=1)
-    with pytest.raises(IllegalActionError, match="xuezhan"):
+    with pytest.raises(xueliu.RulesError, match="xuezhan"):
         Game({"preset": "yaoji", "mode": "xueliu"}, seed=1)
-    with pytest.raises(IllegalActionError, match="cap_fan"):
+    with pytest.raises(xueliu.RulesError, match="cap_fan"):
         Game({"preset": "yaoji", "cap_fan": None}, seed=1)
 
 

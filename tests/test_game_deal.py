@@ -91,5 +91,5 @@ def test_same_seed_same_game_and_different_seeds_differ():
 def test_a_seed_outside_64_bits_is_refused(seed):
     import xueliu
 
-    with pytest.raises(xueliu.IllegalActionError):
+    with pytest.raises(xueliu.ArgumentError, match="seed must be an int"):
         Game("chengdu", seed=seed)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import xueliu
-from xueliu import Game, IllegalActionError, Match, SnapshotError
+from xueliu import ArgumentError, Game, IllegalActionError, Match, SnapshotError
 
 
 def finish(game, rng):
@@ -21,8 +21,9 @@ def test_a_given_dealer_deals_the_hand():
         game = Game("chengdu", seed=3, dealer=d)
         assert game.dealer == d and len(game.hand(d)) == 14
         assert game.events[0]["dealer_given"] is True
-    with pytest.raises(IllegalActionError, match="seat 4 does not exist"):
-        Game("chengdu", seed=3, dealer=4)
+    for bad in (4, -1):
+        with pytest.raises(ArgumentError, match=f"dealer {bad} does not exist"):
+            Game("chengdu", seed=3, dealer=bad)
     assert "dealer_given" not in Game("chengdu", seed=3).events[0]
 
 
@@ -52,7 +53,7 @@ def test_escape_penalty_is_an_option():
     game = Game(xueliu.Rules.preset("xuezhan", escape_penalty=10), seed=4)
     game.abandon(0)
     assert game.scores == [-30, 10, 10, 10]
-    with pytest.raises(IllegalActionError, match="seats are 0-3"):
+    with pytest.raises(ArgumentError, match="seats are 0-3"):
         Game("xuezhan").abandon(7)
 
 
@@ -114,7 +115,7 @@ def test_a_match_snapshot_restores_mid_hand_exactly_and_rejects_edits():
         Match.from_json(snap.replace('"seed": 8', '"seed": 9', 1))
     with pytest.raises(SnapshotError):
         Match.from_json("{}")
-    with pytest.raises(IllegalActionError, match="1 to"):
+    with pytest.raises(ArgumentError, match="1 to"):
         Match("chengdu", hands=0)
 
 

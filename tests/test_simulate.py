@@ -4,6 +4,8 @@ seed and the game index, never on the thread count or on how the run is cut into
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -16,7 +18,7 @@ BOTS = ("greedy", "random", "greedy", "greedy")
 
 def comparable(result) -> dict:
     d = result.to_dict()
-    del d["seconds"], d["games_per_second"]
+    del d["seconds"], d["games_per_second"], d["table_seconds"]
     return d
 
 
@@ -107,11 +109,21 @@ def test_bad_arguments_raise_typed_errors():
 
 
 def test_counts_and_seeds_must_be_whole_numbers():
-    with pytest.raises(BotError, match="games must be an int from 0"):
+    with pytest.raises(xueliu.ArgumentError, match="games must be an int from 0"):
         simulate(-1)
-    with pytest.raises(BotError, match="seed must be"):
+    with pytest.raises(xueliu.ArgumentError, match="seed must be"):
         simulate(1, seed=2**64)
-    with pytest.raises(BotError, match="at most 256"):
+    with pytest.raises(xueliu.ArgumentError, match="at most 256"):
         simulate(1, threads=1000)
-    with pytest.raises(BotError, match="seed must be"):
+    with pytest.raises(xueliu.ArgumentError, match="seed must be"):
         Bot("random", seed=-5)
+
+
+def test_the_one_time_table_build_is_timed_apart_from_the_games():
+    """A fresh process builds the analysis tables in its first simulate; that time is
+    `table_seconds`, not part of `seconds`, and a second run builds nothing."""
+    code = ("import xueliu; a = xueliu.simulate(50, threads=1); b = xueliu.simulate(50, threads=1); "
+            "print(a.table_seconds, b.table_seconds, a.seconds)")
+    first, second, _ = map(float, subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                                      check=True, timeout=120).stdout.split())
+    assert first > 100 * second and first > 0.01

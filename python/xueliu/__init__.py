@@ -10,6 +10,9 @@ or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu"
 For learning agents: action ids (``Action.id``, ``Game.action_mask``), observations
 (``Game.observe``), :class:`VecEnv` (many hands stepped in Rust) and, with the ``rl`` extra,
 ``xueliu.env`` (PettingZoo and Gymnasium environments); docs/encoding.md describes them.
+``xueliu.shards`` runs :func:`simulate` and :func:`compare_bots` over processes or Ray, with the
+one-process result. Both submodules load on first use, so ``import xueliu`` imports neither
+Gymnasium nor Ray.
 
 A docstring citing a page ``docs/…md`` (and a section, ``§N``) means a page of xueliu's
 documentation: the ``docs/`` folder of the source distribution and repository, which holds the
@@ -18,15 +21,20 @@ hand, embedding in a server, training an agent). ``xueliu --help`` and ``xueliu 
 answer most questions without them.
 """
 
+import importlib as _importlib
+
 from ._xueliu import (
     ACTION_COUNT,
     OBS_LAYOUT,
     OBS_SHAPE,
     UNREACHABLE,
     Action,
+    ArgumentError,
+    ArgumentTypeError,
     Bot,
     BotError,
     Comparison,
+    ConcurrentUseError,
     Decomposition,
     Game,
     HandFacts,
@@ -67,9 +75,12 @@ __all__ = [
     "OBS_SHAPE",
     "UNREACHABLE",
     "Action",
+    "ArgumentError",
+    "ArgumentTypeError",
     "Bot",
     "BotError",
     "Comparison",
+    "ConcurrentUseError",
     "Decomposition",
     "Game",
     "HandFacts",
@@ -102,3 +113,12 @@ __all__ = [
     "simulate",
     "waits",
 ]
+
+_SUBMODULES = ("env", "shards")
+
+
+def __getattr__(name: str):
+    """``xueliu.env`` and ``xueliu.shards`` on first use (PEP 562)."""
+    if name in _SUBMODULES:
+        return _importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,9 +11,10 @@ import functools
 import json
 import os
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Iterable, Iterator, Optional, Sequence
 
 import click
 import numpy as np
@@ -395,8 +396,8 @@ def _settlement(game: Game, names: Sequence[str], plain: bool):
     for s in range(4):
         wins = "; ".join(f"{w.tile} {w.score.pattern}, {w.score.capped_fan} fan, {w.score.points} pts"
                          for w in game.wins if w.seat == s)
-        t.add_row(names[s], term.tiles(game.hand(s), wilds), term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(s)), wilds),
-                  wins or "—", f"{game.scores[s]:+d}")
+        melds = term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(s)), wilds)
+        t.add_row(names[s], term.tiles(game.hand(s), wilds), melds, wins or "—", f"{game.scores[s]:+d}")
     return t
 
 
@@ -412,16 +413,22 @@ def _settlement(game: Game, names: Sequence[str], plain: bool):
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
               help="Game i is seeded from (seed, i): same seed, same games, whatever the threads.")
 @click.option("--threads", type=click.IntRange(0), default=0, show_default=True,
-              help="Worker threads; 0 uses every core.")
+              help="Worker threads of this process; 0 uses every core.")
+@click.option("--processes", type=click.IntRange(1), default=1, show_default=True,
+              help="Worker processes, each playing shards of games on one thread (1: this process only).")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="", default=None, metavar="[ADDRESS]",
+              help="Play shards of games on Ray: a local Ray, or the cluster at ADDRESS (auto, HOST:6379) "
+                   "or RAY_ADDRESS. Needs pip install \"xueliu[ray]\".")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the summary here as JSON; `-` writes it to stdout (the tables go to stderr).")
 @click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write each game's event log to DIR/game-NNNNNN.jsonl (one JSON event per line).")
 @click.option("--plain", is_flag=True, help=PLAIN_HELP + " No live progress bar.")
-def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, json_path: Optional[Path],
-             log_dir: Optional[Path], plain: bool) -> None:
+def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, processes: int,
+             ray_address: Optional[str], json_path: Optional[Path], log_dir: Optional[Path], plain: bool) -> None:
     """Play many hands between bots in Rust and summarise them: points per seat with a 95%
-    confidence interval, wins, win kinds, the fan histogram, hand length and speed."""
+    confidence interval, wins, win kinds, the fan histogram, hand length and speed. The games
+    are the same whatever --threads, --processes or --ray."""
     plain = _plain(plain)
     json_to_stdout = json_path == Path("-")
     out = term.console(plain, stderr=json_to_stdout)
@@ -431,10 +438,24 @@ def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, js
         raise click.BadParameter(f"{json_path}: its folder does not exist", param_hint="--json")
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-    run = functools.partial(run_simulation, rules=rules_name, bots=tuple(seats), seed=seed, threads=threads,
-                            logs=log_dir is not None)
-    totals = _run_in_chunks(run, games, plain, log_dir)
-    summary = summarise(totals, rules=rules_name, bots=seats, seed=seed, threads=threads)
+    if ray_address is not None and processes > 1:
+        raise click.UsageError("--processes and --ray each choose where the shards run: give one")
+    if ray_address is not None or processes > 1:
+        from . import shards
+        try:
+            executor = shards.Ray(ray_address or None) if ray_address is not None else shards.Processes(processes)
+        except ImportError as e:  # Ray not installed: say how to get it
+            raise click.ClickException(str(e)) from None
+        parts = shards.simulate_shards(games, rules_name, bots=seats, seed=seed, logs=log_dir is not None,
+                                       executor=executor)
+        where, sharded = repr(executor), True
+    else:
+        run = functools.partial(run_simulation, rules=rules_name, bots=tuple(seats), seed=seed, threads=threads,
+                                logs=log_dir is not None)
+        parts, where, sharded = _chunks(run, games), f"threads {threads or 'all'}", False
+    totals = _collect(parts, games, plain, log_dir)
+    summary = summarise(totals, rules=rules_name, bots=seats, seed=seed, threads=threads, where=where,
+                        sharded=sharded)
     _print_summary(out, summary, plain)
     if json_to_stdout:
         click.echo(json.dumps(summary, indent=2))
@@ -452,33 +473,46 @@ def _seat_bots(spec: str) -> list[str]:
     return names
 
 
-def _run_in_chunks(run: Any, games: int, plain: bool, log_dir: Optional[Path]) -> "Totals":
-    """Calls ``run`` on consecutive chunks of games (``first_game=``), sized to about a fifth of
-    a second each so the bar moves; each chunk's logs are written and dropped as it comes."""
+def _chunks(run: Any, games: int) -> Iterator[Any]:
+    """``run`` on consecutive chunks of games (``first_game=``) in this process, each sized to
+    about a fifth of a second so a progress bar moves."""
+    done, chunk = 0, min(games, 256)
+    while done < games:
+        part = run(min(chunk, games - done), first_game=done)
+        done += part.games
+        chunk = max(64, int(part.games_per_second / 5))
+        yield part
+
+
+def _collect(parts: Iterable[Any], games: int, plain: bool, log_dir: Optional[Path]) -> "Totals":
+    """Adds up ``SimulationResult`` parts as they come (chunks or shards, in any order) behind a
+    progress bar; each part's logs are written and dropped as it comes."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn())
-    totals, chunk = Totals(), min(games, 256)
+    totals, start = Totals(), time.perf_counter()
     with Progress(*columns, disable=plain, transient=True) as progress:
         task = progress.add_task("simulating", total=games, rate="—")
-        while totals.games < games:
-            part = run(min(chunk, games - totals.games), first_game=totals.games)
+        for part in parts:
             if log_dir is not None:
-                _write_logs(log_dir, totals.games, part.logs)
+                _write_logs(log_dir, part.first_game, part.logs)
             totals.add(part)
-            rate = part.games / max(part.seconds, 1e-9)
-            chunk = max(64, int(rate / 5))
+            rate = totals.games / max(time.perf_counter() - start, 1e-9)
             progress.update(task, completed=totals.games, rate=f"{rate:,.0f}")
+    totals.wall_seconds = time.perf_counter() - start
     return totals
 
 
 @dataclass
 class Totals:
-    """What the summary needs from consecutive ``SimulationResult`` chunks, without their logs
-    (``SimulationResult.merge`` would keep every log in memory)."""
+    """What the summary needs from ``SimulationResult`` parts, without their logs
+    (``SimulationResult.merge`` would keep every log in memory). Parts may come in any order;
+    the points are put in game order."""
 
     games: int = 0
     seconds: float = 0.0
-    points: list = field(default_factory=list)
+    table_seconds: float = 0.0
+    wall_seconds: float = 0.0
+    points: dict = field(default_factory=dict)
     wins: list = field(default_factory=lambda: [0] * 4)
     win_kinds: dict = field(default_factory=dict)
     fan_histogram: dict = field(default_factory=dict)
@@ -493,7 +527,8 @@ class Totals:
     def add(self, result: Any) -> None:
         self.games += result.games
         self.seconds += result.seconds
-        self.points.append(np.asarray(result.points, dtype=np.int64))
+        self.table_seconds += result.table_seconds
+        self.points[result.first_game] = np.asarray(result.points, dtype=np.int64)
         self.wins = [a + b for a, b in zip(self.wins, result.wins)]
         for name, tally in (("win_kinds", result.win_kinds), ("fan_histogram", result.fan_histogram)):
             counts = getattr(self, name)
@@ -507,18 +542,24 @@ def _write_logs(log_dir: Path, first: int, logs: Sequence[str]) -> None:
         (log_dir / f"game-{i:06d}.jsonl").write_text(log if log.endswith("\n") else log + "\n", encoding="utf-8")
 
 
-def summarise(totals: Totals, *, rules: str, bots: Sequence[str], seed: int, threads: int) -> dict[str, Any]:
+def summarise(totals: Totals, *, rules: str, bots: Sequence[str], seed: int, threads: int,
+              where: str = "", sharded: bool = False) -> dict[str, Any]:
     """The numbers ``simulate`` prints (and writes with ``--json``): per seat the mean points
     with a 95% normal confidence interval (mean ± 1.96·sd/√n) and the wins; then win kinds,
-    the fan histogram, the mean hand length in draws and the speed."""
-    points = np.concatenate(totals.points).astype(np.float64)
+    the fan histogram, the mean hand length in draws and the speed: the engine's games/s
+    (``seconds`` summed over parts, without the one-time table build, ``table_seconds``) and
+    the whole run's by the wall clock."""
+    points = np.concatenate([totals.points[k] for k in sorted(totals.points)]).astype(np.float64)
     n = totals.games
     mean = points.mean(axis=0)
     half = 1.96 * points.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(4)
     seats = [{"seat": s, "bot": bots[s], "mean_points": float(mean[s]), "ci_low": float(mean[s] - half[s]),
               "ci_high": float(mean[s] + half[s]), "wins": int(totals.wins[s])} for s in range(4)]
-    return {"rules": rules, "bots": list(bots), "seed": seed, "threads": threads, "games": n,
+    return {"rules": rules, "bots": list(bots), "seed": seed, "threads": threads, "where": where, "sharded": sharded,
+            "games": n,
             "seconds": totals.seconds, "games_per_second": n / max(totals.seconds, 1e-9),
+            "table_seconds": totals.table_seconds, "wall_seconds": totals.wall_seconds,
+            "wall_games_per_second": n / max(totals.wall_seconds, 1e-9),
             "seats": seats, "win_kinds": {k: int(v) for k, v in totals.win_kinds.items()},
             "fan_histogram": {str(k): int(v) for k, v in sorted(totals.fan_histogram.items())},
             "mean_draws": totals.draws / n}
@@ -542,8 +583,12 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     for fan, count in s["fan_histogram"].items():
         fans.add_row(fan, f"{count:,}", f"{count / wins:.1%}")
     out.print(fans)
-    out.print(f"Mean hand length {s['mean_draws']:.1f} draws; {s['games_per_second']:,.0f} games/s "
-              f"({s['seconds']:.2f} s in the engine, threads {s['threads'] or 'all'})")
+    each = " per process" if s["sharded"] else ""
+    summed = ", summed over shards" if s["sharded"] else ""
+    out.print(f"Mean hand length {s['mean_draws']:.1f} draws; the engine {s['games_per_second']:,.0f} games/s{each} "
+              f"({s['seconds']:.2f} s of play{summed}, after {s['table_seconds']:.2f} s building its tables once"
+              f"{each}); {s['wall_games_per_second']:,.0f} games/s by the wall clock ({s['wall_seconds']:.2f} s, "
+              f"{s['where']})")
 
 
 # ------------------------------------------------------------------------------------ serve

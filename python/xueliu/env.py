@@ -1,7 +1,9 @@
-"""Environments for learning agents (docs/encoding.md §3): a PettingZoo AEC env for all four
-seats and a Gymnasium env for one seat with built-in opponents in the others.
+"""Environments for learning agents (docs/encoding.md §3): a PettingZoo AEC env and a ParallelEnv
+for all four seats, a Gymnasium env for one seat with built-in opponents in the others
+(registered as ``xueliu/<Preset>-v0``), and a Gymnasium ``VectorEnv`` over the Rust
+:class:`xueliu.VecEnv`.
 
-Both play one hand per episode and speak the encoding of docs/encoding.md: actions are ids
+All play one hand per episode and speak the encoding of docs/encoding.md: actions are ids
 (``Action.from_id``; an exchange is three picks, one tile per id), observations are dicts
 ``{"observation": uint8[OBS_SHAPE], "action_mask": int8[ACTION_COUNT]}``, and rewards are the
 points each step moves. Needs the ``rl`` extra: ``pip install xueliu[rl]``. For many hands at
@@ -14,18 +16,22 @@ from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-from . import ACTION_COUNT, OBS_SHAPE, Action, Bot, BotError, Game, IllegalActionError, action_id_name
+from . import ACTION_COUNT, OBS_SHAPE, Action, Bot, BotError, Game, IllegalActionError, VecEnv, action_id_name
+from ._gym import env_ids, register_envs
 
 try:
     import gymnasium
     from gymnasium import spaces
-    from pettingzoo import AECEnv
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.vector.utils import batch_space
+    from pettingzoo import AECEnv, ParallelEnv
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError(
         "xueliu.env needs pettingzoo and gymnasium: pip install 'xueliu[rl]'"
     ) from e
 
-__all__ = ["XueliuAEC", "SingleSeatEnv", "aec_env", "OPPONENTS"]
+__all__ = ["XueliuAEC", "XueliuParallel", "SingleSeatEnv", "VectorEnv", "aec_env", "parallel_env", "env_ids",
+           "register_envs", "OPPONENTS"]
 
 SEATS = 4
 PICKS = range(27)  # ids 0-26: one tile toward an exchange
@@ -219,7 +225,8 @@ class SingleSeatEnv(gymnasium.Env):
     :class:`xueliu.IllegalActionError`.
     """
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    # render_fps: how often "human" mode may print, for Gymnasium's checker (text, no frames).
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(
         self,
@@ -337,3 +344,176 @@ class SingleSeatEnv(gymnasium.Env):
 
     def close(self) -> None:
         """Nothing to release: the hand lives in memory."""
+
+
+class XueliuParallel(ParallelEnv):
+    """All four seats of one hand as a PettingZoo ParallelEnv (agents ``seat_0`` … ``seat_3``):
+    each step takes one action id from every seat deciding now, together — the exchange picks
+    (three steps, one tile each), the void declarations, the responses to a discard or a kong —
+    or from the one seat on turn. A seat with nothing to decide has an all-zero mask and its
+    action, if any, is ignored. Each agent's reward is the points the step moved to or from it;
+    the hand ends all agents at once. A missing or illegal id for a deciding seat raises
+    :class:`xueliu.IllegalActionError` and, the ids being checked first, changes nothing.
+    """
+
+    metadata = {"name": "xueliu_parallel_v0", "render_modes": ["ansi", "human"]}
+
+    def __init__(self, rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}; choose from {self.metadata['render_modes']}")
+        self.rules = rules
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{i}" for i in range(SEATS)]
+        self.agents: list[str] = []
+        observation, action = _spaces()
+        self.observation_spaces = {a: observation for a in self.possible_agents}
+        self.action_spaces = {a: action for a in self.possible_agents}
+        self._seeds = np.random.default_rng(seed)
+        self.hand = _Hand(rules, int(self._seeds.integers(2**63)))
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The agent's observation space: the ``observation`` planes and the ``action_mask``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The agent's action space: ``Discrete(ACTION_COUNT)``, the fixed action ids."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
+        """Deals a new hand (of ``seed``, if given, else the next seed drawn from the env's):
+        every agent's observation and an empty info each."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        self.hand = _Hand(self.rules, int(self._seeds.integers(2**63)))
+        self.agents = self.possible_agents[:]
+        return self._observations(), {a: {} for a in self.agents}
+
+    def deciding(self) -> list[str]:
+        """The agents that must give an action id in the next step."""
+        return [self.possible_agents[s] for s in self.hand.game.to_act()]
+
+    def step(self, actions: dict[str, int]):
+        """Takes the deciding agents' ids in seat order: (observations, rewards, terminations,
+        truncations, infos), each keyed by agent."""
+        if not self.agents:
+            raise RuntimeError("the hand is over; call reset()")
+        seats = self.hand.game.to_act()
+        ids = {}
+        for seat in seats:
+            agent = self.possible_agents[seat]
+            ids[seat] = actions.get(agent)
+            mask = self.hand.mask(seat)
+            if ids[seat] is None or not (0 <= int(ids[seat]) < ACTION_COUNT and mask[int(ids[seat])]):
+                legal = ", ".join(f"{i} ({action_id_name(i)})" for i in np.flatnonzero(mask))
+                raise IllegalActionError(f"{agent} must decide now with a legal action id, got {ids[seat]!r}; "
+                                         f"legal ids: {legal}")
+        moved = [0] * SEATS
+        for seat in seats:
+            moved = [m + d for m, d in zip(moved, self.hand.take(seat, ids[seat]))]
+        over = self.hand.game.is_over
+        agents = self.agents
+        observations = self._observations()
+        rewards = {a: float(moved[i]) for i, a in enumerate(agents)}
+        terminations = {a: over for a in agents}
+        truncations = {a: False for a in agents}
+        infos = {a: {} for a in agents}
+        if over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        return {a: self.hand.observe(i) for i, a in enumerate(self.possible_agents)}
+
+    def render(self) -> Optional[str]:
+        """The hand as text: printed in ``"human"`` mode, else returned."""
+        text = self.hand.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the hand lives in memory."""
+
+
+def parallel_env(rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None) -> XueliuParallel:
+    """The PettingZoo ParallelEnv of one hand under `rules` (a preset name, a dict or a Rules)."""
+    return XueliuParallel(rules=rules, seed=seed, render_mode=render_mode)
+
+
+class VectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` hands as a Gymnasium ``VectorEnv``, stepped together in Rust
+    (:class:`xueliu.VecEnv`, docs/encoding.md §4): the learner holds seat 0 of every hand and
+    ``opponents`` (``"random"``, ``"default"`` or a bot name such as ``"greedy"``, for seats 1–3,
+    or a list of four with ``None`` first) play the other seats inside the same step.
+
+    Observations are ``{"observation": uint8[n, 71, 27], "action_mask": int8[n, 114]}`` (the
+    single-seat env's, batched); ``action_masks()`` gives the mask as bools (sb3-contrib's
+    convention). Actions are ``int[n]`` ids, each legal for its hand (else
+    :class:`xueliu.IllegalActionError`, and no hand moves). The reward is the points the step
+    (the learner's decision and the opponents' replies) moved to or from seat 0.
+    ``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``: a hand that ends is dealt
+    again within the same step, so its row already shows the next hand's first decision.
+    Hands end only by termination, never truncation, so nothing past the end is needed for
+    bootstrapping, and ``infos`` stay empty (no ``final_obs``). ``copy=False`` returns the Rust
+    env's own arrays, overwritten by the next step.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(self, num_envs: int, rules: Any = None, opponents: Union[str, Sequence[Any]] = "random",
+                 seed: Optional[int] = None, *, threads: Optional[int] = None, copy: bool = True) -> None:
+        names = [None, opponents, opponents, opponents] if isinstance(opponents, str) else list(opponents)
+        if len(names) != SEATS or names[0] is not None or any(n is None for n in names[1:]):
+            raise ValueError(f"opponents={opponents!r}: one policy for seats 1-3, or four entries with None "
+                             "(the learner) first and a policy in seats 1-3")
+        self.rules = rules
+        self.vec = VecEnv(num_envs, rules, seed, names, threads=threads)
+        self.num_envs = num_envs
+        self.copy = copy
+        self.render_mode = None
+        self.single_observation_space, self.single_action_space = _spaces()
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._seed = seed
+        self._mask: Optional[np.ndarray] = None
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        """Deals every hand again (from ``seed``, if given, else the constructor's on the first
+        reset and fresh hands later) up to seat 0's first decision: (observations, infos)."""
+        if seed is None and self._mask is None:
+            seed = self._seed
+        if seed is not None:
+            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
+        obs, mask, _ = self.vec.reset(seed)
+        return self._observation(obs, mask), {}
+
+    def step(self, actions: Any):
+        """Takes each hand's id for seat 0, then the opponents' replies up to its next decision:
+        (observations, rewards ``float64[n]``, terminated ``bool[n]``, truncated, infos)."""
+        if self._mask is None:
+            raise RuntimeError("call reset() before step()")
+        obs, mask, rewards, terminated, _ = self.vec.step(np.asarray(actions, dtype=np.int32))
+        reward = rewards[:, 0].copy()
+        terminated = terminated.copy() if self.copy else terminated
+        return self._observation(obs, mask), reward, terminated, np.zeros(self.num_envs, dtype=bool), {}
+
+    def action_masks(self) -> np.ndarray:
+        """Each hand's mask for seat 0 as bools, ``bool[n, 114]``."""
+        if self._mask is None:
+            raise RuntimeError("call reset() first")
+        return self._mask.copy() if self.copy else self._mask
+
+    def _observation(self, obs: np.ndarray, mask: np.ndarray) -> dict[str, np.ndarray]:
+        self._mask = mask
+        if self.copy:
+            obs, mask = obs.copy(), mask.copy()
+        return {"observation": obs, "action_mask": mask.view(np.int8)}
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release beyond the Rust env, which goes with this object."""
+
+
+register_envs()

@@ -95,6 +95,14 @@ READINGS (where the documents are silent or ambiguous):
 28. 查叫 value of a seat holding fewer than 13 tiles (a non-dealer that won on its dealt four
     wilds keeps 12): not ready. It is read only under ``double_ready_value``.
 29. ``melds(seat)`` adds ``"wilds"`` (the wilds the meld holds) under the wild rules only.
+
+Above one hand (R§2, P§13):
+
+30. 逃跑 (``abandon``): allowed in any phase before the end; "within the last four tiles" is a
+    wall of four tiles or fewer; a seat's 查大叫 amount is its 查叫 value (0 when not ready), a
+    seat on the move (14 tiles) valued at its best discard; nothing but the penalty is settled.
+31. ``next_dealer``: the first win is "several on one discard" when the next win took the same
+    claim (the same discard, or the same robbed kong); then the discarder (kong owner) deals.
 """
 
 from __future__ import annotations

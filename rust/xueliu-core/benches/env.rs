@@ -55,6 +55,13 @@ fn steps_per_second(preset: &str, opponents: Option<Policy>, n: usize, threads: 
 }
 
 fn main() {
+    // Memory per hand: the table itself, plus the boxed bots when a seat has one.
+    let bots = std::mem::size_of::<[Option<xueliu_core::bots::AnyBot>; 4]>();
+    println!(
+        "memory per hand: table {} bytes, + {bots} bytes of bots when a seat is a bot's; \
+         observation {OBS_SIZE} bytes, mask {ACTION_COUNT}",
+        std::mem::size_of::<xueliu_core::env::Table>()
+    );
     println!(
         "{:<16} {:>9} {:>8} {:>8} {:>14}",
         "preset", "opponents", "hands", "threads", "steps/s"

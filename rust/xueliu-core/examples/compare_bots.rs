@@ -18,7 +18,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let seed: u64 = arg(4, "0").parse()?;
     let threads: usize = arg(5, "0").parse()?;
     let start = Instant::now();
-    let c = compare(&rules, a, b, games, seed, threads).map_err(|e| e.0)?;
+    let c = compare(&rules, a, b, games, seed, threads)?;
     println!(
         "{a} vs {b}, {} deals x 4 seatings, {}: mean {:+.3} points/game, 95% CI [{:+.3}, {:+.3}], {:.1} s",
         c.games,

@@ -14,6 +14,7 @@ pub mod bots;
 mod choice;
 pub mod encode;
 pub mod env;
+pub mod error;
 pub mod game;
 pub mod hand;
 pub mod matches;
@@ -28,4 +29,5 @@ pub mod tile;
 pub mod wilds;
 
 pub use choice::Choice;
+pub use error::{Error, Result};
 pub use matches::Match;

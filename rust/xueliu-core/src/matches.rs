@@ -2,7 +2,8 @@
 //! last hand's [`Game::next_dealer`]; each hand's seed is derived from the match seed and the
 //! hand's number, so the same match seed and the same actions give the same match.
 
-use crate::game::{Event, Game, IllegalAction};
+use crate::error::Error;
+use crate::game::{Event, Game};
 use crate::rng::Rng;
 use crate::rules::Rules;
 use serde_json::Value;
@@ -34,9 +35,9 @@ pub struct Match {
 
 impl Match {
     /// A match; its first hand is dealt at once, its dealer chosen by `first_dealer`.
-    pub fn new(rules: Arc<Rules>, seed: u64, hands: u32) -> Result<Match, IllegalAction> {
+    pub fn new(rules: Arc<Rules>, seed: u64, hands: u32) -> Result<Match, Error> {
         if !(1..=MAX_HANDS).contains(&hands) {
-            return Err(IllegalAction(format!(
+            return Err(Error::Argument(format!(
                 "a match has 1 to {MAX_HANDS} hands, not {hands}"
             )));
         }
@@ -120,15 +121,15 @@ impl Match {
 
     /// Deals the next hand, once the current one is over: its dealer is the current hand's
     /// [`Game::next_dealer`], its seed [`hand_seed`] of its number.
-    pub fn next_hand(&mut self) -> Result<(), IllegalAction> {
+    pub fn next_hand(&mut self) -> Result<(), Error> {
         if self.is_over() {
-            return Err(IllegalAction(format!(
+            return Err(Error::IllegalAction(format!(
                 "the match is over: all {} hands were played",
                 self.hands
             )));
         }
         let Some(dealer) = self.game.next_dealer() else {
-            return Err(IllegalAction(format!(
+            return Err(Error::IllegalAction(format!(
                 "hand {} is still in play; finish it (or abandon it) before the next",
                 self.finished.len() + 1
             )));
@@ -173,8 +174,8 @@ impl Match {
     /// Restores [`Match::to_json`], verifying everything: each finished hand replays from its
     /// log; every hand's seed and dealer are the ones the match gives it; the current hand is a
     /// valid game snapshot of the match's rules.
-    pub fn from_json(text: &str) -> Result<Match, IllegalAction> {
-        let bad = |e: String| IllegalAction(format!("bad match snapshot: {e}"));
+    pub fn from_json(text: &str) -> Result<Match, Error> {
+        let bad = |e: String| Error::Snapshot(format!("bad match snapshot: {e}"));
         let v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
         let (mut m, fields) = Match::header(&v).map_err(bad)?;
         let finished = fields.get("finished").and_then(Value::as_array);
@@ -189,8 +190,8 @@ impl Match {
 
     /// Replays a match log ([`Match::log_json`]): every hand from its events, checked as
     /// [`Match::from_json`] checks a snapshot.
-    pub fn from_log(text: &str) -> Result<Match, IllegalAction> {
-        let bad = |e: String| IllegalAction(format!("bad match log: {e}"));
+    pub fn from_log(text: &str) -> Result<Match, Error> {
+        let bad = |e: String| Error::Snapshot(format!("bad match log: {e}"));
         let v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
         let (mut m, fields) = Match::header(&v).map_err(bad)?;
         let games = fields.get("games").and_then(Value::as_array);
@@ -219,7 +220,7 @@ impl Match {
         let rules = fields.get("rules").ok_or("rules is missing")?;
         let rules = crate::game::rules_from_json(&rules.to_string())?;
         let hands = u32::try_from(hands).map_err(|_| format!("hands: at most {MAX_HANDS}"))?;
-        let m = Match::new(Arc::new(rules), seed, hands).map_err(|e| e.0)?;
+        let m = Match::new(Arc::new(rules), seed, hands).map_err(|e| e.to_string())?;
         Ok((m, fields))
     }
 

@@ -1,11 +1,11 @@
 //! `Bot`, `simulate` and `compare_bots`: the bots and self-play of `xueliu_core::bots`, with the
 //! games run in Rust across threads and the GIL released. No bot logic lives here.
 
-use crate::errors::{BotError, IllegalActionError, RulesError};
+use crate::errors::{argument_error, core_error, BotError, IllegalActionError};
 use crate::game::{rules_arg, seat_arg, Action, Game};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use std::sync::{Arc, Mutex};
 use xueliu_core::bots::{self as core, BotKind, Tally, WIN_KIND_NAMES};
 use xueliu_core::game::Game as CoreGame;
@@ -13,20 +13,18 @@ use xueliu_core::rules::Rules;
 
 /// A whole number argument: `games`, `threads`, `seed`, `first_game`.
 fn whole(name: &str, value: i128) -> PyResult<u64> {
-    u64::try_from(value).map_err(|_| {
-        BotError::new_err(format!(
-            "{name} must be an int from 0 to 2**64 - 1, got {value}"
-        ))
-    })
+    u64::try_from(value).map_err(|_| argument_error(name, value, "an int from 0 to 2**64 - 1"))
 }
 
 /// `threads=`: 0 for every core, else at most 256.
 fn threads_arg(value: i128) -> PyResult<usize> {
     match whole("threads", value)? {
         n @ 0..=256 => Ok(n as usize),
-        n => Err(BotError::new_err(format!(
-            "threads={n} is too many; use 0 (every core) or at most 256"
-        ))),
+        n => Err(argument_error(
+            "threads",
+            n,
+            "0 (every core) or at most 256",
+        )),
     }
 }
 
@@ -40,7 +38,7 @@ fn playable_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<Rules>> {
         Some(r) => rules_arg(r)?,
         None => Arc::new(Rules::preset("chengdu").map_err(crate::errors::rules_error)?),
     };
-    CoreGame::new(rules.clone(), 0, false).map_err(|e| RulesError::new_err(e.0))?;
+    CoreGame::new(rules.clone(), 0, false).map_err(core_error)?;
     Ok(rules)
 }
 
@@ -94,7 +92,7 @@ impl Bot {
             .map_err(|_| BotError::new_err("this bot failed earlier; build a new one"))?;
         let action = bot.choose(game, seat as usize);
         if !game.is_legal(seat, action) {
-            return Err(IllegalActionError::new_err(format!(
+            return Err(BotError::new_err(format!(
                 "bot {} chose {action}, which is not legal for seat {seat}",
                 self.kind
             )));
@@ -127,11 +125,31 @@ fn bot_kinds(bots: &Bound<'_, PyAny>) -> PyResult<[BotKind; 4]> {
     })
 }
 
+/// A pickled `SimulationResult`: rules, bots, (seed, first_game, seconds, table_seconds), the
+/// points as little-endian bytes, (wins, win kinds, fan histogram, draws), logs.
+type SimulationState<'py> = (
+    PyRef<'py, crate::rules::Rules>,
+    Vec<String>,
+    (u64, u64, f64, f64),
+    Vec<u8>,
+    (Vec<u64>, Vec<u64>, Vec<u64>, u64),
+    Vec<String>,
+);
+
+/// A pickled `Comparison`: rules, (a, b), (seed, first_game), every deal's difference.
+type ComparisonState<'py> = (
+    PyRef<'py, crate::rules::Rules>,
+    (String, String),
+    (u64, u64),
+    Vec<f64>,
+);
+
 /// The outcome of `simulate`: per-game points and per-seat and per-win counts.
 #[pyclass(frozen, module = "xueliu")]
 pub struct SimulationResult {
     tally: Tally,
     seconds: f64,
+    table_seconds: f64,
     bots: [BotKind; 4],
     seed: u64,
     first_game: u64,
@@ -152,7 +170,13 @@ impl SimulationResult {
         self.seconds
     }
 
-    /// Hands per wall-clock second.
+    /// Seconds spent building the analysis tables first, once per process (not in `seconds`).
+    #[getter]
+    fn table_seconds(&self) -> f64 {
+        self.table_seconds
+    }
+
+    /// Hands per wall-clock second of play: games over `seconds`, the table build left out.
     #[getter]
     fn games_per_second(&self) -> f64 {
         if self.seconds > 0.0 {
@@ -247,10 +271,97 @@ impl SimulationResult {
         Ok(SimulationResult {
             tally,
             seconds: self.seconds + other.seconds,
+            table_seconds: self.table_seconds + other.table_seconds,
             bots: self.bots,
             seed: self.seed,
             first_game: self.first_game,
             rules: self.rules.clone(),
+        })
+    }
+
+    /// SHA-256 (hex) of every game's points, the wins, win kinds, fan histogram, draws and
+    /// logs: equal for equal games however they were split over threads, shards or machines.
+    fn digest(&self, py: Python<'_>) -> PyResult<String> {
+        let t = &self.tally;
+        let mut bytes = b"xueliu.simulate\0".to_vec();
+        let words = t.points.iter().flatten().map(|&p| p as u64);
+        let counts = t.wins.iter().chain(&t.win_kinds).copied();
+        words
+            .chain(counts)
+            .chain([t.fan_histogram.len() as u64])
+            .chain(t.fan_histogram.iter().copied())
+            .chain([t.draws, t.logs.len() as u64])
+            .for_each(|w| bytes.extend(w.to_le_bytes()));
+        t.logs
+            .iter()
+            .for_each(|log| bytes.extend(log.bytes().chain([0])));
+        sha256(py, &bytes)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let t = &self.tally;
+        let points: Vec<u8> = t
+            .points
+            .iter()
+            .flatten()
+            .flat_map(|p| p.to_le_bytes())
+            .collect();
+        let state = (
+            crate::rules::Rules(*self.rules),
+            self.bots(),
+            (self.seed, self.first_game, self.seconds, self.table_seconds),
+            PyBytes::new(py, &points),
+            (
+                t.wins.to_vec(),
+                t.win_kinds.to_vec(),
+                t.fan_histogram.clone(),
+                t.draws,
+            ),
+            t.logs.clone(),
+        );
+        let restore = py.get_type::<SimulationResult>().getattr("_restore")?;
+        PyTuple::new(
+            py,
+            [
+                restore,
+                PyTuple::new(py, [state.into_pyobject(py)?])?.into_any(),
+            ],
+        )
+    }
+
+    /// The inverse of `__reduce__`, for pickling (results come back from worker processes).
+    #[staticmethod]
+    fn _restore(state: SimulationState<'_>) -> PyResult<SimulationResult> {
+        let (rules, bots, (seed, first_game, seconds, table_seconds), points, counts, logs) = state;
+        let bad =
+            |what: &str| BotError::new_err(format!("a pickled SimulationResult with bad {what}"));
+        if points.len() % 32 != 0 {
+            return Err(bad("points"));
+        }
+        let word = |b: &[u8]| i64::from_le_bytes(std::array::from_fn(|k| b[k]));
+        let points: Vec<[i64; 4]> = points
+            .chunks_exact(32)
+            .map(|row| std::array::from_fn(|s| word(&row[s * 8..])))
+            .collect();
+        let (wins, win_kinds, fan_histogram, draws) = counts;
+        let tally = Tally {
+            games: points.len() as u64,
+            points,
+            wins: wins.try_into().map_err(|_| bad("wins"))?,
+            win_kinds: win_kinds.try_into().map_err(|_| bad("win kinds"))?,
+            fan_histogram,
+            draws,
+            logs,
+        };
+        let bots = bot_kinds(&bots.into_pyobject(rules.py())?.into_any())?;
+        Ok(SimulationResult {
+            tally,
+            seconds,
+            table_seconds,
+            bots,
+            seed,
+            first_game,
+            rules: Arc::new(rules.0),
         })
     }
 
@@ -259,6 +370,7 @@ impl SimulationResult {
         let d = PyDict::new(py);
         d.set_item("games", self.games())?;
         d.set_item("seconds", self.seconds)?;
+        d.set_item("table_seconds", self.table_seconds)?;
         d.set_item("games_per_second", self.games_per_second())?;
         d.set_item("bots", self.bots())?;
         d.set_item("seed", self.seed)?;
@@ -314,12 +426,14 @@ pub fn simulate(
         first_game,
         logs,
     };
+    let table_seconds = py.detach(|| core::build_tables(&rules));
     let (tally, seconds) = py
         .detach(|| core::simulate(&sim, games, threads))
-        .map_err(|e| BotError::new_err(e.0))?;
+        .map_err(core_error)?;
     Ok(SimulationResult {
         tally,
         seconds,
+        table_seconds,
         bots: kinds,
         seed,
         first_game,
@@ -329,67 +443,154 @@ pub fn simulate(
 
 /// Duplicate evaluation of bot `a` against bot `b` (see `compare_bots`).
 #[pyclass(frozen, module = "xueliu")]
-pub struct Comparison(core::Comparison);
+pub struct Comparison {
+    inner: core::Comparison,
+    seed: u64,
+    rules: Arc<Rules>,
+}
 
 #[pymethods]
 impl Comparison {
     /// The first bot's name.
     #[getter]
     fn a(&self) -> String {
-        self.0.a.to_string()
+        self.inner.a.to_string()
     }
 
     /// The second bot's name.
     #[getter]
     fn b(&self) -> String {
-        self.0.b.to_string()
+        self.inner.b.to_string()
     }
 
     /// Deals compared; each was played four times.
     #[getter]
     fn games(&self) -> u64 {
-        self.0.games
+        self.inner.games
+    }
+
+    /// The seed deal `i` is dealt from: `game_seed(seed, i)`.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The first deal's number (0 unless this is a later shard).
+    #[getter]
+    fn first_game(&self) -> u64 {
+        self.inner.first_game
+    }
+
+    /// Each deal's difference, `float64[games]`: row `i` is deal `first_game + i`.
+    #[getter]
+    fn differences<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        PyArray1::from_slice(py, &self.inner.differences)
     }
 
     /// `a`'s points per game minus `b`'s points per seat and game, averaged over deals.
     #[getter]
     fn mean(&self) -> f64 {
-        self.0.mean
+        self.inner.mean
     }
 
     /// The standard error of `mean`.
     #[getter]
     fn std_error(&self) -> f64 {
-        self.0.std_error
+        self.inner.std_error
     }
 
     /// The low end of the 95% confidence interval of `mean` (mean − 1.96 · std_error).
     #[getter]
     fn ci_low(&self) -> f64 {
-        self.0.ci_low
+        self.inner.ci_low
     }
 
     /// The high end of the 95% confidence interval of `mean` (mean + 1.96 · std_error).
     #[getter]
     fn ci_high(&self) -> f64 {
-        self.0.ci_high
+        self.inner.ci_high
+    }
+
+    /// This shard followed by `other`, the next deals of the same comparison (same bots, rules
+    /// and seed, `other.first_game == self.first_game + self.games`).
+    fn merge(&self, other: &Comparison) -> PyResult<Comparison> {
+        let (me, them) = (&self.inner, &other.inner);
+        let next = me.first_game.wrapping_add(me.games);
+        let same =
+            (me.a, me.b, self.seed) == (them.a, them.b, other.seed) && self.rules == other.rules;
+        if !same || them.first_game != next {
+            return Err(BotError::new_err(format!(
+                "merge takes the next deals of the same comparison: same rules, bots and seed, \
+                 first_game={next}; got {} vs {}, seed={}, first_game={}",
+                them.a, them.b, other.seed, them.first_game
+            )));
+        }
+        Ok(Comparison {
+            inner: me.merge(them),
+            seed: self.seed,
+            rules: self.rules.clone(),
+        })
+    }
+
+    /// SHA-256 (hex) of the bots and every deal's difference (its exact bits): equal for equal
+    /// deals however they were split over threads, shards or machines.
+    fn digest(&self, py: Python<'_>) -> PyResult<String> {
+        let c = &self.inner;
+        let mut bytes = format!("xueliu.compare_bots\0{}\0{}\0", c.a, c.b).into_bytes();
+        c.differences
+            .iter()
+            .for_each(|d| bytes.extend(d.to_bits().to_le_bytes()));
+        sha256(py, &bytes)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let c = &self.inner;
+        let state = (
+            crate::rules::Rules(*self.rules),
+            (c.a.to_string(), c.b.to_string()),
+            (self.seed, c.first_game),
+            c.differences.clone(),
+        );
+        let restore = py.get_type::<Comparison>().getattr("_restore")?;
+        PyTuple::new(
+            py,
+            [
+                restore,
+                PyTuple::new(py, [state.into_pyobject(py)?])?.into_any(),
+            ],
+        )
+    }
+
+    /// The inverse of `__reduce__`, for pickling (results come back from worker processes).
+    #[staticmethod]
+    fn _restore(state: ComparisonState<'_>) -> PyResult<Comparison> {
+        let (rules, (a, b), (seed, first_game), differences) = state;
+        Ok(Comparison {
+            inner: core::Comparison::of(bot_kind(&a)?, bot_kind(&b)?, first_game, differences),
+            seed,
+            rules: Arc::new(rules.0),
+        })
     }
 
     /// Plain Python values, ready for JSON.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
+        let c = &self.inner;
         d.set_item("a", self.a())?;
         d.set_item("b", self.b())?;
-        d.set_item("games", self.0.games)?;
-        d.set_item("mean", self.0.mean)?;
-        d.set_item("std_error", self.0.std_error)?;
-        d.set_item("ci_low", self.0.ci_low)?;
-        d.set_item("ci_high", self.0.ci_high)?;
+        d.set_item("games", c.games)?;
+        d.set_item("seed", self.seed)?;
+        d.set_item("first_game", c.first_game)?;
+        d.set_item("mean", c.mean)?;
+        d.set_item("std_error", c.std_error)?;
+        d.set_item("ci_low", c.ci_low)?;
+        d.set_item("ci_high", c.ci_high)?;
+        d.set_item("differences", c.differences.clone())?;
         Ok(d)
     }
 
     fn __repr__(&self) -> String {
-        let c = &self.0;
+        let c = &self.inner;
         format!(
             "Comparison({:?} - {:?}: {:.2} points/game, 95% CI [{:.2}, {:.2}], {} deals)",
             c.a.to_string(),
@@ -402,10 +603,12 @@ impl Comparison {
     }
 }
 
-/// Duplicate evaluation: each of `games` deals is played four times with `a` in each seat in
-/// turn and `b` in the other three; returns the mean points difference and its 95% interval.
+/// Duplicate evaluation: each of `games` deals (from `first_game`) is played four times with
+/// `a` in each seat in turn and `b` in the other three; returns the mean points difference and
+/// its 95% interval.
 #[pyfunction]
-#[pyo3(signature = (a, b, games, rules = None, *, seed = 0, threads = 0))]
+#[pyo3(signature = (a, b, games, rules = None, *, seed = 0, threads = 0, first_game = 0))]
+#[allow(clippy::too_many_arguments)]
 pub fn compare_bots(
     py: Python<'_>,
     a: &str,
@@ -414,14 +617,24 @@ pub fn compare_bots(
     rules: Option<&Bound<'_, PyAny>>,
     seed: i128,
     threads: i128,
+    first_game: i128,
 ) -> PyResult<Comparison> {
     let (games, seed) = (whole("games", games)?, whole("seed", seed)?);
-    let threads = threads_arg(threads)?;
-    let (a, b) = (bot_kind(a)?, bot_kind(b)?);
+    let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game)?);
+    let pair = [bot_kind(a)?, bot_kind(b)?];
     let rules = playable_rules(rules)?;
-    py.detach(|| core::compare(&rules, a, b, games, seed, threads))
-        .map(Comparison)
-        .map_err(|e| BotError::new_err(e.0))
+    let inner = py
+        .detach(|| core::compare_range(&rules, pair, seed, first_game, games, threads))
+        .map_err(core_error)?;
+    Ok(Comparison { inner, seed, rules })
+}
+
+/// The SHA-256 of `bytes` as hex, by Python's own `hashlib`.
+fn sha256(py: Python<'_>, bytes: &[u8]) -> PyResult<String> {
+    let hash = py
+        .import("hashlib")?
+        .call_method1("sha256", (PyBytes::new(py, bytes),))?;
+    hash.call_method0("hexdigest")?.extract()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

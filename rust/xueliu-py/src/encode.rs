@@ -1,8 +1,8 @@
 //! Action ids, masks, observations and `VecEnv` (`xueliu_core::encode`, `xueliu_core::env`):
 //! arguments read, arrays written, errors mapped. No encoding logic lives here.
 
-use crate::errors::IllegalActionError;
-use crate::game::{illegal, rules_arg, seed_arg, tile_arg, Game};
+use crate::errors::{core_error, type_error, ArgumentError, BotError};
+use crate::game::{rules_arg, seed_arg, tile_arg, Game};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -27,7 +27,7 @@ pub fn picks_arg(picked: Option<&Bound<'_, PyAny>>) -> PyResult<Picks> {
             .collect::<PyResult<_>>()?
     };
     Picks::of(&tiles).ok_or_else(|| {
-        IllegalActionError::new_err(format!(
+        ArgumentError::new_err(format!(
             "picked holds {} tiles; an exchange is picked one tile at a time and the third completes it, so at most two",
             tiles.len()
         ))
@@ -40,7 +40,7 @@ fn check_picks(game: &CoreGame, seat: u8, picks: &Picks) -> PyResult<()> {
         return Ok(());
     }
     if game.phase() != Phase::Exchange || encode::legal_ids(game, seat, picks).is_empty() {
-        return Err(IllegalActionError::new_err(format!(
+        return Err(ArgumentError::new_err(format!(
             "seat {seat} cannot have picked {} toward an exchange: no legal exchange holds them",
             core_tile::format_tiles(picks.as_slice())
         )));
@@ -111,7 +111,7 @@ pub fn action_id_name(id: i64) -> PyResult<String> {
 }
 
 pub fn bad_id(id: i64) -> PyErr {
-    IllegalActionError::new_err(format!(
+    ArgumentError::new_err(format!(
         "action id {id} does not exist; ids are 0-{}",
         ACTION_COUNT - 1
     ))
@@ -121,7 +121,7 @@ pub fn bad_id(id: i64) -> PyErr {
 fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
     let policy = |name: &str| {
         Policy::parse(name).ok_or_else(|| {
-            IllegalActionError::new_err(format!(
+            BotError::new_err(format!(
                 "unknown opponent {name:?}; opponents are {}",
                 Policy::names()
             ))
@@ -135,12 +135,14 @@ fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
         return Ok([Policy::Caller, p, p, p]);
     }
     let list: Vec<Option<String>> = opponents.extract().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(
-            "opponents is None, a policy or bot name (seats 1-3), or four entries of None (yours) or a name",
+        type_error(
+            "opponents",
+            opponents,
+            "None, a policy or bot name (seats 1-3), or four entries of None (yours) or a name",
         )
     })?;
     if list.len() != 4 {
-        return Err(IllegalActionError::new_err(format!(
+        return Err(BotError::new_err(format!(
             "opponents has {} entries; give one per seat (None for a seat you decide)",
             list.len()
         )));
@@ -227,9 +229,7 @@ impl VecEnv {
     ) -> PyResult<VecEnv> {
         let rules = match rules {
             Some(r) => rules_arg(r)?,
-            None => Arc::new(
-                Rules::preset("chengdu").map_err(|e| IllegalActionError::new_err(e.to_string()))?,
-            ),
+            None => Arc::new(Rules::preset("chengdu").map_err(crate::errors::rules_error)?),
         };
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let policies = policies_arg(opponents)?;
@@ -237,7 +237,7 @@ impl VecEnv {
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()));
         let inner = py
             .detach(|| CoreVecEnv::new(n, rules, seed, policies, threads))
-            .map_err(illegal)?;
+            .map_err(core_error)?;
         let mut env = VecEnv {
             inner,
             obs: PyArray3::zeros(py, [n, CHANNELS, KINDS], false).unbind(),
@@ -269,7 +269,7 @@ impl VecEnv {
             None => None,
         };
         self.with_outputs(py, |inner, out| inner.reset(seed, out))?
-            .map_err(illegal)?;
+            .map_err(core_error)?;
         let (obs, mask, _, _, seat) = self.outputs(py);
         Ok((obs, mask, seat))
     }
@@ -287,7 +287,7 @@ impl VecEnv {
         let actions = array.try_readonly()?;
         let actions = actions.as_slice()?;
         self.with_outputs(py, |inner, out| inner.step(actions, out))?
-            .map_err(illegal)?;
+            .map_err(core_error)?;
         Ok(self.outputs(py))
     }
 

@@ -1,12 +1,16 @@
-//! The exception classes and the one place core errors become Python errors.
+//! The exception classes and the one place core errors become Python errors ([`core_error`]), and
+//! the messages for a bad argument ([`type_error`], [`argument_error`]).
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 use xueliu_core::hand::HandError;
 use xueliu_core::rules::RulesError as CoreRulesError;
 use xueliu_core::score::ScoreError as CoreScoreError;
 use xueliu_core::tile::{parse_hint, TileParseError as CoreTileParseError};
+use xueliu_core::Error as CoreError;
 
 create_exception!(
     xueliu,
@@ -37,9 +41,129 @@ create_exception!(
 create_exception!(
     xueliu,
     SnapshotError,
-    IllegalActionError,
-    "A game snapshot (`Game.from_json`) that is not valid JSON or not a consistent game."
+    XueliuError,
+    "A snapshot (`Game.from_json`) or event log (`Game.from_events`) that is malformed, or is not \
+     the game its seed and decisions produce; the message names the first field that disagrees."
 );
+create_exception!(
+    xueliu,
+    ArgumentError,
+    XueliuError,
+    "An argument outside what it accepts (a seat that does not exist, a negative seed, a size no \
+     machine holds, an action id out of range); the message names the parameter, what it got and \
+     what it accepts."
+);
+create_exception!(
+    xueliu,
+    ConcurrentUseError,
+    XueliuError,
+    "An object used from two threads at once (a `Game`, `VecEnv` or `Bot` is used by one thread \
+     at a time; docs/game-protocol.md). Nothing changed; give each thread its own object."
+);
+
+/// `ArgumentTypeError(ArgumentError, TypeError)`: an argument of the wrong type, caught by both
+/// `except XueliuError` and `except TypeError`. Built at import, as `create_exception!` takes one
+/// base.
+fn argument_type_error_class(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    CLASS
+        .get_or_try_init(py, || {
+            let bases = PyTuple::new(
+                py,
+                [py.get_type::<ArgumentError>(), py.get_type::<PyTypeError>()],
+            )?;
+            let namespace = PyDict::new(py);
+            namespace.set_item("__module__", "xueliu")?;
+            namespace.set_item(
+                "__doc__",
+                "An argument of the wrong type; also a TypeError. The message names the \
+                 parameter, the type it got and what it accepts.",
+            )?;
+            let class = py
+                .get_type::<PyType>()
+                .call1(("ArgumentTypeError", bases, namespace))?;
+            Ok(class.cast_into::<PyType>()?.unbind())
+        })
+        .map(|class| class.bind(py))
+}
+
+/// The longest excerpt of a bad input a message quotes: a 10 MB string gives a short message.
+const EXCERPT: usize = 60;
+
+/// A short quotation of `value`'s repr, cut to [`EXCERPT`] characters.
+pub fn excerpt(value: &Bound<'_, PyAny>) -> String {
+    if let Ok(text) = value.cast::<PyString>() {
+        if let Ok(text) = text.to_cow() {
+            return quote(&text);
+        }
+    }
+    let repr = match value.len() {
+        Ok(n) if n > EXCERPT => format!("a {} of length {n}", type_name(value)),
+        _ => value.repr().map(|r| r.to_string()).unwrap_or_default(),
+    };
+    cut(&repr)
+}
+
+/// `text` quoted and cut to [`EXCERPT`] characters.
+pub fn quote(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= EXCERPT {
+        format!("{text:?}")
+    } else {
+        let head: String = text.chars().take(EXCERPT).collect();
+        format!("{head:?}… ({n} characters)")
+    }
+}
+
+fn cut(text: &str) -> String {
+    if text.chars().count() <= EXCERPT {
+        text.to_owned()
+    } else {
+        text.chars().take(EXCERPT).chain("…".chars()).collect()
+    }
+}
+
+pub fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// A wrong-typed `value` for parameter `param`, which accepts `accepts`.
+pub fn type_error(param: &str, value: &Bound<'_, PyAny>, accepts: &str) -> PyErr {
+    let message = format!(
+        "{param} must be {accepts}; got {} {}",
+        type_name(value),
+        excerpt(value)
+    );
+    match argument_type_error_class(value.py()) {
+        Ok(class) => PyErr::from_type(class.clone(), message),
+        Err(e) => e,
+    }
+}
+
+/// A `value` of the right type but outside what parameter `param` accepts.
+pub fn argument_error(param: &str, value: impl std::fmt::Display, accepts: &str) -> PyErr {
+    ArgumentError::new_err(format!("{param} must be {accepts}; got {value}"))
+}
+
+/// Every core error as the Python exception of its kind: the one place the mapping lives.
+pub fn core_error(e: CoreError) -> PyErr {
+    match e {
+        CoreError::IllegalAction(m) => IllegalActionError::new_err(m),
+        CoreError::Rules(e) => rules_error(e),
+        CoreError::Bot(m) => BotError::new_err(m),
+        CoreError::Snapshot(m) => SnapshotError::new_err(m),
+        CoreError::Hand(e) => hand_error(e),
+        CoreError::Argument(m) => ArgumentError::new_err(m),
+        CoreError::Internal(m) => {
+            XueliuError::new_err(format!("{m}; this is a bug in xueliu, please report it"))
+        }
+    }
+}
+
 create_exception!(
     xueliu,
     RulesError,
@@ -88,5 +212,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RulesError", py.get_type::<RulesError>())?;
     m.add("ScoreError", py.get_type::<ScoreError>())?;
     m.add("BotError", py.get_type::<BotError>())?;
+    m.add("ArgumentError", py.get_type::<ArgumentError>())?;
+    m.add("ArgumentTypeError", argument_type_error_class(py)?)?;
+    m.add("ConcurrentUseError", py.get_type::<ConcurrentUseError>())?;
     Ok(())
 }

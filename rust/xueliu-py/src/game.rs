@@ -1,7 +1,7 @@
 //! `Game`, `Action`, `Meld` and `Win`: the turn state machine of `xueliu_core::game`, converted
 //! value by value. No rule logic lives here.
 
-use crate::errors::{IllegalActionError, SnapshotError};
+use crate::errors::{argument_error, core_error, type_error, ArgumentError, IllegalActionError};
 use crate::score::Score;
 use crate::tiles::{index_to_tile, Tile};
 use pyo3::prelude::*;
@@ -28,7 +28,7 @@ pub(crate) fn tile_arg(value: &Bound<'_, PyAny>) -> PyResult<CoreTile> {
         let tiles = core_tile::parse_tiles(&text).map_err(crate::errors::tile_parse_error)?;
         return match tiles[..] {
             [t] => Ok(t),
-            _ => Err(IllegalActionError::new_err(format!(
+            _ => Err(ArgumentError::new_err(format!(
                 "{text:?} names {} tiles; an action names one, e.g. \"5m\"",
                 tiles.len()
             ))),
@@ -52,7 +52,7 @@ impl Action {
         };
         match list[..] {
             [a, b, c] => Ok(Action(core::Action::exchange([a, b, c]))),
-            _ => Err(IllegalActionError::new_err(format!(
+            _ => Err(ArgumentError::new_err(format!(
                 "an exchange gives exactly three tiles, got {}",
                 list.len()
             ))),
@@ -65,7 +65,7 @@ impl Action {
         Suit::parse(suit)
             .map(|s| Action(core::Action::Void(s)))
             .ok_or_else(|| {
-                IllegalActionError::new_err(format!(
+                ArgumentError::new_err(format!(
                     "void {suit:?} is not a suit; use \"m\", \"p\" or \"s\""
                 ))
             })
@@ -108,8 +108,9 @@ impl Action {
     #[staticmethod]
     fn parse(text: &str) -> PyResult<Action> {
         core::Action::parse(text).map(Action).ok_or_else(|| {
-            IllegalActionError::new_err(format!(
-                "cannot read action {text:?}; write e.g. \"discard 5m\", \"kong 5m\", \"swap 5m\", \"exchange 123m\", \"void p\", \"pong\", \"win\", \"pass\""
+            ArgumentError::new_err(format!(
+                "cannot read action {}; write e.g. \"discard 5m\", \"kong 5m\", \"swap 5m\", \"exchange 123m\", \"void p\", \"pong\", \"win\", \"pass\"",
+                crate::errors::quote(text)
             ))
         })
     }
@@ -154,7 +155,7 @@ impl Action {
     #[getter]
     fn id(&self) -> PyResult<u16> {
         encode::action_id(self.0).ok_or_else(|| {
-            IllegalActionError::new_err(format!(
+            ArgumentError::new_err(format!(
                 "{} is three action ids, one per tile picked; read .ids",
                 self.0
             ))
@@ -199,7 +200,7 @@ impl Action {
                 let t = [a, b, c].map(|c| pick(c).expect("a pick"));
                 Ok(Action(core::Action::exchange(t)))
             }
-            _ => Err(IllegalActionError::new_err(format!(
+            _ => Err(ArgumentError::new_err(format!(
                 "ids {ids:?} are no action: give one id, or three pick ids (0-26) for an exchange"
             ))),
         }
@@ -352,22 +353,27 @@ pub(crate) fn rules_or_chengdu(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Arc
         Some(r) => rules_arg(r),
         None => Rules::preset("chengdu")
             .map(Arc::new)
-            .map_err(|e| IllegalActionError::new_err(e.to_string())),
+            .map_err(crate::errors::rules_error),
     }
 }
 
 pub(crate) fn seat_arg(seat: i64) -> PyResult<u8> {
-    u8::try_from(seat).ok().filter(|&s| s < 4).ok_or_else(|| {
-        IllegalActionError::new_err(format!("seat {seat} does not exist; seats are 0-3"))
-    })
+    u8::try_from(seat)
+        .ok()
+        .filter(|&s| s < 4)
+        .ok_or_else(|| ArgumentError::new_err(format!("seat {seat} does not exist; seats are 0-3")))
 }
 
 pub(crate) fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if !seed.is_instance_of::<pyo3::types::PyInt>() {
+        return Err(type_error("seed", seed, "an int from 0 to 2**64 - 1"));
+    }
     seed.extract::<u64>().map_err(|_| {
-        IllegalActionError::new_err(format!(
-            "seed must be an int from 0 to 2**64 - 1, got {}",
-            seed.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))
+        argument_error(
+            "seed",
+            crate::errors::excerpt(seed),
+            "an int from 0 to 2**64 - 1",
+        )
     })
 }
 
@@ -378,13 +384,11 @@ fn action_arg(action: &Bound<'_, PyAny>) -> PyResult<core::Action> {
     if let Ok(text) = action.cast::<PyString>() {
         return Ok(Action::parse(&text.to_cow()?)?.0);
     }
-    Err(pyo3::exceptions::PyTypeError::new_err(
-        "an action is an Action (e.g. Action.discard(\"5m\")) or its text (\"discard 5m\")",
+    Err(type_error(
+        "action",
+        action,
+        "an Action (e.g. Action.discard(\"5m\")) or its text (\"discard 5m\")",
     ))
-}
-
-pub(crate) fn illegal(e: core::IllegalAction) -> PyErr {
-    IllegalActionError::new_err(e.0)
 }
 
 pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -411,8 +415,16 @@ impl Game {
     ) -> PyResult<Game> {
         let rules = rules_or_chengdu(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
-        let dealer = dealer.map(seat_arg).transpose()?;
-        let inner = core::Game::with_dealer(rules, seed, dealer, true).map_err(illegal)?;
+        let dealer = dealer
+            .map(|d| {
+                u8::try_from(d).ok().filter(|&d| d < 4).ok_or_else(|| {
+                    ArgumentError::new_err(format!(
+                        "dealer {d} does not exist; the dealer is a seat 0-3"
+                    ))
+                })
+            })
+            .transpose()?;
+        let inner = core::Game::with_dealer(rules, seed, dealer, true).map_err(core_error)?;
         Ok(Game { inner })
     }
 
@@ -425,7 +437,7 @@ impl Game {
 
     /// 逃跑: `seat`, which has not won, leaves; it pays the escape penalty and the hand ends.
     fn abandon(&mut self, seat: i64) -> PyResult<()> {
-        self.inner.abandon(seat_arg(seat)?).map_err(illegal)
+        self.inner.abandon(seat_arg(seat)?).map_err(core_error)
     }
 
     /// The seat that left the hand (逃跑), or None.
@@ -487,7 +499,7 @@ impl Game {
     fn act(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = seat_arg(seat)?;
         let action = action_arg(action)?;
-        self.inner.act(seat, action).map_err(illegal)
+        self.inner.act(seat, action).map_err(core_error)
     }
 
     /// The ids `seat` may take now, as a bool array of `ACTION_COUNT` (docs/encoding.md
@@ -629,7 +641,7 @@ impl Game {
         let inner = self
             .inner
             .determinize(seat, seed_arg(seed)?)
-            .map_err(illegal)?;
+            .map_err(core_error)?;
         Ok(Game { inner })
     }
 
@@ -658,7 +670,7 @@ impl Game {
     fn from_json(text: &str) -> PyResult<Game> {
         core::Game::from_json(text)
             .map(|inner| Game { inner })
-            .map_err(|e| SnapshotError::new_err(e.0))
+            .map_err(core_error)
     }
 
     /// Plays `(seat, action)` pairs from a fresh hand of `rules` and `seed`.
@@ -686,7 +698,7 @@ impl Game {
         }
         core::Game::replay(rules_arg(rules)?, seed_arg(seed)?, &pairs, true)
             .map(|inner| Game { inner })
-            .map_err(illegal)
+            .map_err(core_error)
     }
 
     /// Replays an event log (a list of event dicts, or its JSON text) and checks that the
@@ -706,7 +718,7 @@ impl Game {
         };
         core::Game::from_events(&text)
             .map(|inner| Game { inner })
-            .map_err(illegal)
+            .map_err(core_error)
     }
 
     fn __repr__(&self) -> String {

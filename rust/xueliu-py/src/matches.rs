@@ -1,8 +1,8 @@
 //! `Match`: hands in a row at one table (`xueliu_core::matches`). `match.game` is a live
 //! `Game` the caller plays; the core match takes it back for each call that needs it.
 
-use crate::errors::SnapshotError;
-use crate::game::{illegal, json_loads, rules_or_chengdu, seed_arg, Game};
+use crate::errors::core_error;
+use crate::game::{json_loads, rules_or_chengdu, seed_arg, Game};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use xueliu_core::matches::Match as CoreMatch;
@@ -50,7 +50,7 @@ impl Match {
         let rules = rules_or_chengdu(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let hands = u32::try_from(hands).unwrap_or(0);
-        Match::wrap(py, CoreMatch::new(rules, seed, hands).map_err(illegal)?)
+        Match::wrap(py, CoreMatch::new(rules, seed, hands).map_err(core_error)?)
     }
 
     /// The hand in play (the last one once the match is over); play it with `act`.
@@ -78,7 +78,7 @@ impl Match {
             m.next_hand()?;
             Ok(m.finished().last().cloned())
         });
-        let Some(done) = done.map_err(illegal)? else {
+        let Some(done) = done.map_err(core_error)? else {
             return Ok(());
         };
         // The held object now has the new hand: it keeps the finished one, a new object the new.
@@ -139,7 +139,7 @@ impl Match {
     /// Restores a snapshot, verifying every hand; bad input raises SnapshotError.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &str) -> PyResult<Match> {
-        let inner = CoreMatch::from_json(text).map_err(|e| SnapshotError::new_err(e.0))?;
+        let inner = CoreMatch::from_json(text).map_err(core_error)?;
         Match::wrap(py, inner)
     }
 
@@ -157,7 +157,7 @@ impl Match {
                 "a match log is a dict (Match.log()) or its JSON text",
             ));
         };
-        Match::wrap(py, CoreMatch::from_log(&text).map_err(illegal)?)
+        Match::wrap(py, CoreMatch::from_log(&text).map_err(core_error)?)
     }
 
     fn __repr__(&mut self, py: Python<'_>) -> String {

@@ -5,7 +5,7 @@
 use super::parallel::run_ranges;
 use super::simulate::{game_seed, play_game};
 use super::BotKind;
-use crate::game::IllegalAction;
+use crate::error::Error;
 use crate::rules::Rules;
 use std::sync::Arc;
 
@@ -17,8 +17,12 @@ const Z95: f64 = 1.959_963_984_540_054;
 pub struct Comparison {
     pub a: BotKind,
     pub b: BotKind,
+    /// The index of the first deal, for running a long comparison in shards.
+    pub first_game: u64,
     /// Deals compared; each was played four times.
     pub games: u64,
+    /// Each deal's difference in deal order: `a`'s points per game minus `b`'s per seat and game.
+    pub differences: Vec<f64>,
     /// Mean over deals of: `a`'s points per game minus `b`'s points per seat and game.
     pub mean: f64,
     /// The standard error of `mean` (the deals are independent).
@@ -28,13 +32,37 @@ pub struct Comparison {
     pub ci_high: f64,
 }
 
+impl Comparison {
+    /// The statistics of `differences`, deals `first_game..`; computed from the differences in
+    /// order, so shards merged with [`Comparison::merge`] give the one-run figures bit for bit.
+    pub fn of(a: BotKind, b: BotKind, first_game: u64, differences: Vec<f64>) -> Comparison {
+        let n = differences.len() as f64;
+        let mean = differences.iter().sum::<f64>() / n;
+        let squares = differences.iter().map(|d| (d - mean).powi(2));
+        let std_error = (squares.sum::<f64>() / (n - 1.0) / n).sqrt();
+        Comparison {
+            a,
+            b,
+            first_game,
+            games: differences.len() as u64,
+            differences,
+            mean,
+            std_error,
+            ci_low: mean - Z95 * std_error,
+            ci_high: mean + Z95 * std_error,
+        }
+    }
+
+    /// This run followed by `other`, the next deals of the same comparison.
+    pub fn merge(&self, other: &Comparison) -> Comparison {
+        let mut differences = self.differences.clone();
+        differences.extend_from_slice(&other.differences);
+        Comparison::of(self.a, self.b, self.first_game, differences)
+    }
+}
+
 /// One deal's difference: over the four seatings, `a`'s points minus the mean of `b`'s.
-fn deal_difference(
-    rules: &Arc<Rules>,
-    a: BotKind,
-    b: BotKind,
-    seed: u64,
-) -> Result<f64, IllegalAction> {
+fn deal_difference(rules: &Arc<Rules>, a: BotKind, b: BotKind, seed: u64) -> Result<f64, Error> {
     let mut total = 0.0;
     for seat in 0..4 {
         let mut bots = [b; 4];
@@ -56,33 +84,34 @@ pub fn compare(
     games: u64,
     seed: u64,
     threads: usize,
-) -> Result<Comparison, IllegalAction> {
+) -> Result<Comparison, Error> {
+    compare_range(rules, [a, b], seed, 0, games, threads)
+}
+
+/// [`compare`] on deals `first_game .. first_game + games` only (a shard): every seating of
+/// each deal is played here, and shards merge to the whole run.
+pub fn compare_range(
+    rules: &Arc<Rules>,
+    [a, b]: [BotKind; 2],
+    seed: u64,
+    first_game: u64,
+    games: u64,
+    threads: usize,
+) -> Result<Comparison, Error> {
     if games < 2 {
-        return Err(IllegalAction(format!(
+        return Err(Error::Bot(format!(
             "comparing bots needs at least 2 games for a confidence interval, got {games}"
         )));
     }
     let parts = run_ranges(games, threads, |range| {
         range
-            .map(|i| deal_difference(rules, a, b, game_seed(seed, i)))
+            .map(|i| deal_difference(rules, a, b, game_seed(seed, first_game.wrapping_add(i))))
             .collect::<Result<Vec<f64>, _>>()
     })
-    .ok_or_else(|| IllegalAction("a comparison thread panicked".into()))?;
-    let mut diffs = Vec::with_capacity(games.min(1 << 20) as usize);
+    .ok_or_else(|| Error::Internal("a comparison thread panicked".into()))?;
+    let mut differences = Vec::with_capacity(games.min(1 << 20) as usize);
     for part in parts {
-        diffs.extend(part?);
+        differences.extend(part?);
     }
-    let n = diffs.len() as f64;
-    let mean = diffs.iter().sum::<f64>() / n;
-    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    let std_error = (var / n).sqrt();
-    Ok(Comparison {
-        a,
-        b,
-        games,
-        mean,
-        std_error,
-        ci_low: mean - Z95 * std_error,
-        ci_high: mean + Z95 * std_error,
-    })
+    Ok(Comparison::of(a, b, first_game, differences))
 }

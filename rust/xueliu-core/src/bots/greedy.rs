@@ -5,7 +5,8 @@
 
 use super::Bot;
 use crate::analysis::{tile_bits, tiles_of, uncapped_shanten, waits, Context};
-use crate::game::{Action, ActionList, Game, IllegalAction, Pending, Seat};
+use crate::error::Error;
+use crate::game::{Action, ActionList, Game, Pending, Seat};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
 use crate::rules::Mode;
@@ -37,7 +38,7 @@ impl Bot for GreedyBot {
         self.decide(game, seat).0
     }
 
-    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, IllegalAction> {
+    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, Error> {
         match self.decide(game, seat as usize) {
             (action, Listed::Yes) => {
                 game.act_listed(seat, action);

@@ -14,14 +14,17 @@ mod parallel;
 mod random;
 mod simulate;
 
-pub use compare::{compare, Comparison};
+pub use compare::{compare, compare_range, Comparison};
 pub use greedy::GreedyBot;
 pub use ismcts::{IsmctsBot, DEFAULT_PLAYOUTS};
 pub use parallel::thread_count;
 pub use random::RandomBot;
-pub use simulate::{bot_seed, game_seed, play_game, simulate, Simulation, Tally, WIN_KIND_NAMES};
+pub use simulate::{
+    bot_seed, build_tables, game_seed, play_game, simulate, Simulation, Tally, WIN_KIND_NAMES,
+};
 
-use crate::game::{Action, Game, IllegalAction};
+use crate::error::Error;
+use crate::game::{Action, Game};
 use std::fmt;
 
 /// A player: picks one legal action for `seat` (0–3) of `game`.
@@ -30,7 +33,7 @@ pub trait Bot {
 
     /// Chooses for `seat` and takes the choice on `game`; returns it. Self-play loops call this:
     /// a bot that picks from the legal list it has just built may skip the game's second check.
-    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, IllegalAction> {
+    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, Error> {
         let action = self.choose(game, seat as usize);
         game.act(seat, action).map(|()| action)
     }
@@ -167,7 +170,7 @@ impl Bot for AnyBot {
         }
     }
 
-    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, IllegalAction> {
+    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, Error> {
         match self {
             AnyBot::Random(b) => b.play(game, seat),
             AnyBot::Greedy(b) => b.play(game, seat),

@@ -1,7 +1,8 @@
 //! The baseline bot: a uniformly random legal action.
 
 use super::Bot;
-use crate::game::{Action, ActionList, Game, IllegalAction};
+use crate::error::Error;
+use crate::game::{Action, ActionList, Game};
 use crate::rng::Rng;
 
 /// Picks uniformly among the legal actions, from its own SplitMix64 stream.
@@ -37,7 +38,7 @@ impl Bot for RandomBot {
         self.buf[self.rng.below(self.buf.len() as u64) as usize]
     }
 
-    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, IllegalAction> {
+    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, Error> {
         // The same draw from the stream as `choose`, from the list this call builds.
         game.legal_actions(seat, &mut self.buf);
         if self.buf.is_empty() {

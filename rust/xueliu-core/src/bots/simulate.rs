@@ -7,7 +7,8 @@
 
 use super::parallel::run_ranges;
 use super::{AnyBot, Bot, BotKind};
-use crate::game::{Game, IllegalAction, WinKind, WinRecord};
+use crate::error::Error;
+use crate::game::{Game, WinKind, WinRecord};
 use crate::rng::Rng;
 use crate::rules::Rules;
 use std::ops::Range;
@@ -139,7 +140,7 @@ pub fn play_game(
     bots: [BotKind; 4],
     seed: u64,
     logging: bool,
-) -> Result<Game, IllegalAction> {
+) -> Result<Game, Error> {
     let mut players = bots.map(|kind| AnyBot::new(kind, 0));
     play_hand(rules, &mut players, seed, logging)
 }
@@ -151,7 +152,7 @@ fn play_hand(
     players: &mut [AnyBot; 4],
     seed: u64,
     logging: bool,
-) -> Result<Game, IllegalAction> {
+) -> Result<Game, Error> {
     for (s, player) in players.iter_mut().enumerate() {
         player.reseed(bot_seed(seed, s));
     }
@@ -159,7 +160,7 @@ fn play_hand(
     while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
         let player = &mut players[seat as usize];
         player.play(&mut game, seat).map_err(|e| {
-            IllegalAction(format!(
+            Error::Bot(format!(
                 "bot {} chose an illegal action: {e}",
                 player.name()
             ))
@@ -169,7 +170,7 @@ fn play_hand(
 }
 
 /// Plays one range of games.
-fn play_range(sim: &Simulation, range: Range<u64>) -> Result<Tally, IllegalAction> {
+fn play_range(sim: &Simulation, range: Range<u64>) -> Result<Tally, Error> {
     let mut tally = Tally {
         // Reserve for the usual run; a huge one grows as it goes rather than failing up front.
         points: Vec::with_capacity((range.end - range.start).min(1 << 20) as usize),
@@ -184,17 +185,26 @@ fn play_range(sim: &Simulation, range: Range<u64>) -> Result<Tally, IllegalActio
     Ok(tally)
 }
 
+/// Builds the analysis tables `rules` need (once per process) and returns the seconds it took:
+/// timed runs call it first, so that their games/s is the engine's, not the one-time build's.
+pub fn build_tables(rules: &Rules) -> f64 {
+    let start = Instant::now();
+    std::hint::black_box(crate::tables::suit_table());
+    if rules.wilds {
+        std::hint::black_box(crate::tables::wild_table());
+    }
+    start.elapsed().as_secs_f64()
+}
+
 /// Plays `games` games over `threads` threads (0: every core); returns the tally and the
-/// seconds it took. Fails before playing if the rules cannot be played.
-pub fn simulate(
-    sim: &Simulation,
-    games: u64,
-    threads: usize,
-) -> Result<(Tally, f64), IllegalAction> {
+/// seconds the games took, after [`build_tables`]. Fails before playing if the rules cannot
+/// be played.
+pub fn simulate(sim: &Simulation, games: u64, threads: usize) -> Result<(Tally, f64), Error> {
     Game::new(sim.rules.clone(), 0, false)?;
+    build_tables(&sim.rules);
     let start = Instant::now();
     let parts = run_ranges(games, threads, |r| play_range(sim, r))
-        .ok_or_else(|| IllegalAction("a simulation thread panicked".into()))?;
+        .ok_or_else(|| Error::Internal("a simulation thread panicked".into()))?;
     let mut tally = Tally::default();
     for part in parts {
         tally.merge(part?);

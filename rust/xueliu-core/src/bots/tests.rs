@@ -209,6 +209,14 @@ fn duplicate_comparison_finds_greedy_better_than_random() {
         compare(&rules, BotKind::Greedy, BotKind::Random, 200, 3, 1).unwrap(),
         c
     );
+    let pair = [BotKind::Greedy, BotKind::Random];
+    let head = compare_range(&rules, pair, 3, 0, 70, 1).unwrap();
+    let tail = compare_range(&rules, pair, 3, 70, 130, 2).unwrap();
+    assert_eq!(
+        head.merge(&tail),
+        c,
+        "shards merge to the whole run, bit for bit"
+    );
     let same = compare(&rules, BotKind::Greedy, BotKind::Greedy, 50, 3, 2).unwrap();
     assert!(same.mean.abs() < 1e-9, "{same:?}");
 }

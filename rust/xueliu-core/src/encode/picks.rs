@@ -3,7 +3,8 @@
 
 use super::ids::{choice, id_name, Choice};
 use super::mask::legal_ids;
-use crate::game::{Action, Game, IllegalAction};
+use crate::error::Error;
+use crate::game::{Action, Game};
 use crate::tile::Tile;
 
 /// The tiles picked so far toward one seat's exchange: at most two, since the third completes
@@ -69,7 +70,7 @@ impl Picks {
 /// Takes action `id` for `seat`, whose exchange picks so far are `picks`: a pick joins them
 /// (the third plays the exchange and clears them); any other id plays its action. An id that is
 /// not legal changes nothing and says why.
-pub fn act_id(game: &mut Game, seat: u8, picks: &mut Picks, id: u16) -> Result<(), IllegalAction> {
+pub fn act_id(game: &mut Game, seat: u8, picks: &mut Picks, id: u16) -> Result<(), Error> {
     if !legal_ids(game, seat, picks).contains(id) {
         return Err(illegal_id(game, seat, picks, id));
     }
@@ -82,7 +83,7 @@ pub(crate) fn take_legal_id(
     seat: u8,
     picks: &mut Picks,
     id: u16,
-) -> Result<(), IllegalAction> {
+) -> Result<(), Error> {
     match choice(id) {
         Some(Choice::Pick(t)) if picks.len == 2 => {
             let [a, b] = picks.tiles;
@@ -100,13 +101,13 @@ pub(crate) fn take_legal_id(
 }
 
 /// Why `id` cannot be taken, with the ids that can.
-pub(crate) fn illegal_id(game: &Game, seat: u8, picks: &Picks, id: u16) -> IllegalAction {
+pub(crate) fn illegal_id(game: &Game, seat: u8, picks: &Picks, id: u16) -> Error {
     let legal: Vec<String> = legal_ids(game, seat, picks)
         .iter()
         .filter_map(|i| id_name(i).map(|n| format!("{i} ({n})")))
         .collect();
     let name = id_name(id).unwrap_or_else(|| "no action".into());
-    IllegalAction(format!(
+    Error::IllegalAction(format!(
         "action id {id} ({name}) is not legal for seat {seat} now; legal ids: {}",
         if legal.is_empty() {
             "none".to_string()

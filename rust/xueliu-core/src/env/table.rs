@@ -4,10 +4,14 @@
 use crate::bots::{bot_seed, AnyBot, Bot, BotKind, BOT_NAMES};
 use crate::encode::picks::{illegal_id, take_legal_id};
 use crate::encode::{legal_ids, IdSet, Picks};
-use crate::game::{Action, Game, IllegalAction};
+use crate::error::Error;
+use crate::game::{Action, Game};
 use crate::rng::Rng;
 use crate::rules::Rules;
 use std::sync::Arc;
+
+/// Keeps `Policy::Random`'s stream apart from the game's own.
+const RANDOM_SALT: u64 = 0x5EA7_5EA7_5EA7_5EA7;
 
 /// Who decides for a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,11 +55,14 @@ impl Policy {
 #[derive(Clone)]
 pub struct Table {
     game: Game,
+    /// The game's rules, for dealing the next hand at this table.
+    rules: Arc<Rules>,
     policies: [Policy; 4],
     /// Drives `Policy::Random`; seeded from the hand's seed.
     rng: Rng,
-    /// The bot of each `Policy::Bot` seat.
-    bots: [Option<AnyBot>; 4],
+    /// The bot of each `Policy::Bot` seat, allocated only when a seat has one (four inline bot
+    /// slots would be most of a table's size) and kept from hand to hand, reseeded.
+    bots: Option<Box<[Option<AnyBot>; 4]>>,
     seat: u8,
     picks: Picks,
     legal: IdSet,
@@ -64,23 +71,23 @@ pub struct Table {
 impl Table {
     /// A new hand of `seed` without a log; opponents play until a caller seat must decide. At
     /// least one seat must be the caller's.
-    pub fn new(
-        rules: Arc<Rules>,
-        seed: u64,
-        policies: [Policy; 4],
-    ) -> Result<Table, IllegalAction> {
+    pub fn new(rules: Arc<Rules>, seed: u64, policies: [Policy; 4]) -> Result<Table, Error> {
         if !policies.contains(&Policy::Caller) {
-            return Err(IllegalAction(
+            return Err(Error::Argument(
                 "every seat is an opponent: leave at least one seat to the caller".into(),
             ));
         }
+        let any_bot = policies.iter().any(|p| matches!(p, Policy::Bot(_)));
         let mut table = Table {
-            game: Game::new(rules, seed, false)?,
+            game: Game::new(rules.clone(), seed, false)?,
+            rules,
             policies,
-            rng: Rng::new(seed ^ 0x5EA7_5EA7_5EA7_5EA7),
-            bots: std::array::from_fn(|s| match policies[s] {
-                Policy::Bot(kind) => Some(AnyBot::new(kind, bot_seed(seed, s))),
-                _ => None,
+            rng: Rng::new(seed ^ RANDOM_SALT),
+            bots: any_bot.then(|| {
+                Box::new(std::array::from_fn(|s| match policies[s] {
+                    Policy::Bot(kind) => Some(AnyBot::new(kind, bot_seed(seed, s))),
+                    _ => None,
+                }))
             }),
             seat: 0,
             picks: Picks::NONE,
@@ -88,6 +95,21 @@ impl Table {
         };
         table.advance();
         Ok(table)
+    }
+
+    /// Deals the hand of `seed` at this table, as `Table::new` with the same rules and policies
+    /// would, but keeping the bots (reseeded) instead of building new ones.
+    pub fn redeal(&mut self, seed: u64) -> Result<(), Error> {
+        self.game = Game::new(self.rules.clone(), seed, false)?;
+        self.rng = Rng::new(seed ^ RANDOM_SALT);
+        for (s, bot) in self.bots.iter_mut().flat_map(|b| b.iter_mut()).enumerate() {
+            if let Some(bot) = bot {
+                bot.reseed(bot_seed(seed, s));
+            }
+        }
+        self.picks = Picks::NONE;
+        self.advance();
+        Ok(())
     }
 
     pub fn game(&self) -> &Game {
@@ -115,7 +137,7 @@ impl Table {
     /// Takes `id` for the seat to decide, then lets opponents play until a caller seat must
     /// decide or the hand ends. Returns each seat's change of points. An illegal id changes
     /// nothing.
-    pub fn step(&mut self, id: u16) -> Result<[i64; 4], IllegalAction> {
+    pub fn step(&mut self, id: u16) -> Result<[i64; 4], Error> {
         if !self.legal.contains(id) {
             return Err(illegal_id(&self.game, self.seat, &self.picks, id));
         }
@@ -140,9 +162,8 @@ impl Table {
                 Policy::Default => self.game.default_action(seat),
                 Policy::Bot(_) => {
                     // The bot takes its choice itself (sparing a second legality check).
-                    let played = self.bots[seat as usize]
-                        .as_mut()
-                        .map(|bot| bot.play(&mut self.game, seat));
+                    let bot = self.bots.as_mut().and_then(|b| b[seat as usize].as_mut());
+                    let played = bot.map(|bot| bot.play(&mut self.game, seat));
                     debug_assert!(matches!(played, Some(Ok(_))), "{played:?}");
                     continue;
                 }
@@ -258,6 +279,42 @@ mod tests {
         for seed in 0..10 {
             assert_eq!(play(seed), play(seed));
         }
+    }
+
+    #[test]
+    fn a_redealt_table_plays_the_hand_a_new_one_plays_and_bots_cost_memory_only_when_asked() {
+        let g = Policy::Bot(BotKind::Greedy);
+        let policies = [
+            Policy::Caller,
+            g,
+            Policy::Random,
+            Policy::Bot(BotKind::Random),
+        ];
+        let play = |table: &mut Table| {
+            while !table.is_over() {
+                let id = table.legal().iter().next().unwrap();
+                table.step(id).unwrap();
+            }
+            table.game().to_json()
+        };
+        let mut reused = Table::new(rules(), 0, policies).unwrap();
+        for seed in 1..12 {
+            play(&mut reused);
+            reused.redeal(seed).unwrap();
+            let mut fresh = Table::new(rules(), seed, policies).unwrap();
+            assert_eq!(play(&mut reused.clone()), play(&mut fresh), "seed {seed}");
+        }
+        let bare = Table::new(
+            rules(),
+            1,
+            [
+                Policy::Caller,
+                Policy::Random,
+                Policy::Random,
+                Policy::Default,
+            ],
+        );
+        assert!(bare.unwrap().bots.is_none() && reused.bots.is_some());
     }
 
     #[test]

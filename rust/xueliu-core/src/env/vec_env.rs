@@ -5,9 +5,10 @@
 
 use super::table::{Policy, Table};
 use crate::encode::{RulePlanes, ACTION_COUNT, OBS_SIZE};
-use crate::game::IllegalAction;
+use crate::error::Error;
 use crate::rng::Rng;
 use crate::rules::Rules;
+use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::sync::{Arc, Mutex};
 
 /// Hands per thread below which another thread costs more than it saves.
@@ -75,7 +76,10 @@ pub struct VecEnv {
     policies: [Policy; 4],
     seed: u64,
     slots: Vec<Slot>,
-    threads: usize,
+    /// The worker threads beside the caller's, started once and kept for the env's life (a
+    /// step used to start scoped threads, which cost more than a second thread gave); `None`
+    /// when the caller's thread steps every hand.
+    pool: Option<ThreadPool>,
 }
 
 /// The seed of the `played`-th hand of slot `index`: SplitMix64 over the three numbers, so
@@ -96,17 +100,28 @@ impl VecEnv {
         seed: u64,
         policies: [Policy; 4],
         threads: usize,
-    ) -> Result<VecEnv, IllegalAction> {
+    ) -> Result<VecEnv, Error> {
         if n == 0 {
-            return Err(IllegalAction("a VecEnv needs at least one hand".into()));
+            return Err(Error::Argument("a VecEnv needs at least one hand".into()));
         }
+        let workers = threads.clamp(1, n.div_ceil(HANDS_PER_THREAD).max(1));
+        let pool = match workers {
+            1 => None,
+            w => Some(
+                ThreadPoolBuilder::new()
+                    .num_threads(w - 1)
+                    .thread_name(|i| format!("xueliu-vec-env-{i}"))
+                    .build()
+                    .map_err(|e| Error::Internal(format!("cannot start {w} threads: {e}")))?,
+            ),
+        };
         let mut env = VecEnv {
             rule_planes: RulePlanes::new(&rules),
             rules,
             policies,
             seed,
             slots: Vec::with_capacity(n),
-            threads: threads.max(1),
+            pool,
         };
         for i in 0..n {
             let table = env.new_table(i, 0)?;
@@ -115,7 +130,7 @@ impl VecEnv {
         Ok(env)
     }
 
-    fn new_table(&self, index: usize, played: u64) -> Result<Table, IllegalAction> {
+    fn new_table(&self, index: usize, played: u64) -> Result<Table, Error> {
         let seed = hand_seed(self.seed, index, played);
         Table::new(self.rules.clone(), seed, self.policies)
     }
@@ -141,7 +156,7 @@ impl VecEnv {
     /// Abandons the hands in progress and writes the first decisions of new ones: with `seed`,
     /// the hands a new VecEnv of that seed would deal; without, each slot's next hand.
     /// `rewards` and `terminated` are zeroed.
-    pub fn reset(&mut self, seed: Option<u64>, out: Outputs<'_>) -> Result<(), IllegalAction> {
+    pub fn reset(&mut self, seed: Option<u64>, out: Outputs<'_>) -> Result<(), Error> {
         out.check(self.len());
         if let Some(seed) = seed {
             self.seed = seed;
@@ -157,7 +172,7 @@ impl VecEnv {
             };
         }
         let planes = &self.rule_planes;
-        for_chunks(&mut self.slots, self.threads, out, &|_, slot, out| {
+        for_chunks(&mut self.slots, self.pool.as_ref(), out, &|_, slot, out| {
             out.rewards.fill(0.0);
             out.terminated.fill(false);
             write_decision(&slot.table, planes, out);
@@ -169,27 +184,27 @@ impl VecEnv {
     pub fn current(&mut self, out: Outputs<'_>) {
         out.check(self.len());
         let planes = &self.rule_planes;
-        for_chunks(&mut self.slots, self.threads, out, &|_, slot, out| {
+        for_chunks(&mut self.slots, self.pool.as_ref(), out, &|_, slot, out| {
             write_decision(&slot.table, planes, out)
         });
     }
 
     /// Takes `actions[i]` in hand `i` and writes the outputs. Every id is checked before any
     /// hand moves: an illegal one fails the whole step, naming the hand, and changes nothing.
-    pub fn step(&mut self, actions: &[i32], out: Outputs<'_>) -> Result<(), IllegalAction> {
+    pub fn step(&mut self, actions: &[i32], out: Outputs<'_>) -> Result<(), Error> {
         out.check(self.len());
         if actions.len() != self.len() {
-            return Err(IllegalAction(format!(
+            return Err(Error::Argument(format!(
                 "{} actions for {} hands: give one id per hand",
                 actions.len(),
                 self.len()
             )));
         }
         self.check_legal(actions)?;
-        let (rules, policies, seed) = (&self.rules, self.policies, self.seed);
+        let seed = self.seed;
         let planes = &self.rule_planes;
-        for_chunks(&mut self.slots, self.threads, out, &|i, slot, out| {
-            let id = actions[i] as u16;
+        for_chunks(&mut self.slots, self.pool.as_ref(), out, &|i, slot, out| {
+            let id = u16::try_from(actions[i]).expect("checked legal above");
             let delta = slot.table.step(id).expect("checked legal above");
             delta
                 .iter()
@@ -199,20 +214,19 @@ impl VecEnv {
             if slot.table.is_over() {
                 slot.played += 1;
                 let next = hand_seed(seed, i, slot.played);
-                slot.table =
-                    Table::new(rules.clone(), next, policies).expect("rules were playable");
+                slot.table.redeal(next).expect("rules were playable");
             }
             write_decision(&slot.table, planes, out);
         });
         Ok(())
     }
 
-    fn check_legal(&self, actions: &[i32]) -> Result<(), IllegalAction> {
+    fn check_legal(&self, actions: &[i32]) -> Result<(), Error> {
         for (i, (&a, slot)) in actions.iter().zip(&self.slots).enumerate() {
             let legal = slot.table.legal();
-            if a < 0 || !legal.contains(a as u16) {
+            if !u16::try_from(a).is_ok_and(|id| legal.contains(id)) {
                 let ids: Vec<u16> = legal.iter().collect();
-                return Err(IllegalAction(format!(
+                return Err(Error::IllegalAction(format!(
                     "hand {i}: action id {a} is not legal for seat {}; legal ids: {ids:?}",
                     slot.table.seat()
                 )));
@@ -226,14 +240,13 @@ impl VecEnv {
 /// fixed share each, so a thread the OS sets aside (a shared machine) does not hold up the step.
 const BLOCK: usize = 32;
 
-/// Runs `f(index, slot, outputs of that one hand)` over every hand, on up to `threads`
-/// threads (this one included). Each hand's result depends only on its slot, so the split
-/// cannot change the outputs.
-fn for_chunks<F>(slots: &mut [Slot], threads: usize, out: Outputs<'_>, f: &F)
+/// Runs `f(index, slot, outputs of that one hand)` over every hand, on this thread and the
+/// `pool`'s. Each hand's result depends only on its slot, so the split cannot change the
+/// outputs.
+fn for_chunks<F>(slots: &mut [Slot], pool: Option<&ThreadPool>, out: Outputs<'_>, f: &F)
 where
     F: Fn(usize, &mut Slot, Outputs<'_>) + Sync,
 {
-    let workers = threads.min(slots.len().div_ceil(HANDS_PER_THREAD)).max(1);
     let blocks = slots.chunks_mut(BLOCK).zip(Blocks(Some(out))).enumerate();
     let run = |(b, (slots, mut out)): (usize, (&mut [Slot], Outputs<'_>))| {
         for (k, slot) in slots.iter_mut().enumerate() {
@@ -242,10 +255,10 @@ where
             f(b * BLOCK + k, slot, one);
         }
     };
-    if workers == 1 {
+    let Some(pool) = pool else {
         blocks.for_each(run);
         return;
-    }
+    };
     let queue = Mutex::new(blocks);
     let work = || loop {
         // A panic elsewhere poisons nothing here: the queue holds no invariant.
@@ -255,9 +268,9 @@ where
             None => break,
         }
     };
-    std::thread::scope(|scope| {
-        for _ in 1..workers {
-            scope.spawn(work);
+    pool.in_place_scope(|scope| {
+        for _ in 0..pool.current_num_threads() {
+            scope.spawn(|_| work());
         }
         work();
     });
@@ -360,6 +373,11 @@ mod tests {
     fn threads_do_not_change_the_play_and_hands_reset() {
         let one = run(200, 1, 300);
         assert_eq!(one, run(200, 2, 300));
+        assert_eq!(
+            one,
+            run(200, 4, 300),
+            "four threads: the caller's and a pool of three"
+        );
         assert!(one.2 >= 200, "every hand ended at least once in 300 steps");
     }
 
@@ -419,7 +437,10 @@ mod tests {
         let mut bad = good.clone();
         bad[2] = 113;
         let err = env.step(&bad, b.out()).unwrap_err();
-        assert!(err.0.starts_with("hand 2"), "{}", err.0);
+        assert!(
+            matches!(&err, Error::IllegalAction(m) if m.starts_with("hand 2")),
+            "{err}"
+        );
         let after: Vec<String> = (0..3).map(|i| env.table(i).game().to_json()).collect();
         assert_eq!(before, after);
         env.step(&good, b.out()).unwrap();

@@ -34,8 +34,9 @@
 use super::events::KongKind;
 use super::value::score_win;
 use super::winning_hand::{random_waiting_hand, Shape};
-use super::{Game, IllegalAction, Pending, Responses, TurnKind};
+use super::{Game, Pending, Responses, TurnKind};
 use crate::analysis::waits;
+use crate::error::Error;
 use crate::hand::Counts;
 use crate::meld::MeldKind;
 use crate::rng::Rng;
@@ -103,7 +104,7 @@ impl Game {
     /// A copy in which every tile hidden from `seat` is dealt again at random from `seed`,
     /// consistent with what `seat` knows (see the module's documentation). Never fails today;
     /// the `Result` leaves room for positions a future rule cannot determinise.
-    pub fn determinize(&self, seat: u8, seed: u64) -> Result<Game, IllegalAction> {
+    pub fn determinize(&self, seat: u8, seed: u64) -> Result<Game, Error> {
         Ok(self.determinize_traced(seat, seed).0)
     }
 

@@ -4,25 +4,26 @@
 
 use super::events::{EndReason, Event, Reason};
 use super::value::ready_value;
-use super::{Game, IllegalAction, Pending};
+use super::{Game, Pending};
+use crate::error::Error;
 use crate::rules::Rules;
 
 impl Game {
     /// `seat` leaves the hand (逃跑) and pays its penalty; the hand ends. An error, changing
     /// nothing, for a seat that does not exist or has won, or a hand already over.
-    pub fn abandon(&mut self, seat: u8) -> Result<(), IllegalAction> {
+    pub fn abandon(&mut self, seat: u8) -> Result<(), Error> {
         if seat > 3 {
-            return Err(IllegalAction(format!(
+            return Err(Error::Argument(format!(
                 "seat {seat} does not exist; seats are 0-3"
             )));
         }
         if self.is_over() {
-            return Err(IllegalAction(
+            return Err(Error::IllegalAction(
                 "the hand is over; nobody can leave it any more".into(),
             ));
         }
         if self.seats[seat as usize].wins > 0 {
-            return Err(IllegalAction(format!(
+            return Err(Error::IllegalAction(format!(
                 "seat {seat} has won this hand; only a seat that has not won can leave (逃跑)"
             )));
         }

@@ -1,19 +1,20 @@
 //! The message of an illegal action: why it is illegal, and what is legal instead.
 
-use super::{setup, Action, ActionList, Game, IllegalAction, Pending, TurnKind};
+use super::{setup, Action, ActionList, Game, Pending, TurnKind};
+use crate::error::Error;
 use crate::tile::Tile;
 
 impl Game {
     /// Why `action` is illegal for `seat`, and what is legal.
-    pub(super) fn explain(&self, seat: u8, action: Action) -> IllegalAction {
+    pub(super) fn explain(&self, seat: u8, action: Action) -> Error {
         if seat > 3 {
-            return IllegalAction(format!("seat {seat} does not exist; seats are 0-3"));
+            return Error::Argument(format!("seat {seat} does not exist; seats are 0-3"));
         }
         if self.is_over() {
-            return IllegalAction(format!("{action}: the hand is over; nobody acts"));
+            return Error::IllegalAction(format!("{action}: the hand is over; nobody acts"));
         }
         if !self.must_act(seat) {
-            return IllegalAction(format!(
+            return Error::IllegalAction(format!(
                 "seat {seat} cannot act now ({} phase): waiting for seats {:?}",
                 self.phase().name(),
                 self.to_act()
@@ -28,7 +29,7 @@ impl Game {
         } else {
             String::new()
         };
-        IllegalAction(format!(
+        Error::IllegalAction(format!(
             "{action} is not legal for seat {seat}: {why}; legal: {}{more}",
             shown.join(", ")
         ))

@@ -44,6 +44,7 @@ pub fn write_json(value: &dyn ToJson, out: &mut String) {
 }
 pub use crate::score::{Score, Situation};
 
+use crate::error::Error;
 use crate::hand::Counts;
 use crate::meld::Meld;
 use crate::rng::Rng;
@@ -54,7 +55,6 @@ use json_out::Object;
 pub use json_out::{rules_json, ToJson};
 use log::Log;
 use state::River;
-use std::fmt;
 use std::sync::Arc;
 
 /// The phase of the hand.
@@ -177,18 +177,6 @@ pub struct KongRecord {
     pub transferred: bool,
 }
 
-/// An action that cannot be taken now; the message says why and what is legal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalAction(pub String);
-
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for IllegalAction {}
-
 /// One hand. Cloning copies fixed-size state and shares the event log's history.
 #[derive(Clone)]
 pub struct Game {
@@ -214,7 +202,7 @@ pub struct Game {
 impl Game {
     /// A new hand, dealt from `seed`, its dealer chosen by `first_dealer`. With `logging` off
     /// no events are kept (for search and self-play); the play is the same.
-    pub fn new(rules: Arc<Rules>, seed: u64, logging: bool) -> Result<Game, IllegalAction> {
+    pub fn new(rules: Arc<Rules>, seed: u64, logging: bool) -> Result<Game, Error> {
         Game::with_dealer(rules, seed, None, logging)
     }
 
@@ -225,14 +213,14 @@ impl Game {
         seed: u64,
         dealer: Option<u8>,
         logging: bool,
-    ) -> Result<Game, IllegalAction> {
+    ) -> Result<Game, Error> {
         rules
             .validate()
             .and_then(|()| playable(&rules))
-            .map_err(|e| IllegalAction(format!("these rules cannot be played: {e}")))?;
+            .map_err(Error::Rules)?;
         if let Some(d) = dealer.filter(|&d| d > 3) {
-            return Err(IllegalAction(format!(
-                "dealer {d} does not exist; seats are 0-3"
+            return Err(Error::Argument(format!(
+                "dealer {d} does not exist; the dealer is a seat 0-3"
             )));
         }
         let mut game = Game {
@@ -262,11 +250,11 @@ impl Game {
         seed: u64,
         actions: &[(u8, Action)],
         logging: bool,
-    ) -> Result<Game, IllegalAction> {
+    ) -> Result<Game, Error> {
         let mut game = Game::new(rules, seed, logging)?;
         for (i, &(seat, action)) in actions.iter().enumerate() {
             game.act(seat, action)
-                .map_err(|e| IllegalAction(format!("action {i} ({seat}, {action}): {e}")))?;
+                .map_err(|e| e.context(format_args!("action {i} ({seat}, {action})")))?;
         }
         Ok(game)
     }
@@ -443,7 +431,7 @@ impl Game {
     }
 
     /// Takes `action` for `seat`; on error nothing changes.
-    pub fn act(&mut self, seat: u8, action: Action) -> Result<(), IllegalAction> {
+    pub fn act(&mut self, seat: u8, action: Action) -> Result<(), Error> {
         if !self.is_legal(seat, action) {
             return Err(self.explain(seat, action));
         }

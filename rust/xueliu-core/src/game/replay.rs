@@ -4,7 +4,8 @@
 use super::events::{claim, Direction, EndReason, Event, Reason};
 use super::json_in::*;
 use super::log::Log;
-use super::{Action, Game, IllegalAction};
+use super::{Action, Game};
+use crate::error::Error;
 use crate::tile::Tile;
 use serde_json::Value;
 use std::sync::Arc;
@@ -285,8 +286,8 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
 impl Game {
     /// Replays an event log: its `start` event gives seed and rules, its decisions the actions;
     /// the replay must write the same log again.
-    pub fn from_events(text: &str) -> Result<Game, IllegalAction> {
-        let bad = |e: String| IllegalAction(format!("bad event log: {e}"));
+    pub fn from_events(text: &str) -> Result<Game, Error> {
+        let bad = |e: String| Error::Snapshot(format!("bad event log: {e}"));
         let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
         let list = array(&value, "events").map_err(bad)?;
         let start = list.first().ok_or_else(|| bad("the log is empty".into()))?;
@@ -310,7 +311,7 @@ impl Game {
                 Step::Act(seat, action) => game.act(seat, action),
                 Step::Abandon(seat) => game.abandon(seat),
             }
-            .map_err(|e| IllegalAction(format!("decision {i} ({step}): {e}")))?;
+            .map_err(|e| e.context(format_args!("action {i} ({step})")))?;
         }
         let written: Value =
             serde_json::from_str(&game.events_json(None)).map_err(|e| bad(e.to_string()))?;

@@ -11,9 +11,9 @@ use super::replay::events_from;
 use super::state::{after, holds, take, River, Seat, Wall};
 use super::value::score_win;
 use super::{
-    Action, ExchangeRecord, Game, IllegalAction, KongRecord, Pending, Responses, Turn, TurnKind,
-    WinRecord,
+    Action, ExchangeRecord, Game, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
 };
+use crate::error::Error;
 use crate::meld::{Meld, MeldKind};
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -680,10 +680,10 @@ fn kong_from(v: &Value, path: &str) -> R<KongRecord> {
 
 impl Game {
     /// Restores a snapshot written by [`Game::to_json`], rejecting anything inconsistent.
-    pub fn from_json(text: &str) -> Result<Game, IllegalAction> {
+    pub fn from_json(text: &str) -> Result<Game, Error> {
         let value: Value = serde_json::from_str(text)
-            .map_err(|e| IllegalAction(format!("snapshot is not JSON: {e}")))?;
-        Game::from_value(&value).map_err(|e| IllegalAction(format!("bad snapshot: {e}")))
+            .map_err(|e| Error::Snapshot(format!("snapshot is not JSON: {e}")))?;
+        Game::from_value(&value).map_err(|e| Error::Snapshot(format!("bad snapshot: {e}")))
     }
 
     fn from_value(v: &Value) -> R<Game> {

@@ -422,7 +422,7 @@ fn an_illegal_action_changes_nothing() {
         (9, Action::Win),
     ] {
         let e = game.act(seat, action).unwrap_err();
-        assert!(!e.0.is_empty());
+        assert!(!e.to_string().is_empty());
         assert_eq!(game.to_json(), before);
     }
 }

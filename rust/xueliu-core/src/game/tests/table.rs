@@ -1,6 +1,7 @@
 //! Above one hand (RULES.md §2): the next dealer, 逃跑, and matches of several hands.
 
 use super::*;
+use crate::error::Error;
 use crate::matches::{hand_seed, Match};
 
 /// A hand of `preset` played to its end by [`eager_step`], with a given first dealer.
@@ -26,7 +27,10 @@ fn a_given_dealer_deals_and_draws_nothing_from_the_generator() {
     let e = Game::with_dealer(Arc::new(rules("chengdu")), 5, Some(4), true)
         .err()
         .unwrap();
-    assert!(e.0.contains("dealer 4 does not exist"), "{e}");
+    assert!(
+        matches!(&e, Error::Argument(m) if m.contains("dealer 4 does not exist")),
+        "{e}"
+    );
     // Without a given dealer the log reads as before: no dealer_given field.
     let game = Game::new(Arc::new(rules("chengdu")), 5, true).unwrap();
     assert!(!game.events_json(None).contains("dealer_given"));
@@ -120,7 +124,10 @@ fn a_winner_cannot_leave_and_winners_collect_nothing() {
         let winner = game.wins()[0].seat;
         let json = game.to_json();
         let e = game.abandon(winner).unwrap_err();
-        assert!(e.0.contains("has won"), "{e}");
+        assert!(
+            matches!(&e, Error::IllegalAction(m) if m.contains("has won")),
+            "{e}"
+        );
         assert_eq!(game.to_json(), json, "a rejected abandon changes nothing");
         let leaver = (0..4).find(|&s| game.seat(s).wins == 0).unwrap();
         let before = game.scores();
@@ -182,7 +189,11 @@ fn a_match_deals_each_hand_by_the_last_and_sums_the_points() {
     let rules = Arc::new(rules("chengdu"));
     let mut m = Match::new(rules.clone(), 42, 3).unwrap();
     let (mut rng, mut buf) = (Rng::new(1), ActionList::new());
-    assert!(m.next_hand().unwrap_err().0.contains("still in play"));
+    assert!(m
+        .next_hand()
+        .unwrap_err()
+        .to_string()
+        .contains("still in play"));
     for hand in 0..3u32 {
         assert_eq!(m.game().seed(), hand_seed(42, hand));
         while eager_step(m.game_mut(), &mut rng, &mut buf) {}
@@ -197,7 +208,11 @@ fn a_match_deals_each_hand_by_the_last_and_sums_the_points() {
         }
     }
     assert!(m.is_over());
-    assert!(m.next_hand().unwrap_err().0.contains("match is over"));
+    assert!(m
+        .next_hand()
+        .unwrap_err()
+        .to_string()
+        .contains("match is over"));
     let results = m.results();
     assert_eq!(results.len(), 3);
     let totals = m.totals();
@@ -230,11 +245,11 @@ fn a_match_snapshot_mid_hand_restores_exactly_and_rejects_edits() {
     // Same state, same actions, same hand.
     assert_eq!(a.game().scores(), b.game().scores());
     let wrong_seed = snap.replacen("\"seed\": 9", "\"seed\": 10", 1);
-    assert!(Match::from_json(&wrong_seed)
-        .err()
-        .unwrap()
-        .0
-        .contains("seed"));
+    let e = Match::from_json(&wrong_seed).err().unwrap();
+    assert!(
+        matches!(&e, Error::Snapshot(m) if m.contains("seed")),
+        "{e}"
+    );
     let dealer = m.game().dealer();
     let other = (dealer + 1) % 4;
     let moved = snap.replace(
