@@ -18,7 +18,7 @@ import pdoc.render
 
 import xueliu
 
-MODULES = ["xueliu", "xueliu.env"]  # xueliu.batch comes with xueliu (its __all__)
+MODULES = ["xueliu", "xueliu.env", "xueliu.shards"]  # xueliu.batch comes with xueliu (its __all__)
 STUB = Path(xueliu.__file__).with_name("_xueliu.pyi")
 _find_stub_file = pdoc.doc_pyi.find_stub_file
 _include_typeinfo = pdoc.doc_pyi.include_typeinfo_from_stub_files

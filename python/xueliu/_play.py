@@ -99,12 +99,13 @@ def _choose_exchange(game: Game, screen: Screen) -> Action:
     hand = game.hand(seat)
     suggestion = game.default_action(seat)
     places = "  ".join(f"{n}:{t}" for n, t in enumerate(hand, 1))
-    screen.out.print(f"Exchange three (换三张): give three tiles{' of one suit' if screen.rules['exchange_same_suit'] else ''}. "
-                     f"Type them (e.g. {term.tiles(suggestion.tiles).plain}), or their places in your hand "
-                     f"(e.g. 1 2 3), or press Enter for {term.tiles(suggestion.tiles).plain}.")
+    suggested = term.tiles(suggestion.tiles).plain
+    one_suit = " of one suit" if screen.rules["exchange_same_suit"] else ""
+    screen.out.print(f"Exchange three (换三张): give three tiles{one_suit}. Type them (e.g. {suggested}), or "
+                     f"their places in your hand (e.g. 1 2 3), or press Enter for {suggested}.")
     screen.out.print(f"  {places}")
     while True:
-        answer = _read(screen, f"Give three [{term.tiles(suggestion.tiles).plain}]: ")
+        answer = _read(screen, f"Give three [{suggested}]: ")
         if not answer:
             return suggestion
         words = answer.split()
@@ -180,7 +181,7 @@ def table_view(game: Game, screen: Screen):
                    "seat", "void", "tiles", "melds", "river (in order)", "score")
     for s in range(4):
         won = [str(w.tile) for w in game.wins if w.seat == s]
-        name = names[s] + (" won " + " ".join(_times(t, won.count(t)) for t in dict.fromkeys(won)) if won else "")
+        name = names[s] + (" won " + " ".join(_times(w, won.count(w)) for w in dict.fromkeys(won)) if won else "")
         if s == seat:
             held = term.hand(game.hand(s), drawn=drawn, wilds=wilds)
         else:

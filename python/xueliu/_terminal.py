@@ -200,7 +200,8 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: Optional[int] 
 
 
 KONG_KIND = {"direct": "on {}'s discard (直杠)", "added": "onto its pong (补杠)", "concealed": "concealed (暗杠)"}
-WIN_KIND = {"discard": "on {}'s discard", "self_draw": "by self-draw (自摸)", "robbed_kong": "robbing {}'s kong (抢杠)"}
+WIN_KIND = {"discard": "on {}'s discard", "self_draw": "by self-draw (自摸)",
+            "robbed_kong": "robbing {}'s kong (抢杠)"}
 END_REASON = {"three_won": "three have won", "wall_empty": "the wall is empty"}
 DIRECTION = {"counterclockwise": 1, "clockwise": 3, "opposite": 2}  # a seat gives to seat + this
 
