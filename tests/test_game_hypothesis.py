@@ -5,7 +5,7 @@ exactly as it was."""
 from hypothesis import given, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from xueliu import Action, Game, IllegalActionError
+from xueliu import Action, ArgumentError, Game, IllegalActionError
 
 TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
 
@@ -43,9 +43,10 @@ class GameMachine(RuleBasedStateMachine):
         if legal:
             self.game.act(seat, action)
         else:
+            refused = IllegalActionError if 0 <= seat < 4 else ArgumentError  # no such seat: a bad argument
             try:
                 self.game.act(seat, action)
-            except IllegalActionError:
+            except refused:
                 pass
             else:
                 raise AssertionError(f"{action} by seat {seat} was accepted but is not legal")
