@@ -1,5 +1,6 @@
 """Smoke test of an installed xueliu (CI runs it from the built wheel, with no Rust toolchain on
-the PATH): the compiled module loads, a hand plays to the end, scores add up, the command runs."""
+the PATH): the compiled module loads, a hand plays to the end, scores add up, the command runs,
+and the web table's files (python/xueliu/server/static/) are in the wheel."""
 
 import json
 import subprocess
@@ -25,4 +26,10 @@ summary = subprocess.run([*xueliu_cli, "simulate", "--games", "100", "--json", "
 assert json.loads(summary)["games"] == 100
 rules = subprocess.run([*xueliu_cli, "rules", "chengdu"], check=True, capture_output=True, text=True).stdout
 assert "Settlement" in rules
+# the table server's page ships inside the wheel (its static files are package data)
+from importlib.resources import files  # noqa: E402
+
+static = files("xueliu").joinpath("server", "static")
+for name in ("index.html", "style.css", "js/app.js", "js/table.js", "js/fold.js"):
+    assert static.joinpath(*name.split("/")).is_file(), name
 print(f"smoke test passed: xueliu {xueliu.__version__} from {xueliu.__file__}")

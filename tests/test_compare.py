@@ -16,7 +16,11 @@ def compare():
     spec = importlib.util.spec_from_file_location("compare", SCRIPT)
     module = importlib.util.module_from_spec(spec)
     sys.modules["compare"] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
+    sys.path.insert(0, str(SCRIPT.parent))  # as `python benches/compare.py` has it: its helpers
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
     return module
 
 

@@ -189,6 +189,26 @@ def test_events_for_a_seat_hide_what_it_may_not_see():
         assert [e for e in view if e["type"] in ("discard", "pong", "kong", "void", "payment", "end")] == public
 
 
+def test_the_public_view_hides_every_seats_tiles():
+    game = Game({"preset": "chengdu_xueliu"}, seed=22)
+    play(game, random.Random(8))
+    public = game.public_events()
+    assert public[0]["seed"] is None
+    for e in public:
+        assert e["type"] != "pass"
+        if e["type"] == "deal":
+            assert e["tiles"] is None and e["count"] in (13, 14)
+        if e["type"] == "draw":
+            assert e["tile"] is None
+        if e["type"] == "exchange":
+            assert e["given"] == e["received"] == [None] * 4
+        if e["type"] == "win":
+            assert e["hand"] is None and e["score"] and e["tile"]
+    # every seat sees all the spectator sees: its view less its own passes, hidden fields aside
+    shown = [e for e in game.events_for(1) if not (e["type"] == "pass")]
+    assert [e["type"] for e in shown] == [e["type"] for e in public]
+
+
 def test_default_actions_play_a_whole_hand():
     for preset in ["chengdu", "dashiyou", "xuezhan", "chengdu_xueliu", "sanxia"]:
         game = Game(preset, seed=31)

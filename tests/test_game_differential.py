@@ -66,6 +66,7 @@ def play_both(rules, seed: int, rng: random.Random, win_rate: float) -> None:
         ref.act(seat, theirs[pick])
     assert game.events == ref.events
     assert all(game.events_for(seat) == ref.events_for(seat) for seat in range(4))
+    assert game.public_events() == ref.public_events()
     assert game.scores == ref.scores
 
 

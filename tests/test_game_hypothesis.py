@@ -1,6 +1,6 @@
 """Stateful property test of the game's Python API: random legal and illegal actions by random
-seats. A legal one is taken; an illegal one raises IllegalActionError (a seat that does not
-exist: ArgumentError) and leaves the snapshot exactly as it was."""
+seats. A legal one is taken; an illegal one raises IllegalActionError and leaves the snapshot
+exactly as it was."""
 
 from hypothesis import given, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -43,11 +43,10 @@ class GameMachine(RuleBasedStateMachine):
         if legal:
             self.game.act(seat, action)
         else:
-            # A seat that does not exist is a bad argument; anything else is a refused action.
-            expected = IllegalActionError if 0 <= seat < 4 else ArgumentError
+            refused = IllegalActionError if 0 <= seat < 4 else ArgumentError  # no such seat: a bad argument
             try:
                 self.game.act(seat, action)
-            except expected:
+            except refused:
                 pass
             else:
                 raise AssertionError(f"{action} by seat {seat} was accepted but is not legal")

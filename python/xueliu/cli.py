@@ -589,3 +589,23 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
               f"({s['seconds']:.2f} s of play{summed}, after {s['table_seconds']:.2f} s building its tables once"
               f"{each}); {s['wall_games_per_second']:,.0f} games/s by the wall clock ({s['wall_seconds']:.2f} s, "
               f"{s['where']})")
+
+
+# ------------------------------------------------------------------------------------ serve
+
+
+@cli.command()
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), default="xueliu.db", show_default=True,
+              help="SQLite database of the tables (created if missing; unfinished tables resume).")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
+def serve(db_path: str, host: str, port: int) -> None:
+    """Run the table server: tables, seats, clocks and spectators over HTTP and WebSockets
+    (docs/server.md). Needs the server extra: pip install "xueliu[server]"."""
+    try:
+        import uvicorn
+
+        from .server import create_app
+    except ImportError as e:
+        raise click.ClickException(f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"')
+    uvicorn.run(create_app(db_path), host=host, port=port, ws_max_size=1 << 20, log_level="info")

@@ -469,8 +469,8 @@ class Game:
             tile = max(self._discard_options(seat))
         return {"kind": "discard", "tile": name(tile)}
 
-    def events_for(self, seat: int) -> list[dict]:
-        """The log as ``seat`` may see it (P§9, R§12)."""
+    def events_for(self, seat: int, *, start: int = 0) -> list[dict]:
+        """The log as ``seat`` may see it (P§9, R§12), from its ``start``-th event."""
         seen = []
         for event in self.events:
             event = copy.deepcopy(event)
@@ -489,7 +489,11 @@ class Game:
             elif kind == "win" and event["seat"] != seat:
                 event["hand"] = None
             seen.append(event)
-        return seen
+        return seen[start:]
+
+    def public_events(self, *, start: int = 0) -> list[dict]:
+        """The log as a spectator may see it: every seat's hidden fields hidden (R§12)."""
+        return self.events_for(-1, start=start)  # a viewer who holds no seat
 
     # --- helpers --------------------------------------------------------------------------------
 

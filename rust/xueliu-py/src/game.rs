@@ -621,14 +621,23 @@ impl Game {
         json_loads(py, &self.inner.events_json(None))
     }
 
-    /// The log as `seat` may see it (RULES.md §12).
+    /// The log as `seat` may see it (RULES.md §12), from its `start`-th event.
+    #[pyo3(signature = (seat, *, start = 0))]
     fn events_for<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'_, PyAny>,
+        start: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
         let seat = seat_arg(seat)?;
-        json_loads(py, &self.inner.events_json(Some(seat)))
+        json_loads(py, &self.inner.events_json_from(Some(seat), start))
+    }
+
+    /// The log as a spectator may see it: only what every seat sees (RULES.md §12), from its
+    /// `start`-th event.
+    #[pyo3(signature = (*, start = 0))]
+    fn public_events<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
+        json_loads(py, &self.inner.public_events_json(start))
     }
 
     /// A copy in which every tile hidden from `seat` (other hands, the wall) is dealt again at

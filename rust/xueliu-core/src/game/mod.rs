@@ -570,10 +570,21 @@ impl EventContext for Game {
 impl Game {
     /// The log as a JSON array, in full or as `viewer` sees it.
     pub fn events_json(&self, viewer: Option<u8>) -> String {
+        self.events_json_from(viewer, 0)
+    }
+
+    /// The log as `viewer` sees it (in full with `None`) less its first `start` events: a server
+    /// sends each viewer only what is new, at a cost that grows with what is new.
+    pub fn events_json_from(&self, viewer: Option<u8>, start: usize) -> String {
         let mut out = String::from("[");
         let mut first = true;
+        let mut skip = start;
         for e in self.events() {
             if viewer.is_some_and(|v| !events::visible(e, v)) {
+                continue;
+            }
+            if skip > 0 {
+                skip -= 1;
                 continue;
             }
             if !first {
@@ -584,6 +595,13 @@ impl Game {
         }
         out.push(']');
         out
+    }
+
+    /// The log as a spectator sees it: what every seat may see (RULES.md §12), so each seat's
+    /// hidden fields are hidden and no `pass` is shown, less its first `start` events.
+    pub fn public_events_json(&self, start: usize) -> String {
+        const NO_SEAT: u8 = 4;
+        self.events_json_from(Some(NO_SEAT), start)
     }
 
     /// The full log as JSON lines: one event object per line (for self-play logs).

@@ -1,0 +1,27 @@
+"""The reference table server (``pip install "xueliu[server]"``, then ``xueliu serve``).
+
+Three layers, one concept each: :mod:`.table` (one match at one table: seats, decision numbers,
+clocks, 托管, leaving, the messages each seat and spectator receives — no I/O), :mod:`.storage`
+(the storage interface and SQLite), and :mod:`.app` (a thin Starlette app: HTTP and WebSockets).
+:func:`create_app` returns the ASGI app to run or to mount in your own. docs/server.md gives the
+protocol.
+"""
+
+from .app import Server, create_app
+from .clock import Clock, FakeClock, SystemClock
+from .storage import SQLiteStorage, Storage
+from .table import PROTOCOL, Table, TableConfig, TableError
+
+__all__ = [
+    "PROTOCOL",
+    "Clock",
+    "FakeClock",
+    "SQLiteStorage",
+    "Server",
+    "Storage",
+    "SystemClock",
+    "Table",
+    "TableConfig",
+    "TableError",
+    "create_app",
+]

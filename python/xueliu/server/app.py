@@ -1,0 +1,444 @@
+"""The HTTP and WebSocket face of the table server: a thin Starlette app over tables and storage.
+
+:class:`Server` owns the tables, their timers and their connections; every change to a table
+goes through :meth:`Server.run`, which commits the accepted decisions and the snapshot before a
+single message leaves. :func:`create_app` builds the ASGI app (docs/server.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections import deque
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .. import _presets
+from .._xueliu import Rules
+from .clock import Clock, SystemClock, Timer
+from .storage import SQLiteStorage, Storage
+from .table import PROTOCOL, SPECTATORS, Table, TableConfig, TableError
+
+log = logging.getLogger("xueliu.server")
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 4096  # bytes of one client message; larger ones are refused, the connection stays
+MAX_BODY = 16384  # bytes of an HTTP request body
+HELLO_SECONDS = 30.0  # a socket must say hello within this
+QUEUE_LIMIT = 10_000  # messages waiting for one slow client before it is dropped
+
+
+class Connection:
+    """One WebSocket's outgoing queue, drained by its own task so a slow client blocks no table."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue()
+        self.close_code = 4008
+
+    def send(self, text: str) -> None:
+        if self.queue.qsize() < QUEUE_LIMIT:
+            self.queue.put_nowait(text)
+        else:  # too far behind: close it; it may reconnect and resume
+            self.close(4008)
+
+    def close(self, code: int) -> None:
+        self.close_code = code
+        self.queue.put_nowait(None)
+
+    async def pump(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                await self.ws.close(code=self.close_code)
+                return
+            await self.ws.send_text(text)
+
+
+class DelayLine:
+    """Spectator messages released ``delay`` seconds after they were written, in order, to the
+    spectators who were watching when they were written."""
+
+    def __init__(self, clock: Clock, delay: float) -> None:
+        self.clock, self.delay = clock, delay
+        self.pending: deque[tuple[float, str, list[Connection]]] = deque()
+        self.timer: Optional[Timer] = None
+
+    def put(self, text: str, targets: Iterable[Connection]) -> None:
+        if self.delay <= 0:
+            for conn in targets:
+                conn.send(text)
+            return
+        self.pending.append((self.clock.now() + self.delay, text, list(targets)))
+        if self.timer is None:
+            self.timer = self.clock.call_at(self.pending[0][0], self._release)
+
+    def _release(self) -> None:
+        self.timer = None
+        now = self.clock.now()
+        while self.pending and self.pending[0][0] <= now:
+            _, text, targets = self.pending.popleft()
+            for conn in targets:
+                conn.send(text)
+        if self.pending:
+            self.timer = self.clock.call_at(self.pending[0][0], self._release)
+
+
+class Server:
+    """The tables of one process, with their storage, clock, timers and sockets."""
+
+    def __init__(self, storage: Storage, clock: Clock, *, max_tables: int = 100_000) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.max_tables = max_tables
+        self.tables: dict[str, Table] = {}
+        self.seats: dict[tuple[str, int], Connection] = {}
+        self.watchers: dict[str, set[Connection]] = {}
+        self.lines: dict[str, DelayLine] = {}
+        self.timers: dict[str, tuple[float, Timer]] = {}
+
+    def restore(self) -> None:
+        """Loads every unfinished table from storage and restarts its clocks."""
+        for data, match in self.storage.unfinished():
+            table = Table.from_dict(data, match, self.clock)
+            self.tables[table.id] = table
+            self._schedule(table)
+        if self.tables:
+            log.info("restored %d unfinished table(s)", len(self.tables))
+
+    def create(self, config: TableConfig) -> Table:
+        if len(self.tables) >= self.max_tables:
+            raise TableError("full", f"this server holds at most {self.max_tables} tables")
+        table = Table(secrets.token_hex(6), config, self.clock)
+        self.tables[table.id] = table
+        self.run(table, table.begin)
+        log.info("table %s created (%s, %d hands, seats %s)", table.id, config.preset, config.hands, config.seats)
+        return table
+
+    def run(self, table: Table, op: Callable[..., Any], *args: Any) -> None:
+        """Runs one change to a table, then commits it, then sends its messages, then resets its
+        timer. A :class:`TableError` from ``op`` changed nothing and is raised again."""
+        try:
+            op(*args)
+        finally:
+            self._flush(table)
+
+    def _flush(self, table: Table) -> None:
+        outbox, table.outbox = table.outbox, []
+        decisions, table.accepted = table.accepted, []
+        if outbox or decisions or table.status == "waiting":
+            self.storage.save(table.to_dict(), table.match_json(), decisions)
+        for viewer, message in outbox:
+            text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+            if viewer == SPECTATORS:
+                self._line(table).put(text, self.watchers.get(table.id, ()))
+            else:
+                conn = self.seats.get((table.id, viewer))
+                if conn is not None:
+                    conn.send(text)
+        self._schedule(table)
+
+    def _line(self, table: Table) -> DelayLine:
+        line = self.lines.get(table.id)
+        if line is None:
+            line = self.lines[table.id] = DelayLine(self.clock, table.config.spectator_delay)
+        return line
+
+    def _schedule(self, table: Table) -> None:
+        when = table.wake_at()
+        current = self.timers.get(table.id)
+        if current is not None and current[0] == when:
+            return
+        if current is not None:
+            current[1].cancel()
+            del self.timers[table.id]
+        if when is not None:
+            self.timers[table.id] = (when, self.clock.call_at(when, lambda: self._wake(table)))
+
+    def _wake(self, table: Table) -> None:
+        self.timers.pop(table.id, None)
+        self.run(table, table.wake)
+
+    # ---------------------------------------------------------------- sockets
+
+    def attach_seat(self, table: Table, seat: int, conn: Connection, hand: Any, start: Any) -> None:
+        old = self.seats.get((table.id, seat))
+        if old is not None:
+            old.close(4000)  # one socket per seat: the new one replaces it
+        self.seats[(table.id, seat)] = conn
+        conn.send(_text(table.welcome(seat, hand, start)))
+        self.run(table, table.connect, seat)
+
+    def detach_seat(self, table: Table, seat: int, conn: Connection) -> None:
+        if self.seats.get((table.id, seat)) is conn:
+            del self.seats[(table.id, seat)]
+            self.run(table, table.disconnect, seat)
+
+    def attach_watcher(self, table: Table, conn: Connection, hand: Any, start: Any) -> None:
+        self.watchers.setdefault(table.id, set()).add(conn)
+        self._line(table).put(_text(table.welcome(None, hand, start)), [conn])  # as late as the rest
+
+    def detach_watcher(self, table: Table, conn: Connection) -> None:
+        self.watchers.get(table.id, set()).discard(conn)
+
+
+def _text(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def _error(code: str, message: str, **fields: Any) -> str:
+    return _text({"v": PROTOCOL, "type": "error", "code": code, "message": message, **fields})
+
+
+# ------------------------------------------------------------------------ HTTP
+
+
+def _http_error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"v": PROTOCOL, "type": "error", "code": code, "message": message}, status_code=status)
+
+
+STATUS = {"unknown_table": 404, "seat_taken": 409, "full": 503}
+
+
+def _table_error(e: TableError) -> JSONResponse:
+    return _http_error(STATUS.get(e.code, 400), e.code, str(e))
+
+
+async def _body(request: Request) -> Any:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise TableError("too_large", f"the request body is over {MAX_BODY} bytes")
+    if not body:
+        return {}
+    try:
+        return json.loads(body)
+    except ValueError:
+        raise TableError("malformed", "the request body is not JSON") from None
+
+
+def _server(request: Any) -> Server:
+    return request.app.state.server
+
+
+def _table(server: Server, table_id: str) -> Table:
+    table = server.tables.get(table_id)
+    if table is None:
+        raise TableError("unknown_table", f"no table {table_id!r} on this server")
+    return table
+
+
+async def create_table(request: Request) -> JSONResponse:
+    server = _server(request)
+    try:
+        table = server.create(TableConfig.parse(await _body(request)))
+    except TableError as e:
+        return _table_error(e)
+    return JSONResponse({"v": PROTOCOL, "table": table.public()}, status_code=201)
+
+
+async def list_presets(request: Request) -> JSONResponse:
+    """The presets a table may use, each with its one line (xueliu._presets) and the options a
+    lobby shows before any override."""
+    presets = []
+    for name in Rules.presets():
+        rules = Rules.preset(name)
+        presets.append({"name": name, "description": _presets.DESCRIPTIONS[name], "mode": rules.mode,
+                        "exchange": rules.exchange, "cap_fan": rules.cap_fan, "wilds": rules.wilds})
+    return JSONResponse({"v": PROTOCOL, "presets": presets})
+
+
+async def list_tables(request: Request) -> JSONResponse:
+    tables = [t.public() for t in _server(request).tables.values()]
+    return JSONResponse({"v": PROTOCOL, "tables": tables})
+
+
+async def show_table(request: Request) -> JSONResponse:
+    try:
+        table = _table(_server(request), request.path_params["table"])
+    except TableError as e:
+        return _table_error(e)
+    return JSONResponse({"v": PROTOCOL, "table": table.public()})
+
+
+async def join_seat(request: Request) -> JSONResponse:
+    server = _server(request)
+    try:
+        table = _table(server, request.path_params["table"])
+        seat = request.path_params["seat"]
+        token: list[str] = []
+        server.run(table, lambda: token.append(table.join(seat)))
+    except TableError as e:
+        return _table_error(e)
+    log.info("table %s: seat %d joined", table.id, seat)
+    return JSONResponse({"v": PROTOCOL, "table": table.public(), "seat": seat, "token": token[0]}, status_code=201)
+
+
+# ------------------------------------------------------------------------ WebSockets
+
+
+async def _receive(ws: WebSocket) -> Optional[Any]:
+    """The next client message as JSON, or an error sent back (and None) when it is oversized or
+    malformed; raises WebSocketDisconnect when the client is gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > MAX_MESSAGE:
+            await ws.send_text(_error("too_large", f"messages are at most {MAX_MESSAGE} bytes"))
+            return None
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:
+            await ws.send_text(_error("malformed", "messages are JSON text"))
+            return None
+    if len(text.encode()) > MAX_MESSAGE:
+        await ws.send_text(_error("too_large", f"messages are at most {MAX_MESSAGE} bytes"))
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        await ws.send_text(_error("malformed", 'each message is a JSON object with a "type"'))
+        return None
+    return data
+
+
+async def _hello(ws: WebSocket) -> Optional[dict[str, Any]]:
+    try:
+        while True:
+            data = await asyncio.wait_for(_receive(ws), HELLO_SECONDS)
+            if data is None:
+                continue
+            if data["type"] == "hello":
+                return data
+            await ws.send_text(_error("hello_first", 'the first message must be {"type": "hello", ...}'))
+    except asyncio.TimeoutError:
+        await ws.close(code=4408)
+        return None
+
+
+async def play_socket(ws: WebSocket) -> None:
+    server = _server(ws)
+    table = server.tables.get(ws.path_params["table"])
+    await ws.accept()
+    if table is None:
+        await ws.send_text(_error("unknown_table", "no such table on this server"))
+        await ws.close(code=4404)
+        return
+    try:
+        hello = await _hello(ws)
+        if hello is None:
+            return
+        try:
+            seat = table.seat_of(hello.get("token"))
+        except TableError as e:
+            await ws.send_text(_error(e.code, str(e)))
+            await ws.close(code=4401)
+            return
+        conn = Connection(ws)
+        pump = asyncio.ensure_future(conn.pump())
+        server.attach_seat(table, seat, conn, hello.get("hand"), hello.get("from", 0))
+        try:
+            await _serve_seat(server, table, seat, conn, ws)
+        finally:
+            pump.cancel()
+            server.detach_seat(table, seat, conn)
+    except WebSocketDisconnect:
+        pass
+
+
+async def _serve_seat(server: Server, table: Table, seat: int, conn: Connection, ws: WebSocket) -> None:
+    while True:
+        data = await _receive(ws)
+        if data is None:
+            continue
+        kind = data["type"]
+        try:
+            if kind == "act":
+                server.run(table, table.act, seat, data.get("decision"), data.get("action"))
+            elif kind == "auto":
+                on = data.get("on")
+                if not isinstance(on, bool):
+                    raise TableError("malformed", '"auto" needs "on": true or false')
+                server.run(table, table.set_auto, seat, on)
+            elif kind == "leave":
+                server.run(table, table.leave, seat)
+            elif kind == "ping":
+                conn.send(_text({"v": PROTOCOL, "type": "pong", "time": server.clock.now()}))
+            else:
+                raise TableError("unknown_type", f"unknown message type {kind!r}; see docs/server.md")
+        except TableError as e:
+            conn.send(_error(e.code, str(e), decision=data.get("decision") if kind == "act" else None))
+
+
+async def watch_socket(ws: WebSocket) -> None:
+    server = _server(ws)
+    table = server.tables.get(ws.path_params["table"])
+    await ws.accept()
+    if table is None:
+        await ws.send_text(_error("unknown_table", "no such table on this server"))
+        await ws.close(code=4404)
+        return
+    try:
+        hello = await _hello(ws)
+        if hello is None:
+            return
+        conn = Connection(ws)
+        pump = asyncio.ensure_future(conn.pump())
+        server.attach_watcher(table, conn, hello.get("hand"), hello.get("from", 0))
+        try:
+            while True:
+                data = await _receive(ws)
+                if data is not None and data["type"] != "ping":
+                    conn.send(_error("spectator", "spectators only watch"))
+        finally:
+            pump.cancel()
+            server.detach_watcher(table, conn)
+    except WebSocketDisconnect:
+        pass
+
+
+def create_app(
+    db: str = "xueliu.db",
+    *,
+    storage: Optional[Storage] = None,
+    clock: Optional[Clock] = None,
+    max_tables: int = 100_000,
+) -> Starlette:
+    """The table server as an ASGI app: SQLite at ``db`` (or the given ``storage``), unfinished
+    tables restored at startup. Mount it in another Starlette or FastAPI app as it is."""
+    server = Server(storage if storage is not None else SQLiteStorage(db), clock or SystemClock(), max_tables=max_tables)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
+        server.restore()
+        yield
+        for _, timer in server.timers.values():
+            timer.cancel()
+        server.timers.clear()
+
+    routes = [
+        Route("/api/presets", list_presets, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables/{table}", show_table, methods=["GET"]),
+        Route("/api/tables/{table}/seats/{seat:int}", join_seat, methods=["POST"]),
+        WebSocketRoute("/api/tables/{table}/play", play_socket),
+        WebSocketRoute("/api/tables/{table}/watch", watch_socket),
+        Mount("/", StaticFiles(directory=STATIC, html=True), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app

@@ -1,0 +1,617 @@
+"""One table: a match, four seats, decision numbers, clocks, 托管 and leaving — no transport.
+
+The table turns seat actions and the passing of time into messages for each seat and for the
+spectators (docs/server.md). It never does I/O: the server drains :attr:`Table.outbox` and the
+accepted decisions after each call, commits them, then sends the messages.
+
+Decisions are taken in *steps*. A step asks a set of seats at once, with one decision number and
+one deadline; answers are kept until every asked seat has answered, then handed to the engine in
+seat order. Every discard (and every kong that could be robbed) opens a claim step for *every*
+other seat still in the hand — a seat with no claim is offered only ``pass`` — and what follows
+the discard is held back until that step closes, so that neither the messages nor their timing
+tell anyone whether some other seat could claim (issue 14, docs/server.md §Information).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import asdict, dataclass, field
+from typing import Any, Optional
+
+from .. import _xueliu as engine
+from .clock import Clock
+
+SPECTATORS = 4  # the outbox recipient for every spectator
+PROTOCOL = 1  # docs/server.md: the "v" of every message
+KINDS = ("exchange", "void", "turn", "claim", "rob")
+
+
+class TableError(Exception):
+    """A refused request; ``code`` is the protocol's error code (docs/server.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class TableConfig:
+    """A table's settings, as the create-table request gives them (docs/server.md)."""
+
+    preset: str = "xuezhan"
+    options: dict[str, Any] = field(default_factory=dict)
+    hands: int = 8
+    seats: list[str] = field(default_factory=lambda: ["person"] * 4)
+    seed: Optional[int] = None
+    # seconds per decision; exchange and claim from seed 000 (15 s, 10 s), void and turn our choice
+    clocks: dict[str, float] = field(
+        default_factory=lambda: {"exchange": 15.0, "void": 15.0, "turn": 15.0, "claim": 10.0, "rob": 10.0}
+    )
+    auto_after: int = 2  # consecutive expiries before 托管
+    grace: float = 60.0  # seconds a seat may be gone before it counts as left
+    on_leave: str = "auto"  # "auto" (托管 for the rest of the match) or "abandon" (逃跑)
+    spectator_delay: float = 0.0
+    next_hand_delay: float = 5.0
+
+    @staticmethod
+    def parse(data: Any) -> "TableConfig":
+        """Checks a create-table request; raises :class:`TableError` ("bad_config") naming the field."""
+        if not isinstance(data, dict):
+            raise TableError("bad_config", "the table settings must be a JSON object")
+        known = set(TableConfig.__dataclass_fields__)
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise TableError("bad_config", f"unknown setting(s) {unknown}; known: {sorted(known)}")
+        config = TableConfig(**{k: v for k, v in data.items() if k != "clocks"})
+        config.clocks = {**TableConfig().clocks, **_dict(data.get("clocks", {}), "clocks")}
+        config._check()
+        return config
+
+    def _check(self) -> None:
+        _dict(self.options, "options")
+        try:
+            self.rules()
+        except (engine.XueliuError, TypeError) as e:
+            raise TableError("bad_config", f"rules: {e}") from None
+        if not (isinstance(self.hands, int) and 1 <= self.hands <= 64):
+            raise TableError("bad_config", "hands must be an integer from 1 to 64")
+        if not (isinstance(self.seats, list) and len(self.seats) == 4):
+            raise TableError("bad_config", 'seats must list four entries, each "person" or a bot name')
+        for name in self.seats:
+            if name != "person":
+                try:
+                    engine.Bot(name)
+                except (engine.XueliuError, TypeError) as e:
+                    raise TableError("bad_config", f"seats: {e}") from None
+        if self.seed is not None and not (isinstance(self.seed, int) and 0 <= self.seed < 2**63):
+            raise TableError("bad_config", "seed must be an integer from 0 to 2**63 - 1")
+        if set(self.clocks) != set(KINDS) or not all(_seconds(v) and v > 0 for v in self.clocks.values()):
+            raise TableError("bad_config", f"clocks must give positive seconds for {list(KINDS)}")
+        if not (isinstance(self.auto_after, int) and self.auto_after >= 1):
+            raise TableError("bad_config", "auto_after must be a positive integer")
+        if self.on_leave not in ("auto", "abandon"):
+            raise TableError("bad_config", 'on_leave must be "auto" or "abandon"')
+        for name in ("grace", "spectator_delay", "next_hand_delay"):
+            if not (_seconds(getattr(self, name)) and getattr(self, name) >= 0):
+                raise TableError("bad_config", f"{name} must be a number of seconds, 0 or more")
+
+    def rules(self) -> engine.Rules:
+        return engine.Rules.preset(self.preset, **self.options)
+
+
+def _dict(value: Any, name: str) -> dict:
+    if not isinstance(value, dict):
+        raise TableError("bad_config", f"{name} must be a JSON object")
+    return value
+
+
+def _seconds(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value < 86_400
+
+
+def hash_token(token: str) -> str:
+    """Tokens are kept only as SHA-256 digests: a stolen database grants no seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Request:
+    """One seat's part of the open step."""
+
+    actions: list[str]
+    default: str
+    engine: bool  # False: a seat with no claim, offered only "pass" so that it is asked like the rest
+
+
+class Table:
+    """One match at one table (see the module docstring). All methods run on one thread."""
+
+    def __init__(self, table_id: str, config: TableConfig, clock: Clock, *, seed: Optional[int] = None) -> None:
+        self.id = table_id
+        self.config = config
+        self.clock = clock
+        self.seed = config.seed if config.seed is not None else (seed if seed is not None else secrets.randbits(63))
+        self.match: Optional[engine.Match] = None
+        self.status = "waiting"  # waiting (for people to join), playing, between (hands), over
+        self.tokens: list[Optional[str]] = [None] * 4  # token digests of joined person seats
+        self.auto = [name != "person" for name in config.seats]
+        self.expiries = [0] * 4
+        self.left = [False] * 4
+        self.connected = [False] * 4
+        self.gone_since: list[Optional[float]] = [None] * 4
+        self.step = 0  # the decision number of the open step (0: none yet)
+        self.kind: Optional[str] = None
+        self.requests: dict[int, Request] = {}
+        self.answers: dict[int, str] = {}
+        self.deadline: Optional[float] = None
+        self.next_hand_at: Optional[float] = None
+        self.windows_published = 0  # window-opening events sent in this hand
+        self.windows_closed = 0  # claim steps closed in this hand
+        self.window: Optional[dict[str, Any]] = None  # the last window-opening event sent
+        self.sent = [0] * 5  # events published to each seat and to the spectators, this hand
+        self.outbox: list[tuple[int, dict[str, Any]]] = []
+        self.accepted: list[dict[str, Any]] = []  # decisions taken since the server last committed
+        self._rules_dict: Optional[dict[str, Any]] = None
+        self._config_dict = asdict(config)
+
+    # ---------------------------------------------------------------- seats and presence
+
+    def join(self, seat: int) -> str:
+        """Gives a person seat its secret token; the match starts when every person seat is taken."""
+        if not 0 <= seat < 4:
+            raise TableError("bad_seat", "seat must be 0, 1, 2 or 3")
+        if self.config.seats[seat] != "person":
+            raise TableError("seat_taken", f"seat {seat} is played by the bot {self.config.seats[seat]!r}")
+        if self.tokens[seat] is not None:
+            raise TableError("seat_taken", f"seat {seat} is taken")
+        token = secrets.token_urlsafe(24)
+        self.tokens[seat] = hash_token(token)
+        self.begin()
+        return token
+
+    def begin(self) -> None:
+        """Starts the match once every person seat is taken (at once when there is none)."""
+        if self.status == "waiting" and all(
+            t is not None or name != "person" for t, name in zip(self.tokens, self.config.seats)
+        ):
+            self._start()
+
+    def seat_of(self, token: Any) -> int:
+        """The seat a token opens; :class:`TableError` ("unauthorized") if none."""
+        digest = hash_token(token) if isinstance(token, str) else ""
+        found = -1
+        for seat, known in enumerate(self.tokens):
+            if known is not None and hmac.compare_digest(known, digest):
+                found = seat
+        if found < 0:
+            raise TableError("unauthorized", "no seat of this table has that token")
+        return found
+
+    def connect(self, seat: int) -> None:
+        self.connected[seat] = True
+        self.gone_since[seat] = None
+        self.left[seat] = False
+        self._status_changed(seat)
+
+    def disconnect(self, seat: int) -> None:
+        self.connected[seat] = False
+        self.gone_since[seat] = self.clock.now()
+        self._status_changed(seat)
+
+    def leave(self, seat: int) -> None:
+        """The seat quits: treated as gone past its grace period."""
+        self._left(seat)
+        self._advance()
+
+    def set_auto(self, seat: int, on: bool) -> None:
+        """A seat asks for 托管 (auto-play) or takes its seat back."""
+        self.auto[seat] = on
+        self.expiries[seat] = 0
+        self._status_changed(seat)
+        if on:
+            self._advance()
+
+    # ---------------------------------------------------------------- decisions and time
+
+    def act(self, seat: int, decision: Any, text: Any) -> None:
+        """A seat's answer to its request; :class:`TableError` for a stale or illegal one, which
+        changes nothing (but acting ends the seat's 托管)."""
+        if self.auto[seat] and self.config.seats[seat] == "person":
+            self.set_auto(seat, False)
+        request = self.requests.get(seat)
+        if decision != self.step or request is None or seat in self.answers:
+            raise TableError("stale", f"decision {decision!r} is not open for seat {seat} (open: {self._open_for(seat)})")
+        if not isinstance(text, str):
+            raise TableError("malformed", 'the action must be a string such as "discard 5m" or "pass"')
+        try:
+            action = str(engine.Action.parse(text))
+        except engine.XueliuError as e:
+            raise TableError("illegal", str(e)) from None
+        if action not in request.actions:
+            raise TableError("illegal", self._refusal(seat, action, request))
+        self.expiries[seat] = 0
+        self._answer(seat, action, "seat")
+        self._advance()
+
+    def wake_at(self) -> Optional[float]:
+        """When :meth:`wake` next has something to do."""
+        times = [self.deadline, self.next_hand_at]
+        times += [t + self.config.grace for t, left in zip(self.gone_since, self.left) if t is not None and not left]
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
+
+    def wake(self) -> None:
+        """Plays what the clock makes due: expired decisions, seats gone too long, the next hand."""
+        now = self.clock.now()
+        for seat, since in enumerate(self.gone_since):
+            if since is not None and not self.left[seat] and now >= since + self.config.grace:
+                self._left(seat)
+        if self.deadline is not None and now >= self.deadline:
+            self._expire()
+        if self.next_hand_at is not None and now >= self.next_hand_at:
+            self.next_hand_at = None
+            assert self.match is not None
+            self.match.next_hand()
+            self._new_hand()
+        self._advance()
+
+    # ---------------------------------------------------------------- views
+
+    def welcome(self, seat: Optional[int], hand: Any = None, start: Any = 0) -> dict[str, Any]:
+        """Everything a (re)connecting seat, or a spectator (``seat=None``), needs: the table, the
+        current hand's events from ``start`` (all of them unless ``hand`` is the hand in play),
+        and the pending request with its time left."""
+        viewer = SPECTATORS if seat is None else seat
+        number = self.hand_number()
+        if hand != number or not isinstance(start, int) or not 0 <= start <= self.sent[viewer]:
+            start = 0
+        events: list[Any] = []
+        if self.match is not None:
+            events = self._events(viewer)[start : self.sent[viewer]]
+        message = self._message(
+            "welcome",
+            table=self.public(),
+            seat=seat,
+            hand=number,
+            n=start,
+            events=events,
+            request=None if seat is None else self._request_message(seat),
+        )
+        return message
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know of the table (the lobby's view)."""
+        c = self.config
+        match = self.match
+        return {
+            "id": self.id,
+            "status": self.status,
+            "preset": c.preset,
+            "options": c.options,
+            "hands": c.hands,
+            "hands_played": 0 if match is None else match.hands_played,
+            "totals": match.totals if match is not None else [0, 0, 0, 0],
+            "seats": [self._seat_status(s) for s in range(4)],
+            "clocks": c.clocks,
+            "auto_after": c.auto_after,
+            "grace": c.grace,
+            "on_leave": c.on_leave,
+            "spectator_delay": c.spectator_delay,
+            "next_hand_delay": c.next_hand_delay,
+        }
+
+    def hand_number(self) -> int:
+        """The number of the hand in play, from 0 (or of the last hand, once the match is over)."""
+        return 0 if self.match is None else len(self.match.dealers) - 1
+
+    # ---------------------------------------------------------------- snapshots
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table's state less its match, as JSON-able data; :meth:`from_dict` restores it
+        with the match snapshot (kept apart: it is most of the bytes, and is JSON already)."""
+        return {
+            "id": self.id,
+            "config": self._config_dict,
+            "seed": self.seed,
+            "status": self.status,
+            "tokens": self.tokens,
+            "auto": self.auto,
+            "expiries": self.expiries,
+            "left": self.left,
+            "step": self.step,
+            "kind": self.kind,
+            "requests": {str(s): vars(r) for s, r in self.requests.items()},
+            "answers": {str(s): a for s, a in self.answers.items()},
+            "windows_published": self.windows_published,
+            "windows_closed": self.windows_closed,
+            "window": self.window,
+            "sent": self.sent,
+            "between": self.next_hand_at is not None,
+        }
+
+    def match_json(self) -> Optional[str]:
+        return None if self.match is None else self.match.to_json()
+
+    @staticmethod
+    def from_dict(data: dict[str, Any], match: Optional[str], clock: Clock) -> "Table":
+        """Restores a table; every open decision gets its full time again, and every seat counts
+        as gone since now (so the grace period starts over)."""
+        config = TableConfig(**data["config"])
+        table = Table(data["id"], config, clock, seed=data["seed"])
+        table.match = None if match is None else engine.Match.from_json(match)
+        for name in ("status", "tokens", "auto", "expiries", "left", "step", "kind", "windows_published", "windows_closed", "window", "sent"):
+            setattr(table, name, data[name])
+        table.requests = {int(s): Request(**r) for s, r in data["requests"].items()}
+        table.answers = {int(s): a for s, a in data["answers"].items()}
+        now = clock.now()
+        if table.requests:
+            table.deadline = now + config.clocks[table.kind]
+        if data["between"]:
+            table.next_hand_at = now + config.next_hand_delay
+        table.gone_since = [None if name != "person" or left else now for name, left in zip(config.seats, table.left)]
+        return table
+
+    # ---------------------------------------------------------------- the engine loop
+
+    def _start(self) -> None:
+        self.match = engine.Match(self.config.rules(), seed=self.seed, hands=self.config.hands)
+        self.status = "playing"
+        now = self.clock.now()
+        self.gone_since = [None if name != "person" or c else now for name, c in zip(self.config.seats, self.connected)]
+        self._new_hand()
+        self._advance()
+
+    def _new_hand(self) -> None:
+        self.status = "playing"
+        self.windows_published = self.windows_closed = 0
+        self.window = None
+        self.sent = [0] * 5
+
+    def _advance(self) -> None:
+        """Publishes what may be published, then opens steps and lets bots and 托管 seats answer
+        until a person must decide or the match waits for the clock."""
+        while self.match is not None and self.status == "playing":
+            window = self._publish()
+            if self.requests:
+                if not self._auto_answer():
+                    return
+                continue
+            game = self.match.game
+            if window is None and game.is_over:
+                self._hand_over()
+                return
+            self._open(window)
+
+    def _publish(self) -> Optional[tuple[dict[str, Any], bool]]:
+        """Sends each viewer its new events, up to and including the next window-opening event
+        (a discard, a kong that may be robbed), after which nothing goes out until its claim step
+        closes. Returns that open window's event and whether the engine waits on its answers."""
+        assert self.match is not None
+        game = self.match.game
+        hand = self.hand_number()
+        if self.windows_published == self.windows_closed:
+            for viewer in range(5):
+                sent = self.sent[viewer]
+                events = self._events(viewer, sent)
+                cut = next((i + 1 for i, e in enumerate(events) if self._opens_window(e)), len(events))
+                if cut:
+                    self._send(viewer, "events", hand=hand, n=sent, events=events[:cut])
+                    self.sent[viewer] = sent + cut
+                if viewer == SPECTATORS and cut and self._opens_window(events[cut - 1]):
+                    self.windows_published += 1
+                    self.window = events[cut - 1]
+        if self.windows_published == self.windows_closed:
+            return None
+        assert self.window is not None
+        # the engine waits on the window's answers exactly when nothing public has followed it
+        waiting = not game.public_events(start=self.sent[SPECTATORS])
+        return self.window, waiting
+
+    def _events(self, viewer: int, start: int = 0) -> list[dict[str, Any]]:
+        assert self.match is not None
+        game = self.match.game
+        return game.public_events(start=start) if viewer == SPECTATORS else game.events_for(viewer, start=start)
+
+    def _opens_window(self, event: dict[str, Any]) -> bool:
+        if event["type"] == "discard":
+            return True
+        if event["type"] != "kong":
+            return False
+        return event["kind"] == "added" or (event["kind"] == "concealed" and self._rule("rob_concealed_kong"))
+
+    def _rule(self, name: str) -> Any:
+        if self._rules_dict is None:
+            self._rules_dict = self.config.rules().to_dict()
+        return self._rules_dict[name]
+
+    def _open(self, window: Optional[tuple[dict[str, Any], bool]]) -> None:
+        assert self.match is not None
+        game = self.match.game
+        asked = game.to_act()
+        if window is None:
+            kind = {"exchange": "exchange", "void": "void"}.get(game.phase, "turn")
+            everyone = asked
+        else:
+            event, waiting = window
+            kind = "claim" if event["type"] == "discard" else "rob"
+            asked = asked if waiting else []
+            everyone = sorted({s for s in range(4) if s != event["seat"] and self._in_hand(s)} | set(asked))
+        self.step += 1
+        self.kind = kind
+        self.answers = {}
+        self.requests = {}
+        for seat in everyone:
+            if seat in asked:
+                legal = [str(a) for a in game.legal_actions(seat)]
+                self.requests[seat] = Request(legal, str(game.default_action(seat)), True)
+            else:
+                self.requests[seat] = Request(["pass"], "pass", False)
+        self.deadline = self.clock.now() + self.config.clocks[kind]
+        for seat in everyone:
+            if not self.auto[seat]:
+                self._send(seat, "request", **self._request_fields(seat))
+        if window is not None and not everyone:  # nobody left to ask (cannot happen in play)
+            self._close()
+
+    def _auto_answer(self) -> bool:
+        """Bots and 托管 seats answer; closes the step when all have. False if a person must."""
+        for seat, request in self._unanswered():
+            if self.auto[seat]:
+                self._answer(seat, self._bot_choice(seat, request), "bot")
+        return not self.requests
+
+    def _unanswered(self):
+        """The open step's seats still to answer, one by one, until the step closes."""
+        step = self.step
+        for seat, request in list(self.requests.items()):
+            if self.step != step or not self.requests:
+                return
+            if seat not in self.answers:
+                yield seat, request
+
+    def _bot_choice(self, seat: int, request: Request) -> str:
+        if not request.engine:
+            return "pass"
+        assert self.match is not None
+        name = self.config.seats[seat]
+        bot = engine.Bot("greedy" if name == "person" else name, seed=(self.seed + 4 * self.step + seat) % 2**63)
+        return str(bot.choose(self.match.game, seat))
+
+    def _answer(self, seat: int, action: str, by: str) -> None:
+        self.answers[seat] = action
+        self.accepted.append({"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": action, "by": by})
+        if by != "bot" or self.config.seats[seat] == "person":
+            self._send(seat, "accepted", decision=self.step, action=action, by=by)
+        if len(self.answers) == len(self.requests):
+            self._close()
+
+    def _close(self) -> None:
+        assert self.match is not None
+        game = self.match.game
+        for seat in sorted(self.answers):
+            if self.requests[seat].engine:
+                game.act(seat, self.answers[seat])
+        if self.kind in ("claim", "rob"):
+            self.windows_closed += 1
+        self.requests, self.answers, self.deadline, self.kind = {}, {}, None, None
+
+    def _expire(self) -> None:
+        for seat, request in self._unanswered():
+            self.expiries[seat] += 1
+            if self.expiries[seat] >= self.config.auto_after and not self.auto[seat]:
+                self.auto[seat] = True
+                self._status_changed(seat)
+            self._answer(seat, request.default, "clock")
+
+    def _left(self, seat: int) -> None:
+        self.left[seat] = True
+        self.auto[seat] = True
+        self._status_changed(seat)
+        match = self.match
+        if self.config.on_leave == "abandon" and match is not None and self.status == "playing":
+            game = match.game
+            if not game.is_over and self._in_hand(seat):
+                # the open step is void: the hand ends here
+                self.requests, self.answers, self.deadline, self.kind = {}, {}, None, None
+                self.accepted.append({"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": "abandon", "by": "leave"})
+                game.abandon(seat)
+                self.windows_closed = self.windows_published  # hold nothing more
+
+    def _in_hand(self, seat: int) -> bool:
+        assert self.match is not None
+        game = self.match.game
+        return self._rule("mode") == "xueliu" or all(w.seat != seat for w in game.wins)
+
+    def _hand_over(self) -> None:
+        assert self.match is not None
+        match, game = self.match, self.match.game
+        fields = {"hand": self.hand_number(), "scores": game.scores, "totals": match.totals}
+        if match.is_over:
+            self.status = "over"
+            self._broadcast("hand_over", **fields, next_dealer=None)
+            self._broadcast("match_over", totals=match.totals)
+        else:
+            self.status = "between"
+            self._broadcast("hand_over", **fields, next_dealer=match.next_dealer)
+            self.next_hand_at = self.clock.now() + self.config.next_hand_delay
+            if self.config.next_hand_delay == 0:
+                self.next_hand_at = None
+                match.next_hand()
+                self._new_hand()
+                self._advance()
+
+    # ---------------------------------------------------------------- messages
+
+    def _message(self, type_: str, **fields: Any) -> dict[str, Any]:
+        return {"v": PROTOCOL, "type": type_, "table": self.id, **fields}
+
+    def _send(self, viewer: int, type_: str, **fields: Any) -> None:
+        self.outbox.append((viewer, self._message(type_, **fields)))
+
+    def _broadcast(self, type_: str, **fields: Any) -> None:
+        for viewer in range(5):
+            self._send(viewer, type_, **fields)
+
+    def _request_fields(self, seat: int) -> dict[str, Any]:
+        request = self.requests[seat]
+        assert self.deadline is not None
+        return {
+            "decision": self.step,
+            "kind": self.kind,
+            "actions": request.actions,
+            "default": request.default,
+            "deadline": self.deadline,
+            "seconds_left": max(0.0, self.deadline - self.clock.now()),
+            "win_score": self._win_score(seat) if "win" in request.actions else None,
+        }
+
+    def _trial(self, seat: int, action: str) -> engine.Game:
+        """A copy of the game in which ``seat`` played ``action`` and every other asked seat its
+        default: what the action would do, for the seat's eyes only (raises if it is illegal)."""
+        assert self.match is not None
+        trial = self.match.game.clone()
+        for other in trial.to_act():
+            if other != seat:
+                trial.act(other, trial.default_action(other))
+        trial.act(seat, action)
+        return trial
+
+    def _win_score(self, seat: int) -> dict[str, Any]:
+        """The score of the win on offer (its pattern, fan and points), shown before the seat
+        chooses; it reads only the seat's own hand and what everyone sees."""
+        trial = self._trial(seat, "win")
+        return next(w.score.to_dict() for w in reversed(trial.wins) if w.seat == seat)
+
+    def _refusal(self, seat: int, action: str, request: Request) -> str:
+        """Why ``action`` is refused: the engine's own reason when the engine is asking the seat."""
+        if request.engine:
+            try:
+                self._trial(seat, action)
+            except engine.XueliuError as e:
+                return str(e)
+        return f"{action!r} is not legal now; legal: {', '.join(request.actions)}"
+
+    def _request_message(self, seat: int) -> Optional[dict[str, Any]]:
+        if seat not in self.requests or seat in self.answers:
+            return None
+        return self._message("request", **self._request_fields(seat))
+
+    def _open_for(self, seat: int) -> Any:
+        return self.step if seat in self.requests and seat not in self.answers else None
+
+    def _seat_status(self, seat: int) -> dict[str, Any]:
+        name = self.config.seats[seat]
+        return {
+            "seat": seat,
+            "player": "person" if name == "person" else "bot",
+            "bot": None if name == "person" else name,
+            "taken": name != "person" or self.tokens[seat] is not None,
+            "connected": self.connected[seat] if name == "person" else True,
+            "auto": self.auto[seat],
+            "left": self.left[seat],
+        }
+
+    def _status_changed(self, seat: int) -> None:
+        self._broadcast("seat", **self._seat_status(seat))
