@@ -81,14 +81,22 @@ def test_sigkill_at_random_moments_loses_no_decision(tmp_path):
             seats.append((seed, SeatClient(url, token)))
 
     kills = []
+    # The moments are drawn in events received, not seconds, so that a fast machine cannot finish
+    # the matches before the last kill: two hands give every client well over 100 events each.
+    moments = sorted(rng.sample(range(20, 100 * len(seats)), KILLS))
+
+    def received() -> int:
+        return sum(len(c.events) for _, c in seats)
 
     async def run() -> None:
         tasks = [asyncio.ensure_future(c.play(retry_for=40)) for _, c in seats]
-        for _ in range(KILLS):
-            await asyncio.sleep(rng.uniform(0.2, 1.2))
+        for moment in moments:
+            deadline = time.monotonic() + 60
+            while received() < moment and not all(t.done() for t in tasks) and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
             if all(t.done() for t in tasks):
                 break
-            kills.append(sum(len(c.events) for _, c in seats))
+            kills.append(received())
             server.kill()
             await asyncio.sleep(rng.uniform(0.0, 0.3))
             await asyncio.get_running_loop().run_in_executor(None, server.start)
