@@ -120,7 +120,25 @@ class _Hand:
         return "\n".join(lines)
 
 
-class XueliuAEC(AECEnv):
+class _RendersHand:
+    """What the two PettingZoo envs share: one hand in memory, rendered as text."""
+
+    hand: _Hand
+    render_mode: Optional[str]
+
+    def render(self) -> Optional[str]:
+        """The hand as text: printed in ``"human"`` mode, else returned."""
+        text = self.hand.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the hand lives in memory."""
+
+
+class XueliuAEC(_RendersHand, AECEnv):
     """All four seats of one hand as a PettingZoo AEC env (agents ``seat_0`` … ``seat_3``).
 
     Simultaneous decisions (exchange, void, responses to a discard or a kong) are asked one seat
@@ -190,17 +208,6 @@ class XueliuAEC(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-
-    def render(self) -> Optional[str]:
-        """The hand as text: printed in ``"human"`` mode, else returned."""
-        text = self.hand.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release: the hand lives in memory."""
 
 
 def aec_env(rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None) -> XueliuAEC:
@@ -346,7 +353,7 @@ class SingleSeatEnv(gymnasium.Env):
         """Nothing to release: the hand lives in memory."""
 
 
-class XueliuParallel(ParallelEnv):
+class XueliuParallel(_RendersHand, ParallelEnv):
     """All four seats of one hand as a PettingZoo ParallelEnv (agents ``seat_0`` … ``seat_3``):
     each step takes one action id from every seat deciding now, together — the exchange picks
     (three steps, one tile each), the void declarations, the responses to a discard or a kong —
@@ -425,17 +432,6 @@ class XueliuParallel(ParallelEnv):
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         return {a: self.hand.observe(i) for i, a in enumerate(self.possible_agents)}
-
-    def render(self) -> Optional[str]:
-        """The hand as text: printed in ``"human"`` mode, else returned."""
-        text = self.hand.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release: the hand lives in memory."""
 
 
 def parallel_env(rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None) -> XueliuParallel:
