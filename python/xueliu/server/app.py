@@ -329,18 +329,26 @@ async def _hello(ws: WebSocket) -> Optional[dict[str, Any]]:
         return None
 
 
-async def play_socket(ws: WebSocket) -> None:
+async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict]]:
+    """Accepts a socket to a table and reads its hello; None (the socket closed) for an unknown
+    table or a hello that never came. Seats and spectators open alike."""
     server = _server(ws)
     table = server.tables.get(ws.path_params["table"])
     await ws.accept()
     if table is None:
         await ws.send_text(_error("unknown_table", "no such table on this server"))
         await ws.close(code=4404)
-        return
+        return None
+    hello = await _hello(ws)
+    return None if hello is None else (server, table, hello)
+
+
+async def play_socket(ws: WebSocket) -> None:
     try:
-        hello = await _hello(ws)
-        if hello is None:
+        greeted = await _greet(ws)
+        if greeted is None:
             return
+        server, table, hello = greeted
         try:
             seat = table.seat_of(hello.get("token"))
         except TableError as e:
@@ -384,17 +392,11 @@ async def _serve_seat(server: Server, table: Table, seat: int, conn: Connection,
 
 
 async def watch_socket(ws: WebSocket) -> None:
-    server = _server(ws)
-    table = server.tables.get(ws.path_params["table"])
-    await ws.accept()
-    if table is None:
-        await ws.send_text(_error("unknown_table", "no such table on this server"))
-        await ws.close(code=4404)
-        return
     try:
-        hello = await _hello(ws)
-        if hello is None:
+        greeted = await _greet(ws)
+        if greeted is None:
             return
+        server, table, hello = greeted
         conn = Connection(ws)
         pump = asyncio.ensure_future(conn.pump())
         server.attach_watcher(table, conn, hello.get("hand"), hello.get("from", 0))
