@@ -120,11 +120,38 @@ class _Hand:
         return "\n".join(lines)
 
 
-class _RendersHand:
-    """What the two PettingZoo envs share: one hand in memory, rendered as text."""
+class _HandEnv:
+    """What the two PettingZoo envs share: four seat agents over one hand in memory, dealt from
+    the env's own seed sequence and rendered as text."""
 
-    hand: _Hand
-    render_mode: Optional[str]
+    metadata: dict[str, Any]
+
+    def _set_up(self, rules: Any, seed: Optional[int], render_mode: Optional[str]) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}; choose from {self.metadata['render_modes']}")
+        self.rules = rules
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{i}" for i in range(SEATS)]
+        observation, action = _spaces()
+        self.observation_spaces = {a: observation for a in self.possible_agents}
+        self.action_spaces = {a: action for a in self.possible_agents}
+        self._seeds = np.random.default_rng(seed)
+        self.hand = _Hand(rules, int(self._seeds.integers(2**63)))
+
+    def _deal(self, seed: Optional[int]) -> None:
+        """A new hand: of `seed` if given (which also restarts the env's seed sequence), else of
+        the next seed drawn from it."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        self.hand = _Hand(self.rules, int(self._seeds.integers(2**63)))
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The agent's observation space: the ``observation`` planes and the ``action_mask``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The agent's action space: ``Discrete(ACTION_COUNT)``, the fixed action ids."""
+        return self.action_spaces[agent]
 
     def render(self) -> Optional[str]:
         """The hand as text: printed in ``"human"`` mode, else returned."""
@@ -138,7 +165,7 @@ class _RendersHand:
         """Nothing to release: the hand lives in memory."""
 
 
-class XueliuAEC(_RendersHand, AECEnv):
+class XueliuAEC(_HandEnv, AECEnv):
     """All four seats of one hand as a PettingZoo AEC env (agents ``seat_0`` … ``seat_3``).
 
     Simultaneous decisions (exchange, void, responses to a discard or a kong) are asked one seat
@@ -154,30 +181,11 @@ class XueliuAEC(_RendersHand, AECEnv):
         self, rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}; choose from {self.metadata['render_modes']}")
-        self.rules = rules
-        self.render_mode = render_mode
-        self.possible_agents = [f"seat_{i}" for i in range(SEATS)]
-        observation, action = _spaces()
-        self.observation_spaces = {a: observation for a in self.possible_agents}
-        self.action_spaces = {a: action for a in self.possible_agents}
-        self._seeds = np.random.default_rng(seed)
-        self.hand = _Hand(rules, int(self._seeds.integers(2**63)))
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        """The agent's observation space: the ``observation`` planes and the ``action_mask``."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        """The agent's action space: ``Discrete(ACTION_COUNT)``, the fixed action ids."""
-        return self.action_spaces[agent]
+        self._set_up(rules, seed, render_mode)
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         """Deals a new hand: of `seed` if given, else of the next seed drawn from the env's."""
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        self.hand = _Hand(self.rules, int(self._seeds.integers(2**63)))
+        self._deal(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -353,7 +361,7 @@ class SingleSeatEnv(gymnasium.Env):
         """Nothing to release: the hand lives in memory."""
 
 
-class XueliuParallel(_RendersHand, ParallelEnv):
+class XueliuParallel(_HandEnv, ParallelEnv):
     """All four seats of one hand as a PettingZoo ParallelEnv (agents ``seat_0`` … ``seat_3``):
     each step takes one action id from every seat deciding now, together — the exchange picks
     (three steps, one tile each), the void declarations, the responses to a discard or a kong —
@@ -366,32 +374,13 @@ class XueliuParallel(_RendersHand, ParallelEnv):
     metadata = {"name": "xueliu_parallel_v0", "render_modes": ["ansi", "human"]}
 
     def __init__(self, rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}; choose from {self.metadata['render_modes']}")
-        self.rules = rules
-        self.render_mode = render_mode
-        self.possible_agents = [f"seat_{i}" for i in range(SEATS)]
+        self._set_up(rules, seed, render_mode)
         self.agents: list[str] = []
-        observation, action = _spaces()
-        self.observation_spaces = {a: observation for a in self.possible_agents}
-        self.action_spaces = {a: action for a in self.possible_agents}
-        self._seeds = np.random.default_rng(seed)
-        self.hand = _Hand(rules, int(self._seeds.integers(2**63)))
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        """The agent's observation space: the ``observation`` planes and the ``action_mask``."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        """The agent's action space: ``Discrete(ACTION_COUNT)``, the fixed action ids."""
-        return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
         """Deals a new hand (of ``seed``, if given, else the next seed drawn from the env's):
         every agent's observation and an empty info each."""
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        self.hand = _Hand(self.rules, int(self._seeds.integers(2**63)))
+        self._deal(seed)
         self.agents = self.possible_agents[:]
         return self._observations(), {a: {} for a in self.agents}
 
