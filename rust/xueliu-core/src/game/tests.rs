@@ -507,5 +507,6 @@ fn the_exchange_record_is_the_logged_exchange() {
     );
 }
 
+mod golden;
 mod table;
 mod yaoji;
