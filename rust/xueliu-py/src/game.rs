@@ -13,6 +13,7 @@ use xueliu_core::game::{self as core, ActionList};
 use xueliu_core::meld::{Meld as CoreMeld, MeldKind};
 use xueliu_core::rules::Rules;
 use xueliu_core::tile::{self as core_tile, Suit, Tile as CoreTile};
+use xueliu_core::Choice;
 
 /// One decision: `exchange`, `void`, `discard`, `pong`, `kong`, `win`, `pass` or `swap` (幺鸡换).
 #[pyclass(frozen, eq, hash, module = "xueliu")]

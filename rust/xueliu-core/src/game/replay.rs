@@ -1,7 +1,8 @@
 //! Replaying a game from its event log: the decisions the log records, played again from its
 //! `start` event, must write the same log.
 
-use super::events::{claim, Direction, EndReason, Event, Reason};
+use super::events::claim::{self, Claim};
+use super::events::{Direction, EndReason, Event, EventType};
 use super::json_in::*;
 use super::log::Log;
 use super::{Action, Game};
@@ -64,17 +65,13 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
         tile(x, &p)
     };
     let (x, p) = get("type")?;
-    let kinds = [
-        "start", "dice", "deal", "exchange", "redeal", "void", "draw", "discard", "pass", "pong",
-        "kong", "swap", "beaten", "robbed", "win", "payment", "abandon", "end",
-    ];
     // `pong` and `kong` name their wilds in the 幺鸡 variant only.
     let wilds = || -> R<u8> {
         let p = format!("{path}.wilds");
         opt_field(v, "wilds").map_or(Ok(0), |w| uint(w, &p, 3).map(|n| n as u8))
     };
-    Ok(match name(x, &p, &kinds)? {
-        "start" => {
+    Ok(match choice(x, &p)? {
+        EventType::Start => {
             let (x, p) = get("seed")?;
             let (d, dp) = get("dealer")?;
             let gp = format!("{path}.dealer_given");
@@ -84,7 +81,7 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 given: opt_field(v, "dealer_given").map_or(Ok(false), |g| boolean(g, &gp))?,
             }
         }
-        "dice" => {
+        EventType::Dice => {
             let (x, p) = get("purpose")?;
             let purpose = name(x, &p, &["dealer", "wall", "exchange"])?;
             let (r, rp) = get("rolls")?;
@@ -117,20 +114,16 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 }
             }
         }
-        "deal" => {
+        EventType::Deal => {
             let (x, p) = get("tiles")?;
             Event::Deal {
                 seat: seat()?,
                 tiles: counts(x, &p)?,
             }
         }
-        "exchange" => {
+        EventType::Exchange => {
             let (x, p) = get("direction")?;
-            let direction = match name(x, &p, &["counterclockwise", "clockwise", "opposite"])? {
-                "counterclockwise" => Direction::Counterclockwise,
-                "clockwise" => Direction::Clockwise,
-                _ => Direction::Opposite,
-            };
+            let direction: Direction = choice(x, &p)?;
             let lists = |key: &str| -> R<[[Tile; 3]; 4]> {
                 let (x, p) = get(key)?;
                 let list = array(x, &p)?;
@@ -153,15 +146,15 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 received: lists("received")?,
             }
         }
-        "redeal" => Event::Redeal,
-        "void" => {
+        EventType::Redeal => Event::Redeal,
+        EventType::Void => {
             let (x, p) = get("suit")?;
             Event::Void {
                 seat: seat()?,
                 suit: suit(x, &p)?,
             }
         }
-        "draw" => {
+        EventType::Draw => {
             let (x, p) = get("replacement")?;
             Event::Draw {
                 seat: seat()?,
@@ -169,21 +162,17 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 replacement: boolean(x, &p)?,
             }
         }
-        "discard" => Event::Discard {
+        EventType::Discard => Event::Discard {
             seat: seat()?,
             tile: tile_f("tile")?,
         },
-        "pass" => {
+        EventType::Pass => {
             let (x, p) = get("on")?;
             let on_kong = name(x, &p, &["discard", "kong"])? == "kong";
             let (c, cp) = get("could")?;
             let mut could = 0;
             for (j, n) in array(c, &cp)?.iter().enumerate() {
-                could |= match name(n, &format!("{cp}[{j}]"), &["win", "kong", "pong"])? {
-                    "win" => claim::WIN,
-                    "kong" => claim::KONG,
-                    _ => claim::PONG,
-                };
+                could |= choice::<Claim>(n, &format!("{cp}[{j}]"))?.bit();
             }
             Event::Pass {
                 seat: seat()?,
@@ -191,7 +180,7 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 could,
             }
         }
-        "pong" => {
+        EventType::Pong => {
             let (x, p) = get("from")?;
             Event::Pong {
                 seat: seat()?,
@@ -200,75 +189,64 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 wilds: wilds()?,
             }
         }
-        "kong" => {
+        EventType::Kong => {
             let (k, kp) = get("kind")?;
             let (x, p) = get("from")?;
             let (l, lp) = get("late")?;
             Event::Kong {
                 seat: seat()?,
                 tile: tile_f("tile")?,
-                kind: kong_kind(k, &kp)?,
+                kind: choice(k, &kp)?,
                 from: opt(x, |x| seat_num(x, &p))?,
                 late: boolean(l, &lp)?,
                 wilds: wilds()?,
             }
         }
-        "swap" => Event::Swap {
+        EventType::Swap => Event::Swap {
             seat: seat()?,
             tile: tile_f("tile")?,
         },
-        "beaten" => {
+        EventType::Beaten => {
             let (x, p) = get("claim")?;
-            let claim = match name(x, &p, &["pong", "kong"])? {
-                "pong" => claim::PONG,
-                _ => claim::KONG,
+            let claim = match choice(x, &p)? {
+                Claim::Win => return err(&p, "\"pong\" or \"kong\"", x),
+                claim => claim.bit(),
             };
             Event::Beaten {
                 seat: seat()?,
                 claim,
             }
         }
-        "robbed" => Event::Robbed {
+        EventType::Robbed => Event::Robbed {
             seat: seat()?,
             tile: tile_f("tile")?,
         },
-        "win" => {
+        EventType::Win => {
             let index = read.wins;
             read.wins = read.wins.saturating_add(1);
             Event::Win { index }
         }
-        "abandon" => {
+        EventType::Abandon => {
             let seat = seat()?;
             read.leaver = Some(seat);
             Event::Abandon { seat }
         }
-        "payment" => {
+        EventType::Payment => {
             let (x, p) = get("payer")?;
             let (y, q) = get("payee")?;
             let (a, ap) = get("amount")?;
             let (r, rp) = get("reason")?;
-            let names: Vec<&str> = Reason::ALL.iter().map(|r| r.name()).collect();
-            let reason = name(r, &rp, &names)?;
             Event::Payment {
                 payer: seat_num(x, &p)?,
                 payee: seat_num(y, &q)?,
                 amount: int(a, &ap)?,
-                reason: Reason::ALL
-                    .into_iter()
-                    .find(|r| r.name() == reason)
-                    .unwrap_or(Reason::Win),
+                reason: choice(r, &rp)?,
             }
         }
-        _ => {
+        EventType::End => {
             let (x, p) = get("reason")?;
-            let reason = match name(x, &p, &["three_won", "wall_empty", "abandoned"])? {
-                "three_won" => EndReason::ThreeWon,
-                "wall_empty" => EndReason::WallEmpty,
-                _ => EndReason::Abandoned(
-                    read.leaver
-                        .ok_or(format!("{p}: an abandoned hand follows an abandon event"))?,
-                ),
-            };
+            let reason = EndReason::of(choice(x, &p)?, read.leaver)
+                .ok_or(format!("{p}: an abandoned hand follows an abandon event"))?;
             let (s, sp) = get("scores")?;
             let list = array(s, &sp)?;
             if list.len() != 4 {

@@ -19,6 +19,7 @@ use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::score::Situation;
 use crate::tile::{Tile, KINDS};
+use crate::Choice;
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -56,16 +57,6 @@ fn melds_json(melds: &[Option<Meld>; 4]) -> Vec<MeldJson> {
 impl ToJson for Action {
     fn write_json(&self, out: &mut String) {
         self.to_string().write_json(out);
-    }
-}
-
-fn turn_kind_name(kind: TurnKind) -> &'static str {
-    match kind {
-        TurnKind::First => "first",
-        TurnKind::Draw => "draw",
-        TurnKind::Replacement => "replacement",
-        TurnKind::AfterPong => "after_pong",
-        TurnKind::Dealt => "dealt",
     }
 }
 
@@ -130,7 +121,7 @@ impl Game {
             Pending::Turn(t) => {
                 o.field("phase", "turn")
                     .field("seat", &t.seat)
-                    .field("kind", turn_kind_name(t.kind))
+                    .field("kind", t.kind.name())
                     .field("drawn", &t.drawn)
                     .field("kong", &t.kong)
                     .field("last_four", &t.last_four);
@@ -244,11 +235,7 @@ fn history_from(v: Option<&Value>, path: &str, river: &River) -> R<History> {
     h.exchange = opt(x, |x| {
         let at = At { value: x, path: &p };
         let (d, dp) = at.field("direction")?;
-        let direction = match name(d, &dp, &["counterclockwise", "clockwise", "opposite"])? {
-            "counterclockwise" => Direction::Counterclockwise,
-            "clockwise" => Direction::Clockwise,
-            _ => Direction::Opposite,
-        };
+        let direction: Direction = choice(d, &dp)?;
         let (g, gp) = at.field("given")?;
         let list = array(g, &gp)?;
         if list.len() != 4 {
@@ -342,11 +329,7 @@ fn exchange_from(snapshot: &Value, path: &str) -> R<Option<ExchangeRecord>> {
             path: &path,
         };
         let (x, p) = at.field("direction")?;
-        let direction = match name(x, &p, &["counterclockwise", "clockwise", "opposite"])? {
-            "counterclockwise" => Direction::Counterclockwise,
-            "clockwise" => Direction::Clockwise,
-            _ => Direction::Opposite,
-        };
+        let direction: Direction = choice(x, &p)?;
         let lists = |key: &str| -> R<[[Tile; 3]; 4]> {
             let (x, p) = at.field(key)?;
             let list = array(x, &p)?;
@@ -450,14 +433,7 @@ fn pending_from(v: &Value, path: &str, game: &Game) -> R<Pending> {
                 let (x, p) = at.field("seat")?;
                 let seat = seat_num(x, &p)?;
                 let (x, p) = at.field("kind")?;
-                let kinds = ["first", "draw", "replacement", "after_pong", "dealt"];
-                let kind = match name(x, &p, &kinds)? {
-                    "first" => TurnKind::First,
-                    "draw" => TurnKind::Draw,
-                    "replacement" => TurnKind::Replacement,
-                    "after_pong" => TurnKind::AfterPong,
-                    _ => TurnKind::Dealt,
-                };
+                let kind: TurnKind = choice(x, &p)?;
                 let (x, p) = at.field("drawn")?;
                 let drawn = opt(x, |x| tile(x, &p))?;
                 let (x, p) = at.field("kong")?;
@@ -499,7 +475,7 @@ fn respond_from(at: &At<'_>, game: &Game) -> R<Pending> {
     let (x, p) = at.field("tile")?;
     let tile = tile(x, &p)?;
     let (x, p) = at.field("kong")?;
-    let kind = opt(x, |x| kong_kind(x, &p))?;
+    let kind: Option<KongKind> = opt(x, |x| choice(x, &p))?;
     if kind == Some(KongKind::Direct) {
         return Err(format!("{p}: a direct kong is never robbed"));
     }
@@ -572,11 +548,7 @@ fn win_from(v: &Value, path: &str, rules: &Rules) -> R<WinRecord> {
     let (x, p) = at.field("from")?;
     let from = opt(x, |x| seat_num(x, &p))?;
     let (x, p) = at.field("kind")?;
-    let kind = match name(x, &p, &["discard", "self_draw", "robbed_kong"])? {
-        "discard" => WinKind::Discard,
-        "self_draw" => WinKind::SelfDraw,
-        _ => WinKind::RobbedKong,
-    };
+    let kind: WinKind = choice(x, &p)?;
     if (kind == WinKind::SelfDraw) != from.is_none() {
         return Err(format!(
             "{path}: a self-drawn win has no from; other wins do"
@@ -654,7 +626,7 @@ fn kong_from(v: &Value, path: &str) -> R<KongRecord> {
     let (x, p) = at.field("tile")?;
     let tile = tile(x, &p)?;
     let (x, p) = at.field("kind")?;
-    let kind = kong_kind(x, &p)?;
+    let kind: KongKind = choice(x, &p)?;
     let (x, p) = at.field("feeder")?;
     let feeder = opt(x, |x| seat_num(x, &p))?;
     let (x, p) = at.field("paid")?;
@@ -769,15 +741,8 @@ impl Game {
             .map(|x| seat_num(x, lp))
             .transpose()?;
         let end = opt(x, |x| {
-            Ok(
-                match name(x, &p, &["three_won", "wall_empty", "abandoned"])? {
-                    "three_won" => EndReason::ThreeWon,
-                    "wall_empty" => EndReason::WallEmpty,
-                    _ => EndReason::Abandoned(
-                        leaver.ok_or(format!("{lp}: an abandoned hand names its leaver"))?,
-                    ),
-                },
-            )
+            EndReason::of(choice(x, &p)?, leaver)
+                .ok_or(format!("{lp}: an abandoned hand names its leaver"))
         })?;
         if leaver.is_some() && !matches!(end, Some(EndReason::Abandoned(_))) {
             return Err(format!("{lp}: only an abandoned hand has a leaver"));
