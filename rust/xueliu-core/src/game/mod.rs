@@ -24,6 +24,7 @@ mod snapshot;
 mod state;
 mod turn;
 mod value;
+mod verify;
 mod winning_hand;
 
 #[cfg(test)]

@@ -283,14 +283,24 @@ impl Game {
         };
         let (x, _) = at.field("rules").map_err(bad)?;
         let rules = Arc::new(rules_from(x).map_err(bad)?);
-        let mut game = Game::with_dealer(rules, seed, given.then_some(dealer), true)?;
-        for (i, step) in decisions(list).map_err(bad)?.into_iter().enumerate() {
-            match step {
-                Step::Act(seat, action) => game.act(seat, action),
-                Step::Abandon(seat) => game.abandon(seat),
+        let mut read = Reading::default();
+        let events = (list.iter().enumerate())
+            .map(|(i, e)| event_from(e, &format!("events[{i}]"), &mut read))
+            .collect::<R<Vec<Event>>>()
+            .map_err(bad)?;
+        let winner = |i: usize, _| {
+            let path = format!("events[{i}]");
+            let (x, p) = At {
+                value: &list[i],
+                path: &path,
             }
-            .map_err(|e| e.context(format_args!("action {i} ({step})")))?;
-        }
+            .field("seat")?;
+            seat_num(x, &p)
+        };
+        let steps = decisions(&events, winner).map_err(bad)?;
+        let mut game = Game::with_dealer(rules, seed, given.then_some(dealer), true)?;
+        game.play_steps(&steps)
+            .map_err(|(i, step, e)| e.context(format_args!("action {i} ({step})")))?;
         let written: Value =
             serde_json::from_str(&game.events_json(None)).map_err(|e| bad(e.to_string()))?;
         if written != value {
@@ -305,7 +315,7 @@ impl Game {
 
 /// One decision a log records: an action, or a seat leaving (逃跑).
 #[derive(Clone, Copy, Debug)]
-enum Step {
+pub(super) enum Step {
     Act(u8, Action),
     Abandon(u8),
 }
@@ -319,45 +329,59 @@ impl std::fmt::Display for Step {
     }
 }
 
-/// The decisions a log records, in order.
-fn decisions(list: &[Value]) -> R<Vec<Step>> {
+impl Game {
+    /// Plays `steps` (each with the index of its event) in order; the first that fails, with
+    /// its number among the steps.
+    pub(super) fn play_steps(
+        &mut self,
+        steps: &[(usize, Step)],
+    ) -> Result<(), (usize, Step, Error)> {
+        for (n, &(_, step)) in steps.iter().enumerate() {
+            match step {
+                Step::Act(seat, action) => self.act(seat, action),
+                Step::Abandon(seat) => self.abandon(seat),
+            }
+            .map_err(|e| (n, step, e))?;
+        }
+        Ok(())
+    }
+}
+
+/// The decisions `events` record, in order, each with the index of its event; `winner` gives
+/// the seat of the win event at an index, with the win's number.
+pub(super) fn decisions(
+    events: &[Event],
+    winner: impl Fn(usize, u16) -> R<u8>,
+) -> R<Vec<(usize, Step)>> {
     let mut out = Vec::new();
     let mut last_discard = None;
-    let mut read = Reading::default();
-    for (i, e) in list.iter().enumerate() {
-        let path = format!("events[{i}]");
-        match event_from(e, &path, &mut read)? {
+    for (i, e) in events.iter().enumerate() {
+        let step = |seat, action| (i, Step::Act(seat, action));
+        match *e {
             Event::Exchange { given, .. } => {
-                for (seat, tiles) in given.iter().enumerate() {
-                    out.push(Step::Act(seat as u8, Action::exchange(*tiles)));
-                }
+                (0..4u8).for_each(|s| out.push(step(s, Action::exchange(given[s as usize]))));
             }
-            Event::Void { seat, suit } => out.push(Step::Act(seat, Action::Void(suit))),
+            Event::Void { seat, suit } => out.push(step(seat, Action::Void(suit))),
             Event::Discard { seat, tile } => {
                 last_discard = Some(tile);
-                out.push(Step::Act(seat, Action::Discard(tile)));
+                out.push(step(seat, Action::Discard(tile)));
             }
-            Event::Pass { seat, .. } => out.push(Step::Act(seat, Action::Pass)),
+            Event::Pass { seat, .. } => out.push(step(seat, Action::Pass)),
             Event::Beaten { seat, claim } => {
                 let action = if claim == claim::PONG {
                     Action::Pong
                 } else {
-                    Action::Kong(last_discard.ok_or(format!("{path}: a kong before any discard"))?)
+                    Action::Kong(
+                        last_discard.ok_or(format!("events[{i}]: a kong before any discard"))?,
+                    )
                 };
-                out.push(Step::Act(seat, action));
+                out.push(step(seat, action));
             }
-            Event::Pong { seat, .. } => out.push(Step::Act(seat, Action::Pong)),
-            Event::Kong { seat, tile, .. } => out.push(Step::Act(seat, Action::Kong(tile))),
-            Event::Swap { seat, tile } => out.push(Step::Act(seat, Action::Swap(tile))),
-            Event::Win { .. } => {
-                let (x, p) = At {
-                    value: e,
-                    path: &path,
-                }
-                .field("seat")?;
-                out.push(Step::Act(seat_num(x, &p)?, Action::Win));
-            }
-            Event::Abandon { seat } => out.push(Step::Abandon(seat)),
+            Event::Pong { seat, .. } => out.push(step(seat, Action::Pong)),
+            Event::Kong { seat, tile, .. } => out.push(step(seat, Action::Kong(tile))),
+            Event::Swap { seat, tile } => out.push(step(seat, Action::Swap(tile))),
+            Event::Win { index } => out.push(step(winner(i, index)?, Action::Win)),
+            Event::Abandon { seat } => out.push((i, Step::Abandon(seat))),
             _ => {}
         }
     }

@@ -10,6 +10,7 @@ use super::json_out::{rules_json, Object, Raw, ToJson};
 use super::replay::events_from;
 use super::state::{after, holds, take, River, Seat, Wall};
 use super::value::score_win;
+use super::verify::MAX_SNAPSHOT_BYTES;
 use super::{
     Action, ExchangeRecord, Game, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
 };
@@ -282,7 +283,9 @@ fn history_from(v: Option<&Value>, path: &str, river: &River) -> R<History> {
             c
         });
         if seat.iter().zip(on_table).any(|(&all, table)| all < table) {
-            return Err(format!("{p}[{i}]: fewer discards than lie on the table"));
+            return Err(format!(
+                "{path}.discarded[{i}]: fewer discards than lie on the table"
+            ));
         }
     }
     Ok(h)
@@ -651,11 +654,36 @@ fn kong_from(v: &Value, path: &str) -> R<KongRecord> {
 }
 
 impl Game {
-    /// Restores a snapshot written by [`Game::to_json`], rejecting anything inconsistent.
+    /// Restores a snapshot written by [`Game::to_json`], verified: it must be a consistent
+    /// game, and the game its seed, rules and decisions (its event log, and the decisions still
+    /// pending) produce; otherwise an error naming the first field that disagrees.
     pub fn from_json(text: &str) -> Result<Game, Error> {
+        Game::restore(text, true)
+    }
+
+    /// Restores a snapshot trusting that it is what its seed and decisions produce: it is
+    /// checked to be a consistent game (108 tiles, hand sizes, legal pending decisions, wins
+    /// scored as their hands score), not replayed. For snapshots from a trusted store, and for
+    /// those no seed produces: determinised copies, crafted positions, games without a log.
+    pub fn from_json_trusted(text: &str) -> Result<Game, Error> {
+        Game::restore(text, false)
+    }
+
+    fn restore(text: &str, verify: bool) -> Result<Game, Error> {
+        let bad = |e: String| Error::Snapshot(format!("bad snapshot: {e}"));
+        if text.len() > MAX_SNAPSHOT_BYTES {
+            return Err(bad(format!(
+                "{} bytes, more than any hand writes (at most {MAX_SNAPSHOT_BYTES})",
+                text.len()
+            )));
+        }
         let value: Value = serde_json::from_str(text)
             .map_err(|e| Error::Snapshot(format!("snapshot is not JSON: {e}")))?;
-        Game::from_value(&value).map_err(|e| Error::Snapshot(format!("bad snapshot: {e}")))
+        let game = Game::from_value(&value).map_err(bad)?;
+        match verify {
+            true => game.verified(&value, text).map_err(bad),
+            false => Ok(game),
+        }
     }
 
     fn from_value(v: &Value) -> R<Game> {
