@@ -1,4 +1,4 @@
-"""Type stubs for the compiled extension. Kept equal to the runtime by tests/test_stubs.py."""
+"""Type stubs for the compiled extension. Kept equal to the runtime by tests/stubs/test_stubs.py."""
 
 from __future__ import annotations  # the stub is executed by pdoc (docs/api.py): names used before their class
 

@@ -8,7 +8,7 @@ import re
 import xueliu
 from xueliu import _presets as presets
 
-from doc_examples import ROOT
+from helpers import ROOT
 
 PAGE = (ROOT / "docs" / "presets.md").read_text(encoding="utf-8")
 

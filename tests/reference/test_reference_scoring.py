@@ -8,7 +8,6 @@ win check against the engine's hand analysis (``xueliu.waits``), never against i
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -18,8 +17,10 @@ import xueliu
 from xueliu.reference.presets import PATTERNS, PRESETS, get_preset
 from xueliu.reference.scoring import best_waits, points_for_fan, score
 
+from helpers import ROOT
+
 ORDER = ("dashiyou", "sanxia", "sanxia_piao", "chengdu", "chengdu_xueliu", "xuezhan", "yaoji")
-SCHEMA = Path(__file__).resolve().parent.parent / "docs" / "rules-schema.md"
+SCHEMA = ROOT / "docs" / "rules-schema.md"
 
 # ---------------------------------------------------------------------------------------------
 # Presets

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import xueliu
+from helpers import ROOT
 from xueliu import ACTION_COUNT, OBS_LAYOUT, OBS_SHAPE, Action, Game, IllegalActionError, action_id_name
 
 PRESETS = ["chengdu", "chengdu_xueliu", "sanxia", "yaoji"]
@@ -23,7 +24,7 @@ def test_the_id_table_is_fixed_and_documented():
     assert names[27:30] == ["void m", "void p", "void s"]
     assert names[30] == "discard 1m" and names[57] == "pong" and names[58] == "kong 1m"
     assert names[85:88] == ["win", "pass", "swap 1m"] and names[113] == "swap 9s"
-    with open(__file__.replace("tests/test_encoding.py", "docs/encoding.md"), encoding="utf-8") as f:
+    with open(ROOT / "docs" / "encoding.md", encoding="utf-8") as f:
         doc = f.read()
     for first, name, _ in [(0, "pick", 0), (27, "void", 0), (30, "discard", 0), (57, "pong", 0),
                            (58, "kong", 0), (85, "win", 0), (86, "pass", 0), (87, "swap", 0)]:

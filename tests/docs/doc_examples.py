@@ -11,7 +11,7 @@ import pytest
 
 import xueliu
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import ROOT
 
 
 def blocks(path: Path) -> list[str]:

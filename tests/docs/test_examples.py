@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 import numpy as np
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+from helpers import ROOT
+
+EXAMPLES = ROOT / "examples"
 sys.path.insert(0, str(EXAMPLES))
 
 import evaluate_policy  # noqa: E402

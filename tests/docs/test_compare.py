@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "compare.py"
+from helpers import ROOT
+
+SCRIPT = ROOT / "benches" / "compare.py"
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import xueliu.batch
 import xueliu.env
 import xueliu.shards
 
-from doc_examples import ROOT
+from helpers import ROOT
 
 MODULES = [xueliu, xueliu.batch, xueliu.env, xueliu.shards]
 CITATION = re.compile(r"(?:docs/)?([\w-]+\.md)(?: §(\d+[a-z]?))?")

@@ -11,12 +11,13 @@ import pytest
 import xueliu
 from xueliu import Rules, RulesError
 
+from helpers import ROOT
 from rules_tables import PATTERNS, PRESETS, expected_dict
 
 
 def schema_keys():
     """The keys of docs/rules-schema.md's table, in its order."""
-    text = (Path(__file__).parent.parent / "docs" / "rules-schema.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "rules-schema.md").read_text(encoding="utf-8")
     keys = []
     for line in text.splitlines():
         if line.startswith("| `"):
