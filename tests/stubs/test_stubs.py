@@ -1,4 +1,5 @@
-"""The `.pyi` stub and the compiled module must name the same things, with the same parameters."""
+"""The `.pyi` stub and the compiled module must name the same things, with the same parameters
+(mypy.stubtest, in test_stubtest.py, checks their types and defaults too)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,17 @@ from xueliu import _xueliu
 
 STUB = Path(xueliu.__file__).with_name("_xueliu.pyi")
 # Names the stub declares for type checkers only.
-STUB_ONLY = {"HandLike", "ActionLike", "RulesLike", "TileLike", "BatchWilds"}
+STUB_ONLY = {"HandLike", "ActionLike", "RulesLike", "TileLike"}
 
 
 def stub_tree() -> dict[str, ast.AST]:
     tree = ast.parse(STUB.read_text(encoding="utf-8"))
     names: dict[str, ast.AST] = {}
     for node in tree.body:
-        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+        if isinstance(node, ast.If):  # `if TYPE_CHECKING:` imports the submodules' own stubs
+            for alias in (a for imp in node.body if isinstance(imp, ast.ImportFrom) for a in imp.names):
+                names[alias.asname or alias.name] = ast.parse(STUB.with_name(f"{alias.name}.pyi").read_text("utf-8"))
+        elif isinstance(node, (ast.ClassDef, ast.FunctionDef)):
             names[node.name] = node
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names[node.target.id] = node
@@ -56,6 +60,11 @@ def test_stub_members_and_parameters_match(name):
                 check_parameters(method, getattr(obj, method.name), skip_self=not is_static(method))
     elif isinstance(node, ast.FunctionDef):
         check_parameters(node, obj, skip_self=False)
+    elif isinstance(node, ast.Module):
+        functions = {f.name: f for f in node.body if isinstance(f, ast.FunctionDef)}
+        assert set(functions) == public(dir(obj)), name
+        for function in functions.values():
+            check_parameters(function, getattr(obj, function.name), skip_self=False)
 
 
 def is_property(node: ast.FunctionDef) -> bool:
