@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from doc_examples import ROOT, blocks, run_examples
 
 GUIDES = sorted((ROOT / "docs" / "guides").glob("*.md"))
