@@ -682,7 +682,9 @@ impl Game {
             true => core::Game::from_json_trusted,
             false => core::Game::from_json,
         };
-        restore(text).map(|inner| Game { inner }).map_err(core_error)
+        restore(text)
+            .map(|inner| Game { inner })
+            .map_err(core_error)
     }
 
     /// Plays `(seat, action)` pairs from a fresh hand of `rules` and `seed`.
