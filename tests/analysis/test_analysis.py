@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import xueliu
-from xueliu import InvalidHandError, Tile
+from xueliu import InvalidHandError
 
 # Every example hand of seeds 001 and 004; all are complete.
 SEED_WINS = [

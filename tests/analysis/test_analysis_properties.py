@@ -4,10 +4,10 @@ random tiles, near-complete hands, with and without melds, void suits and seven 
 from __future__ import annotations
 
 from hypothesis import given
+from strategies import Case, complete_cases, near_complete_cases, random_cases
 
 import xueliu
 from xueliu import reference
-from strategies import Case, complete_cases, near_complete_cases, random_cases
 
 
 def same_analysis_of_14(case: Case) -> None:

@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from rules_tables import FAN, OPTIONS, PRESETS
 
 import xueliu
 from xueliu import InvalidHandError, Rules, ScoreError, Tile
-from rules_tables import FAN, OPTIONS, PRESETS
 
 
 def split_last(hand):

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import assume, event, given, note, settings
 from hypothesis import strategies as st
+from strategies import complete_cases, tile_text
 
 import xueliu
 from xueliu import reference
-from strategies import complete_cases, tile_text
 
 PRESETS = xueliu.Rules.presets()
 

@@ -8,10 +8,10 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import Case, complete_cases, fifth_copy_cases, near_complete_cases, random_cases, with_wilds
 
 import xueliu
 from xueliu import reference
-from strategies import Case, complete_cases, fifth_copy_cases, near_complete_cases, random_cases, with_wilds
 
 # The reference tries every choice of tiles for the wilds, so these examples cost more than the
 # wild-free ones: 3,100 in all keep the added CI time near half a minute. Positive cases (complete

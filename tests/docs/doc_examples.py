@@ -11,8 +11,6 @@ import pytest
 
 import xueliu
 
-from helpers import ROOT
-
 
 def blocks(path: Path) -> list[str]:
     return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)

@@ -6,7 +6,6 @@ import importlib.util
 import sys
 
 import pytest
-
 from helpers import ROOT
 
 SCRIPT = ROOT / "benches" / "compare.py"

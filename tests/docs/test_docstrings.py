@@ -7,13 +7,12 @@ import inspect
 import re
 
 import pytest
+from helpers import ROOT
 
 import xueliu
 import xueliu.batch
 import xueliu.env
 import xueliu.shards
-
-from helpers import ROOT
 
 MODULES = [xueliu, xueliu.batch, xueliu.env, xueliu.shards]
 CITATION = re.compile(r"(?:docs/)?([\w-]+\.md)(?: §(\d+[a-z]?))?")

@@ -7,7 +7,6 @@ import re
 import sys
 
 import numpy as np
-
 from helpers import ROOT
 
 EXAMPLES = ROOT / "examples"

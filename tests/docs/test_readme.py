@@ -3,7 +3,8 @@ Python literal holds, so the quick start cannot drift from the engine."""
 
 from __future__ import annotations
 
-from doc_examples import ROOT, blocks, run_examples
+from doc_examples import blocks, run_examples
+from helpers import ROOT
 
 README = ROOT / "README.md"
 

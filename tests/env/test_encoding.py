@@ -7,11 +7,12 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from helpers import ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import xueliu
-from helpers import ROOT
-from xueliu import ACTION_COUNT, OBS_LAYOUT, OBS_SHAPE, Action, Game, IllegalActionError, action_id_name
+from xueliu import ACTION_COUNT, OBS_LAYOUT, OBS_SHAPE, Action, Game, action_id_name
 
 PRESETS = ["chengdu", "chengdu_xueliu", "sanxia", "yaoji"]
 
@@ -29,7 +30,7 @@ def test_the_id_table_is_fixed_and_documented():
     for first, name, _ in [(0, "pick", 0), (27, "void", 0), (30, "discard", 0), (57, "pong", 0),
                            (58, "kong", 0), (85, "win", 0), (86, "pass", 0), (87, "swap", 0)]:
         assert f"| {first}" in doc and f"`{name}" in doc
-    for name, first, count in OBS_LAYOUT:
+    for name, _first, _count in OBS_LAYOUT:
         assert f"`{name}`" in doc, f"channel group {name} is documented"
 
 

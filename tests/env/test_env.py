@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import xueliu
-from xueliu import ACTION_COUNT, OBS_SHAPE, BotError, Game, IllegalActionError, VecEnv
+from xueliu import ACTION_COUNT, OBS_SHAPE, BotError, IllegalActionError, VecEnv
 
 env_mod = pytest.importorskip("xueliu.env")
 

@@ -82,7 +82,7 @@ def test_parallel_env_plays_the_aec_env_hand_with_simultaneous_decisions_togethe
             assert not obs[a]["action_mask"].any()
         obs, rewards, terminations, _, _ = par.step(actions)
         totals += [rewards[a] for a in par.possible_agents]
-    for agent in aec.agent_iter():
+    for _agent in aec.agent_iter():
         o, _, term, trunc, _ = aec.last()
         aec.step(None if term or trunc else lowest_legal(o["action_mask"]))
     assert together == 4 and all(terminations.values())

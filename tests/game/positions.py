@@ -90,7 +90,7 @@ def position(
     for s in seats:
         used.update(s["hand"])
         used.update(meld_tiles(s))
-    for seat_no, t in river:
+    for _seat, t in river:
         used[t] += 1
     for w in wins:
         if not w.get("shared"):

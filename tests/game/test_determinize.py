@@ -62,7 +62,7 @@ def test_the_seat_sees_the_same_game_and_the_hidden_tiles_are_conserved():
 
 def test_the_hidden_tiles_move_and_the_seed_alone_fixes_them():
     moved = 0
-    for i, (game, seat) in enumerate(positions(per_preset=1)):
+    for game, seat in positions(per_preset=1):
         a, b = game.determinize(seat, 5), game.determinize(seat, 5)
         assert a.to_json() == b.to_json()
         if game.wall_remaining > 20:
@@ -106,9 +106,10 @@ def test_hidden_wilds_are_dealt_again_and_the_seats_own_stay():
             for s in game.to_act():
                 game.act(s, game.default_action(s))
         seat = game.to_act()[0]
-        wilds = lambda g: [g.hand(s).count(Tile("1s")) for s in range(4)] + [
-            json.loads(g.to_json())["wall"].count("1s")
-        ]
+
+        def wilds(g):
+            return [g.hand(s).count(Tile("1s")) for s in range(4)] + [json.loads(g.to_json())["wall"].count("1s")]
+
         before = wilds(game)
         for k in range(5):
             after = wilds(game.determinize(seat, k))

@@ -3,8 +3,8 @@ claims, several wins on one discard (一炮多响) and who draws next, pass even
 `last_four` and 过胡 (`pass_win_lock`)."""
 
 import pytest
+from positions import payments, position, respond, seat
 
-from positions import payments, position, respond, seat, turn
 from xueliu import Action, IllegalActionError
 
 # Seat 0 has just discarded 5m. Seats 1 and 3 wait on it (4_6m), seat 2 holds 55m.

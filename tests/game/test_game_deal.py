@@ -2,8 +2,8 @@
 die and the deal, reproduced from the documented generator."""
 
 import pytest
-
 from splitmix import SORTED_WALL, SplitMix64
+
 from xueliu import Game
 
 

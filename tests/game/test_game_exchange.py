@@ -5,9 +5,9 @@ from collections import Counter
 from itertools import combinations_with_replacement
 
 import pytest
-
 from positions import position, seat
 from splitmix import SORTED_WALL, SplitMix64
+
 from xueliu import Action, Game, IllegalActionError
 
 RECEIVE_FROM = {"counterclockwise": 3, "clockwise": 1, "opposite": 2}  # steps to the giver

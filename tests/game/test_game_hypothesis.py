@@ -2,7 +2,8 @@
 seats. A legal one is taken; an illegal one raises IllegalActionError and leaves the snapshot
 exactly as it was."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from xueliu import Action, ArgumentError, Game, IllegalActionError

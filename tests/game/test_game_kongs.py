@@ -5,8 +5,8 @@ on an empty wall, robbing a kong (抢杠, `rob_concealed_kong`) and every `late_
 import json
 
 import pytest
-
 from positions import payments, position, respond, seat, turn
+
 from xueliu import Action
 
 OTHERS = ["46m123m789m999m11p", "223344556677p8p", "11m22m33m66m77m88m4m"]

@@ -3,8 +3,8 @@ mode, 杠上炮 and every `kong_income_transfer` mode, `self_draw_payers`, and t
 流局 (查花猪, 查叫, 补差价, 退税 in that order). Points always sum to zero."""
 
 import pytest
-
 from positions import payments, position, respond, seat, turn, win_record
+
 from xueliu import Action
 
 # Background seats that never touch the m tiles the active seats play with.

@@ -2,6 +2,7 @@
 then discard, and the next seat drawing when nobody claims."""
 
 from positions import position, seat, turn
+
 from xueliu import Action, Game
 
 

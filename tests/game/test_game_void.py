@@ -2,8 +2,8 @@
 discards, no pong or kong of the void suit, and no win while holding it."""
 
 import pytest
+from positions import position, seat, turn
 
-from positions import position, respond, seat, turn
 from xueliu import Action, Game, IllegalActionError
 
 

@@ -2,10 +2,10 @@
 them) and 血流成河 (the winner's hand locks: win again, kong only if the waits stay the same, else
 discard the drawn tile; responses only win or pass)."""
 
-from positions import payments, position, respond, seat, turn, win_record
-from xueliu import Action, IllegalActionError
-
 import pytest
+from positions import payments, position, respond, seat, turn, win_record
+
+from xueliu import Action, IllegalActionError
 
 QA = "1122334455667p"
 QC = "778899p1122334s"

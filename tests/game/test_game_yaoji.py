@@ -4,8 +4,8 @@
 wilds never discarded or exchanged. Expected values are worked out from the rules."""
 
 import pytest
-
 from positions import payments, position, seat, turn
+
 from xueliu import Action, Game, IllegalActionError
 
 # No m tile and no wild; seats 2 and 3 are void in m, so only seat 0 claims an m discard.

@@ -5,13 +5,13 @@ at random moments."""
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_game_differential import PRESETS, text
 
 import xueliu
 from xueliu import Action, Match
 from xueliu.reference import Match as Reference
-
-from test_game_differential import PRESETS, text
 
 
 def play_hand(game, ref, rng: random.Random, leave_at) -> None:

@@ -14,14 +14,13 @@ import json
 import random
 
 import pytest
+from reference_positions import reference_position as position
 
-from xueliu.reference.game import Game, IllegalActionError, SUITS
+from xueliu.reference.game import SUITS, Game, IllegalActionError
 from xueliu.reference.hand import is_win
 from xueliu.reference.presets import PRESETS, get_preset
 from xueliu.reference.rng import SplitMix64
 from xueliu.reference.tiles import parse_tiles, tile_name
-
-from reference_positions import reference_position as position
 
 PLAYABLE = [name for name, rules in PRESETS.items() if not rules["wilds"]]
 

@@ -6,6 +6,7 @@ import itertools
 import random
 
 import pytest
+
 import xueliu.reference as ref
 
 M, P, S = 0, 9, 18  # index of 1m, 1p, 1s

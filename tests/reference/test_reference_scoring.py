@@ -10,14 +10,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import ROOT
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import xueliu
 from xueliu.reference.presets import PATTERNS, PRESETS, get_preset
 from xueliu.reference.scoring import best_waits, points_for_fan, score
-
-from helpers import ROOT
 
 ORDER = ("dashiyou", "sanxia", "sanxia_piao", "chengdu", "chengdu_xueliu", "xuezhan", "yaoji")
 SCHEMA = ROOT / "docs" / "rules-schema.md"

@@ -15,14 +15,13 @@ import random
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from reference_positions import reference_position
 
 from xueliu.reference import hand as analysis
 from xueliu.reference.game import Game, IllegalActionError
 from xueliu.reference.presets import PRESETS, get_preset
 from xueliu.reference.scoring import best_waits, score
 from xueliu.reference.tiles import parse_tiles, tile_name
-
-from reference_positions import reference_position
 
 YAOJI = PRESETS["yaoji"]
 WILD = 18  # 1s

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
+from helpers import ROOT
+
 import xueliu
 from xueliu import _presets as presets
-
-from helpers import ROOT
 
 PAGE = (ROOT / "docs" / "presets.md").read_text(encoding="utf-8")
 

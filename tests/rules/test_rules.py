@@ -7,12 +7,11 @@ import pickle
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
+from rules_tables import PATTERNS, PRESETS, expected_dict
 
 import xueliu
 from xueliu import Rules, RulesError
-
-from helpers import ROOT
-from rules_tables import PATTERNS, PRESETS, expected_dict
 
 
 def schema_keys():

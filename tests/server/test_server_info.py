@@ -122,6 +122,6 @@ def test_whether_someone_could_claim_changes_no_one_elses_messages(preset):
                 if m["type"] == "request" and m["kind"] in ("claim", "rob"):
                     steps.setdefault(m["decision"], {})[seat] = m
         assert len(steps) == len(windows)
-        for (decision, by_seat), seats in zip(sorted(steps.items()), asked):
+        for (_decision, by_seat), seats in zip(sorted(steps.items()), asked):
             assert sorted(by_seat) == seats
             assert len({(m["deadline"], m["kind"]) for m in by_seat.values()}) == 1

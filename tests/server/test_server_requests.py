@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from server_harness import Harness
 
 import xueliu
-from server_harness import Harness
 from xueliu.server import TableError
 
 
