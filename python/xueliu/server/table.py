@@ -222,7 +222,9 @@ class Table:
             self.set_auto(seat, False)
         request = self.requests.get(seat)
         if decision != self.step or request is None or seat in self.answers:
-            raise TableError("stale", f"decision {decision!r} is not open for seat {seat} (open: {self._open_for(seat)})")
+            raise TableError(
+                "stale", f"decision {decision!r} is not open for seat {seat} (open: {self._open_for(seat)})"
+            )
         if not isinstance(text, str):
             raise TableError("malformed", 'the action must be a string such as "discard 5m" or "pass"')
         try:
@@ -341,7 +343,19 @@ class Table:
         config = TableConfig(**data["config"])
         table = Table(data["id"], config, clock, seed=data["seed"])
         table.match = None if match is None else engine.Match.from_json(match)
-        for name in ("status", "tokens", "auto", "expiries", "left", "step", "kind", "windows_published", "windows_closed", "window", "sent"):
+        for name in (
+            "status",
+            "tokens",
+            "auto",
+            "expiries",
+            "left",
+            "step",
+            "kind",
+            "windows_published",
+            "windows_closed",
+            "window",
+            "sent",
+        ):
             setattr(table, name, data[name])
         table.requests = {int(s): Request(**r) for s, r in data["requests"].items()}
         table.answers = {int(s): a for s, a in data["answers"].items()}
@@ -481,7 +495,9 @@ class Table:
 
     def _answer(self, seat: int, action: str, by: str) -> None:
         self.answers[seat] = action
-        self.accepted.append({"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": action, "by": by})
+        self.accepted.append(
+            {"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": action, "by": by}
+        )
         if by != "bot" or self.config.seats[seat] == "person":
             self._send(seat, "accepted", decision=self.step, action=action, by=by)
         if len(self.answers) == len(self.requests):
@@ -515,7 +531,15 @@ class Table:
             if not game.is_over and self._in_hand(seat):
                 # the open step is void: the hand ends here
                 self.requests, self.answers, self.deadline, self.kind = {}, {}, None, None
-                self.accepted.append({"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": "abandon", "by": "leave"})
+                self.accepted.append(
+                    {
+                        "hand": self.hand_number(),
+                        "decision": self.step,
+                        "seat": seat,
+                        "action": "abandon",
+                        "by": "leave",
+                    }
+                )
                 game.abandon(seat)
                 self.windows_closed = self.windows_published  # hold nothing more
 
