@@ -38,7 +38,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 def post(port: int, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body or {}).encode(), method="POST")
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=json.dumps(body or {}).encode(), method="POST"
+    )
     request.add_header("Content-Type", "application/json")
     with urllib.request.urlopen(request, timeout=30) as r:
         return json.loads(r.read())
@@ -50,8 +52,12 @@ def start_server(db: str) -> tuple[subprocess.Popen, int]:
         port = s.getsockname()[1]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-c", f"import uvicorn; from xueliu.server import create_app; "
-         f"uvicorn.run(create_app({db!r}), host='127.0.0.1', port={port}, log_level='warning', access_log=False)"],
+        [
+            sys.executable,
+            "-c",
+            f"import uvicorn; from xueliu.server import create_app; "
+            f"uvicorn.run(create_app({db!r}), host='127.0.0.1', port={port}, log_level='warning', access_log=False)",
+        ],
         env=env,
     )
     for _ in range(300):

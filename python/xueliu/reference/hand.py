@@ -30,7 +30,6 @@ MAX_WILDS = 4
 """Four wilds in hand win at once, whatever the rest (RULES.md section 11)."""
 
 
-
 Group = tuple[int, ...]
 Split = tuple[Group, ...]
 Label = tuple[int, int]
