@@ -13,6 +13,7 @@ use xueliu_core::game::{self as core, ActionList};
 use xueliu_core::meld::{Meld as CoreMeld, MeldKind};
 use xueliu_core::rules::Rules;
 use xueliu_core::tile::{self as core_tile, Suit, Tile as CoreTile};
+use xueliu_core::Choice;
 
 /// One decision: `exchange`, `void`, `discard`, `pong`, `kong`, `win`, `pass` or `swap` (幺鸡换).
 #[pyclass(frozen, eq, hash, module = "xueliu")]
@@ -671,12 +672,17 @@ impl Game {
         self.inner.to_json()
     }
 
-    /// Restores a snapshot, validating everything; bad input raises SnapshotError.
+    /// Restores a snapshot, verified by replaying its seed and decisions (SnapshotError naming
+    /// the first field that disagrees); `trusted=True` trusts that it is what they produce and
+    /// checks only that it is a consistent game (docs/guarantees.md).
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<Game> {
-        core::Game::from_json(text)
-            .map(|inner| Game { inner })
-            .map_err(core_error)
+    #[pyo3(signature = (text, *, trusted = false))]
+    fn from_json(text: &str, trusted: bool) -> PyResult<Game> {
+        let restore = match trusted {
+            true => core::Game::from_json_trusted,
+            false => core::Game::from_json,
+        };
+        restore(text).map(|inner| Game { inner }).map_err(core_error)
     }
 
     /// Plays `(seat, action)` pairs from a fresh hand of `rules` and `seed`.
