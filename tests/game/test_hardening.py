@@ -294,6 +294,12 @@ def test_issue12_9_what_no_seed_produces_restores_only_as_trusted():
         Game.from_json(forged(game, lambda d: d.update(scores=[1, 0, 0, 0])), trusted=True)
 
 
+def test_issue12_12_emptying_history_discarded_names_that_field():
+    game = played(steps=30)
+    assert game.discards(0)
+    refused(forged(game, lambda d: d["history"]["discarded"][0].clear()), r"snapshot\.history\.discarded\[0\]: fewer discards")
+
+
 def test_issue12_10_vec_env_step_refuses_cast_ids():
     env = VecEnv(2, "chengdu")
     _, mask, _ = env.reset()
