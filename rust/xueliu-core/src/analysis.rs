@@ -168,7 +168,13 @@ pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
     while left != 0 {
         let t = left.trailing_zeros() as usize;
         left &= left - 1;
-        if hand.array()[t] + ctx.melds.held[t] >= COPIES {
+        // Wilds in melds are 1s: with them, the 1s the wall still holds are fewer.
+        let wild_ones = if t == Tile::YAOJI.index() {
+            ctx.melds.wilds
+        } else {
+            0
+        };
+        if hand.array()[t] + ctx.melds.held[t] + wild_ones >= COPIES {
             mask &= !(1 << t);
         }
     }

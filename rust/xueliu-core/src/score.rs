@@ -399,6 +399,51 @@ pub fn score(
     Ok(score_known_win(hand, &ctx, rules, situation))
 }
 
+/// [`score`] of `hand` without its winning tile (13 tiles less 3 per meld) and `win_tile`,
+/// which under the 幺鸡 rules is a wild when it is `1s`.
+pub fn score_on(
+    hand: &Counts,
+    win_tile: Tile,
+    melds: &[Meld],
+    void: Option<Suit>,
+    rules: &Rules,
+    situation: &Situation,
+) -> Result<Score, ScoreError> {
+    let summary = Melds::new(melds)?;
+    if hand.len() + 1 != summary.concealed_size() {
+        let expected = match summary.sets {
+            0 => "score takes the hand without its winning tile: 13 tiles",
+            _ => "score takes the hand without its winning tile: 13 tiles counting each meld as 3",
+        };
+        let (len, wilds) = (hand.len(), hand.wilds());
+        return Err(HandError::WrongSize {
+            len,
+            wilds,
+            expected,
+        }
+        .into());
+    }
+    let mut full = *hand;
+    if rules.is_wild(win_tile) {
+        if hand.wilds() >= MAX_WILDS {
+            return Err(HandError::TooManyWilds {
+                wilds: MAX_WILDS + 1,
+            }
+            .into());
+        }
+        full.add_wild();
+    } else if hand.count(win_tile) >= 4 {
+        return Err(HandError::TooManyCopies {
+            tile: win_tile,
+            count: 5,
+        }
+        .into());
+    } else {
+        full.add(win_tile);
+    }
+    score(&full, win_tile, melds, void, rules, situation)
+}
+
 /// [`score`] without its checks, for a caller that already knows the hand wins (the game
 /// does): `hand` includes the winning tile. Never fails and never panics; the result is
 /// meaningful only for a winning hand (and, for four wilds, rules with a `cap_fan`).

@@ -61,7 +61,11 @@ pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
     } else {
         natural_waits(hand, ctx, wilds)
     };
-    let held = |t: usize| hand.array()[t] + ctx.melds.held[t];
+    // The wilds are 1s: with them, the 1s the wall still holds are fewer.
+    let ones = wilds + ctx.melds.wilds;
+    let held = |t: usize| {
+        hand.array()[t] + ctx.melds.held[t] + if t == Tile::YAOJI.index() { ones } else { 0 }
+    };
     (0..KINDS)
         .filter(|&t| mask >> t & 1 == 1 && held(t) < COPIES)
         .fold(0, |m, t| m | 1 << t)
