@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 import numpy as np
+from random_ids import random_ids
 
 import xueliu
 import xueliu.reference as reference
-from random_ids import random_ids
 
 SEED = 2026
 REPEATS = 3  # each row keeps its fastest run: load from other processes only ever slows a run

@@ -139,11 +139,14 @@ async def run(mode: str, tables: int, seconds: float) -> dict:
 class NoStorage:
     """Keeps nothing: the table core and the app's bookkeeping alone, for comparison."""
 
-    def save(self, state, match, decisions) -> None:
+    def save(self, changes) -> None:
         pass
 
     def unfinished(self):
         return []
+
+    def load(self, table_id):
+        return None
 
 
 def core(tables: int) -> dict:
@@ -151,6 +154,7 @@ def core(tables: int) -> dict:
     decision of the table core, the snapshot, the commit."""
     from xueliu.server import FakeClock, Server, SQLiteStorage, TableConfig
 
+    Server(NoStorage(), FakeClock()).restore()  # builds the engine's lookup table, as the server does
     out = {"mode": "core", "tables": tables, "load_average": os.getloadavg()[0]}
     for label in ("sqlite", "no_storage"):
         db = tempfile.mktemp(suffix=".db")

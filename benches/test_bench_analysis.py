@@ -4,7 +4,6 @@ thirteen orphans cannot occur without honours)."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from mahjong.shanten import Shanten
 

@@ -23,6 +23,8 @@ answer most questions without them.
 
 import importlib as _importlib
 
+from . import batch
+from ._version import __version__ as __version__
 from ._xueliu import (
     ACTION_COUNT,
     OBS_LAYOUT,
@@ -42,12 +44,12 @@ from ._xueliu import (
     InvalidHandError,
     Match,
     Meld,
-    SnapshotError,
     Rules,
     RulesError,
     Score,
     ScoreError,
     SimulationResult,
+    SnapshotError,
     Tile,
     TileParseError,
     VecEnv,
@@ -66,8 +68,6 @@ from ._xueliu import (
     simulate,
     waits,
 )
-from . import batch
-from ._version import __version__
 
 __all__ = [
     "ACTION_COUNT",

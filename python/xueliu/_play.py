@@ -146,7 +146,7 @@ def _read(screen: Screen, prompt: str) -> str:
     try:
         return screen.ask(prompt).strip()
     except EOFError:
-        raise click.exceptions.Abort()
+        raise click.exceptions.Abort() from None
 
 
 def win_value(game: Game, seat: int) -> str:

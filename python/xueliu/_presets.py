@@ -1,7 +1,7 @@
 """The rule presets in words, for ``xueliu rules``: what each preset is, the options grouped under
 plain names, and how a preset settles a hand, written from its own option values.
 
-docs/presets.md says the same at length; ``tests/test_presets.py`` holds the one-line
+docs/presets.md says the same at length; ``tests/rules/test_presets.py`` holds the one-line
 descriptions to that page and the groups to every option of ``Rules.to_dict()``.
 """
 

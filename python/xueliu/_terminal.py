@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
-from rich.cells import cell_len
 from rich.text import Text
 
 from ._xueliu import Tile

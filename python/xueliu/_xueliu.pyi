@@ -1,15 +1,61 @@
-"""Type stubs for the compiled extension. Kept equal to the runtime by tests/test_stubs.py."""
+"""Type stubs for the compiled extension. Kept equal to the runtime by tests/stubs/test_stubs.py."""
 
 from __future__ import annotations  # the stub is executed by pdoc (docs/api.py): names used before their class
 
-from typing import Any, ClassVar, Iterable, Literal, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Literal, Optional, Sequence, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
+if TYPE_CHECKING:  # pdoc executes this stub; the submodule's stub exists for type checkers only
+    from xueliu import _xueliu_batch as batch
+
+__all__ = [
+    "XueliuError",
+    "TileParseError",
+    "InvalidHandError",
+    "IllegalActionError",
+    "SnapshotError",
+    "RulesError",
+    "ScoreError",
+    "BotError",
+    "ArgumentError",
+    "ArgumentTypeError",
+    "ConcurrentUseError",
+    "Tile",
+    "Decomposition",
+    "HandFacts",
+    "Game",
+    "Action",
+    "Meld",
+    "Win",
+    "Match",
+    "Rules",
+    "Score",
+    "parse_tiles",
+    "format_tiles",
+    "is_win",
+    "waits",
+    "shanten",
+    "decompositions",
+    "hand_facts",
+    "score",
+    "best_waits",
+    "UNREACHABLE",
+    "batch",
+    "ACTION_COUNT",
+    "OBS_SHAPE",
+    "OBS_LAYOUT",
+    "action_id_name",
+    "VecEnv",
+    "Bot",
+    "SimulationResult",
+    "Comparison",
+    "simulate",
+    "compare_bots",
+]
+
 HandLike = Union[str, Sequence[Union["Tile", int]], Sequence[int], npt.NDArray[np.integer]]
-# Batch `wilds=`: one count for every row, or one per row.
-BatchWilds = Union[int, Sequence[int], npt.NDArray[np.integer]]
 
 UNREACHABLE: int
 
@@ -22,6 +68,7 @@ class ArgumentError(XueliuError): ...
 class ArgumentTypeError(ArgumentError, TypeError): ...
 class ConcurrentUseError(XueliuError): ...
 
+@final
 class Tile:
     def __new__(cls, value: Union[int, str]) -> "Tile": ...
     @property
@@ -32,13 +79,14 @@ class Tile:
     def rank(self) -> int: ...
     def __index__(self) -> int: ...
     def __int__(self) -> int: ...
-    def __lt__(self, other: "Tile") -> bool: ...
-    def __le__(self, other: "Tile") -> bool: ...
-    def __gt__(self, other: "Tile") -> bool: ...
-    def __ge__(self, other: "Tile") -> bool: ...
+    def __lt__(self, other: "Tile", /) -> bool: ...
+    def __le__(self, other: "Tile", /) -> bool: ...
+    def __gt__(self, other: "Tile", /) -> bool: ...
+    def __ge__(self, other: "Tile", /) -> bool: ...
     def __hash__(self) -> int: ...
     def __getnewargs__(self) -> tuple[int]: ...
 
+@final
 class Decomposition:
     @property
     def kind(self) -> str: ...
@@ -50,6 +98,7 @@ class Decomposition:
     def wilds(self) -> list[Tile]: ...
     def __hash__(self) -> int: ...
 
+@final
 class HandFacts:
     @property
     def standard(self) -> bool: ...
@@ -113,32 +162,6 @@ def hand_facts(
     wilds: int = 0,
 ) -> HandFacts: ...
 
-class batch:
-    @staticmethod
-    def is_win(
-        counts: npt.NDArray[np.uint8],
-        *,
-        void: Optional[str] = None,
-        seven_pairs: bool = True,
-        wilds: BatchWilds = 0,
-    ) -> npt.NDArray[np.bool_]: ...
-    @staticmethod
-    def shanten(
-        counts: npt.NDArray[np.uint8],
-        *,
-        void: Optional[str] = None,
-        seven_pairs: bool = True,
-        wilds: BatchWilds = 0,
-    ) -> npt.NDArray[np.int8]: ...
-    @staticmethod
-    def waits(
-        counts: npt.NDArray[np.uint8],
-        *,
-        void: Optional[str] = None,
-        seven_pairs: bool = True,
-        wilds: BatchWilds = 0,
-    ) -> npt.NDArray[np.uint32]: ...
-
 class IllegalActionError(XueliuError): ...
 class SnapshotError(XueliuError): ...
 
@@ -146,6 +169,7 @@ ActionLike = Union["Action", str]
 RulesLike = Union["Rules", str, dict[str, Any], None]
 TileLike = Union[Tile, str, int]
 
+@final
 class Action:
     @staticmethod
     def exchange(tiles: Union[str, Sequence[TileLike]]) -> "Action": ...
@@ -184,6 +208,7 @@ class Action:
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
 
+@final
 class Meld:
     @property
     def kind(self) -> str: ...
@@ -193,6 +218,7 @@ class Meld:
     def wilds(self) -> int: ...
     def __hash__(self) -> int: ...
 
+@final
 class Win:
     @property
     def seat(self) -> int: ...
@@ -205,6 +231,7 @@ class Win:
     @property
     def score(self) -> Score: ...
 
+@final
 class Game:
     def __new__(
         cls, rules: RulesLike = None, *, seed: Optional[int] = None, dealer: Optional[int] = None
@@ -259,12 +286,13 @@ class Game:
     def __deepcopy__(self, memo: Any) -> "Game": ...
     def to_json(self) -> str: ...
     @staticmethod
-    def from_json(text: str) -> "Game": ...
+    def from_json(text: str, *, trusted: bool = False) -> "Game": ...
     @staticmethod
     def replay(rules: RulesLike, seed: int, actions: Iterable[tuple[int, ActionLike]]) -> "Game": ...
     @staticmethod
     def from_events(events: Union[str, list[dict[str, Any]]]) -> "Game": ...
 
+@final
 class Match:
     def __new__(cls, rules: RulesLike = None, *, seed: Optional[int] = None, hands: int = 8) -> "Match": ...
     @property
@@ -293,6 +321,7 @@ class Match:
     @staticmethod
     def from_log(log: Union[str, dict[str, Any]]) -> "Match": ...
 
+@final
 class Rules:
     # Every option of docs/rules-schema.md, read as an attribute; the schema's "preset" is
     # `preset_name`, since `Rules.preset` builds rules.
@@ -355,6 +384,7 @@ class Rules:
     def points(self, fan: int) -> int: ...
     def __hash__(self) -> int: ...
 
+@final
 class Score:
     @property
     def pattern(self) -> str: ...
@@ -409,6 +439,7 @@ OBS_LAYOUT: list[tuple[str, int, int]]
 
 def action_id_name(id: int) -> str: ...
 
+@final
 class VecEnv:
     def __new__(
         cls,
@@ -440,6 +471,7 @@ class VecEnv:
 
 class BotError(XueliuError): ...
 
+@final
 class Bot:
     def __new__(cls, name: str, *, seed: int = 0) -> "Bot": ...
     @property
@@ -448,6 +480,7 @@ class Bot:
     def seed(self) -> int: ...
     def choose(self, game: Game, seat: int) -> Action: ...
 
+@final
 class SimulationResult:
     @property
     def games(self) -> int: ...
@@ -481,15 +514,16 @@ class SimulationResult:
 
 def simulate(
     games: int,
-    rules: RulesLike = "chengdu",
+    rules: RulesLike = None,
     *,
-    bots: Union[str, Sequence[str]] = ("greedy", "greedy", "greedy", "greedy"),
+    bots: Union[str, Sequence[str], None] = None,
     seed: int = 0,
     threads: int = 0,
     first_game: int = 0,
     logs: bool = False,
 ) -> SimulationResult: ...
 
+@final
 class Comparison:
     @property
     def a(self) -> str: ...
@@ -519,7 +553,7 @@ def compare_bots(
     a: str,
     b: str,
     games: int,
-    rules: RulesLike = "chengdu",
+    rules: RulesLike = None,
     *,
     seed: int = 0,
     threads: int = 0,

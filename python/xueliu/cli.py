@@ -26,7 +26,7 @@ from . import _terminal as term
 from ._play import Screen, play_hand
 from ._tracker import Tracker
 from ._version import __version__
-from ._xueliu import Action, Bot, Game, Match, Rules, XueliuError
+from ._xueliu import Bot, Game, Match, Rules, XueliuError
 from ._xueliu import simulate as run_simulation
 
 WINDS = ("East", "South", "West", "North")
@@ -171,7 +171,7 @@ def read_match_log(path: Path) -> Optional[Match]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}")
+        raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
     if not text.lstrip().startswith("{") or not _is_json(text):
         return None  # a game's log: JSON lines
     log = json.loads(text)
@@ -238,7 +238,7 @@ def read_log(path: Path) -> list[dict[str, Any]]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}")
+        raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
     if text.lstrip().startswith("["):
         return _json(text, f"{path}")
     lines = text.splitlines()
@@ -263,7 +263,7 @@ def _json(text: str, where: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise click.ClickException(f"{where} is not JSON ({e.msg} at column {e.colno}); "
-                                   "a log is one JSON event per line")
+                                   "a log is one JSON event per line") from None
 
 
 def _milestone(events: list[dict[str, Any]], i: int) -> bool:
@@ -607,5 +607,5 @@ def serve(db_path: str, host: str, port: int) -> None:
 
         from .server import create_app
     except ImportError as e:
-        raise click.ClickException(f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"')
+        raise click.ClickException(f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"') from None
     uvicorn.run(create_app(db_path), host=host, port=port, ws_max_size=1 << 20, log_level="info")

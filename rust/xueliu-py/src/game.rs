@@ -16,6 +16,7 @@ use xueliu_core::encode;
 use xueliu_core::game::{self as core, ActionList};
 use xueliu_core::meld::{Meld as CoreMeld, MeldKind};
 use xueliu_core::tile::{self as core_tile, Suit, Tile as CoreTile};
+use xueliu_core::Choice;
 
 /// One decision: `exchange`, `void`, `discard`, `pong`, `kong`, `win`, `pass` or `swap` (幺鸡换).
 #[pyclass(frozen, eq, hash, module = "xueliu")]
@@ -712,13 +713,18 @@ impl Game {
         self.with(|g| g.to_json())
     }
 
-    /// Restores a snapshot, validating everything; bad input raises SnapshotError.
+    /// Restores a snapshot, verified by replaying its seed and decisions (SnapshotError naming
+    /// the first field that disagrees); `trusted=True` trusts that it is what they produce and
+    /// checks only that it is a consistent game (docs/guarantees.md).
     #[staticmethod]
-    fn from_json(text: &Bound<'_, PyAny>) -> PyResult<Game> {
+    #[pyo3(signature = (text, *, trusted = None), text_signature = "(text, *, trusted=False)")]
+    fn from_json(text: &Bound<'_, PyAny>, trusted: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
         let text = convert::text("text", text, "a snapshot's JSON text (Game.to_json())")?;
-        core::Game::from_json(&text)
-            .map(Game::of)
-            .map_err(core_error)
+        let restore = match convert::flag("trusted", trusted, false)? {
+            true => core::Game::from_json_trusted,
+            false => core::Game::from_json,
+        };
+        restore(&text).map(Game::of).map_err(core_error)
     }
 
     /// Plays `(seat, action)` pairs from a fresh hand of `rules` and `seed`.

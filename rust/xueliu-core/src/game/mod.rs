@@ -24,6 +24,7 @@ mod snapshot;
 mod state;
 mod turn;
 mod value;
+mod verify;
 mod winning_hand;
 
 #[cfg(test)]
@@ -32,7 +33,7 @@ mod determinize_tests;
 mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
-pub use events::{Direction, EndReason, Event, KongKind, Reason, WinKind};
+pub use events::{Direction, EndKind, EndReason, Event, EventType, KongKind, Reason, WinKind};
 pub use history::{Exchanged, History};
 pub use json_in::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
@@ -44,12 +45,14 @@ pub fn write_json(value: &dyn ToJson, out: &mut String) {
 }
 pub use crate::score::{Score, Situation};
 
+use crate::choice::choice;
 use crate::error::Error;
 use crate::hand::Counts;
 use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::{Mode, Rules};
 use crate::tile::{Suit, Tile, KINDS};
+use crate::Choice;
 use events::EventContext;
 use json_out::Object;
 pub use json_out::{rules_json, ToJson};
@@ -57,39 +60,30 @@ use log::Log;
 use state::River;
 use std::sync::Arc;
 
-/// The phase of the hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    Exchange,
-    Void,
-    Play,
-    Over,
-}
-
-impl Phase {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Phase::Exchange => "exchange",
-            Phase::Void => "void",
-            Phase::Play => "play",
-            Phase::Over => "over",
-        }
+choice! {
+    /// The phase of the hand.
+    pub enum Phase {
+        Exchange = "exchange",
+        Void = "void",
+        Play = "play",
+        Over = "over",
     }
 }
 
-/// How the seat to move came to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TurnKind {
-    /// The dealer's first turn: 14 tiles, no draw.
-    First,
-    Draw,
-    /// After a kong's replacement draw.
-    Replacement,
-    /// After a pong: discard only.
-    AfterPong,
-    /// A non-dealer dealt four wilds (幺鸡) wins before the dealer's first turn: 13 tiles, no
-    /// draw, `win` its only action (docs/game-protocol.md §11).
-    Dealt,
+choice! {
+    /// How the seat to move came to move.
+    pub enum TurnKind {
+        /// The dealer's first turn: 14 tiles, no draw.
+        First = "first",
+        Draw = "draw",
+        /// After a kong's replacement draw.
+        Replacement = "replacement",
+        /// After a pong: discard only.
+        AfterPong = "after_pong",
+        /// A non-dealer dealt four wilds (幺鸡) wins before the dealer's first turn: 13 tiles, no
+        /// draw, `win` its only action (docs/game-protocol.md §11).
+        Dealt = "dealt",
+    }
 }
 
 /// The seat to move and what it drew.
