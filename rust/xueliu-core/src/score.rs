@@ -372,7 +372,7 @@ pub fn score(
     let ctx = Context::new(melds, void, rules.allow_seven_pairs)?;
     ctx.check(hand, analysis::HandSize::Complete)?;
     check_wilds(hand, &ctx, rules)?;
-    let wild_win = rules.wilds && win_tile == Tile::YAOJI;
+    let wild_win = rules.is_wild(win_tile);
     let held = if wild_win {
         hand.wilds()
     } else {
@@ -474,7 +474,7 @@ pub fn best_waits_known(
     analysis::waits_with_facts(hand, ctx, |tile, facts| {
         // Under 幺鸡 a drawn 1s is a wild, never the natural tile waited on; and 查叫 values
         // natural waits only (docs/game-protocol.md §11).
-        if rules.wilds && tile == Tile::YAOJI {
+        if rules.is_wild(tile) {
             return;
         }
         // Four wilds win at the cap whatever the rest, as in `score` (§11).
