@@ -209,16 +209,16 @@ impl Action {
             .map(|&id| {
                 u16::try_from(id)
                     .ok()
-                    .and_then(encode::choice)
+                    .and_then(encode::meaning)
                     .ok_or_else(|| crate::encode::bad_id(id))
             })
             .collect::<PyResult<Vec<_>>>()?;
-        let pick = |c: &encode::Choice| match c {
-            encode::Choice::Pick(t) => Some(*t),
+        let pick = |c: &encode::IdMeaning| match c {
+            encode::IdMeaning::Pick(t) => Some(*t),
             _ => None,
         };
         match choices[..] {
-            [encode::Choice::Act(a)] => Ok(Action(a)),
+            [encode::IdMeaning::Act(a)] => Ok(Action(a)),
             [ref a, ref b, ref c] if choices.iter().all(|c| pick(c).is_some()) => {
                 let t = [a, b, c].map(|c| pick(c).expect("a pick"));
                 Ok(Action(core::Action::exchange(t)))

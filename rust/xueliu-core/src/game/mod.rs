@@ -35,14 +35,10 @@ mod tests;
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{Direction, EndKind, EndReason, Event, EventType, KongKind, Reason, WinKind};
 pub use history::{Exchanged, History};
-pub use json_in::rules_from_json;
+pub(crate) use json_in::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
 pub use value::ScoreJson;
 
-/// Writes any of the game's JSON values (e.g. [`ScoreJson`]) to `out`.
-pub fn write_json(value: &dyn ToJson, out: &mut String) {
-    value.write_json(out);
-}
 pub use crate::score::{Score, Situation};
 
 use crate::choice::choice;
@@ -342,10 +338,6 @@ impl Game {
                 received,
             }
         })
-    }
-
-    pub fn is_logging(&self) -> bool {
-        self.log.is_some()
     }
 
     /// The events so far (empty when logging is off).

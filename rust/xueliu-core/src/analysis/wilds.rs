@@ -5,7 +5,7 @@
 //! tiles (hand and melds) are held to 缺一门 and the void suit, and the tiles the wilds stand for
 //! keep to the suits the natural tiles allow. Four wilds win at once, whatever the shape.
 
-use crate::analysis::{entries, suit_pairs, Context, Decomposition, HandFacts, Set, UNREACHABLE};
+use super::{entries, suit_pairs, Context, Decomposition, HandFacts, Set, UNREACHABLE};
 use crate::hand::{Counts, MAX_WILDS, POW5};
 use crate::tables::{
     best_split, capped_overlaps, suit_table, wild_table, LevelOverlaps, SuitEntry, MAX_SETS,
