@@ -92,7 +92,7 @@ def rules(preset: Optional[str], plain: bool) -> None:
     """Show the rule presets: each in one line, then their options side by side, grouped; or one
     PRESET's options (with the API's names), its fan table and its settlement in words.
 
-    Option names are the API's (Rules.preset(name, option=value)); docs/rules.md explains each.
+    Option names are the API's (Rules.preset(name, option=value)); docs/rules-implemented.md explains each.
     """
     plain = _plain(plain)
     out = term.console(plain)
