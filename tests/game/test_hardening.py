@@ -298,7 +298,10 @@ def test_issue12_9_what_no_seed_produces_restores_only_as_trusted():
 def test_issue12_12_emptying_history_discarded_names_that_field():
     game = played(steps=30)
     assert game.discards(0)
-    refused(forged(game, lambda d: d["history"]["discarded"][0].clear()), r"snapshot\.history\.discarded\[0\]: fewer discards")
+    refused(
+        forged(game, lambda d: d["history"]["discarded"][0].clear()),
+        r"snapshot\.history\.discarded\[0\]: fewer discards",
+    )
 
 
 def test_issue12_10_vec_env_step_refuses_cast_ids():
@@ -553,8 +556,11 @@ def _callables():
         if name.startswith("_") or (inspect.isclass(obj) and issubclass(obj, BaseException)):
             continue
         if inspect.ismodule(obj):
-            found += [(f"{name}.{f}", None, getattr(obj, f), inspect.signature(getattr(obj, f)))
-                      for f in sorted(dir(obj)) if not f.startswith("_")]
+            found += [
+                (f"{name}.{f}", None, getattr(obj, f), inspect.signature(getattr(obj, f)))
+                for f in sorted(dir(obj))
+                if not f.startswith("_")
+            ]
         elif inspect.isclass(obj):
             try:
                 found.append((name, None, obj, inspect.signature(obj)))
@@ -571,10 +577,8 @@ def _callables():
 
 
 def _params(sig):
-    import inspect
 
-    return [p for p in sig.parameters.values()
-            if p.name != "self" and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
+    return [p for p in sig.parameters.values() if p.name != "self" and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
 
 
 CALLABLES = _callables()
@@ -585,11 +589,14 @@ def _call(qual: str, overrides: dict[str, object]):
     """Calls `qual` with its valid arguments, `overrides` replacing some."""
     import inspect
 
-    (_, owner, target, sig), = [c for c in CALLABLES if c[0] == qual]
+    ((_, owner, target, sig),) = [c for c in CALLABLES if c[0] == qual]
     cls = qual.split(".")[0]
     instance = INSTANCES[cls]() if cls in INSTANCES and "." in qual else None
-    fn = getattr(instance, target) if owner else (getattr(getattr(xueliu, cls), target)
-                                                   if isinstance(target, str) else target)
+    fn = (
+        getattr(instance, target)
+        if owner
+        else (getattr(getattr(xueliu, cls), target) if isinstance(target, str) else target)
+    )
     required = [p.name for p in _params(sig) if p.default is inspect.Parameter.empty]
     assert qual in VALID or not required, f"add a valid call of {qual} to VALID (needs {required})"
     given = {k: (v(instance) if callable(v) else v) for k, v in VALID.get(qual, {}).items()}
@@ -656,8 +663,10 @@ def test_issue12_13_a_game_or_bot_in_use_by_another_thread_is_a_concurrent_use_e
     thinker.start()
     try:
         while not done.is_set() and len(seen) < 2:
-            for what, call in (("game", lambda: game.legal_actions(seat)),
-                               ("bot", lambda: bot.choose(Game("chengdu", seed=6), 0))):
+            for what, call in (
+                ("game", lambda: game.legal_actions(seat)),
+                ("bot", lambda: bot.choose(Game("chengdu", seed=6), 0)),
+            ):
                 try:
                     call()  # succeeds when the thinker is between two calls
                 except ConcurrentUseError as e:
