@@ -8,7 +8,7 @@ pub mod mask;
 pub mod observe;
 pub mod picks;
 
-pub use ids::{action_id, choice, exchange_ids, id_name, pick_id, Choice, ACTION_COUNT};
+pub use ids::{action_id, exchange_ids, id_name, meaning, pick_id, IdMeaning, ACTION_COUNT};
 pub use mask::{legal_ids, IdSet};
 pub use observe::{observe, RulePlanes, CHANNELS, LAYOUT, OBS_SIZE};
 pub use picks::{act_id, Picks};

@@ -592,7 +592,7 @@ fn win_from(v: &Value, path: &str, rules: &Rules) -> R<WinRecord> {
     winner.root_only_kongs = root_only_kongs;
     winner.rebuild_summary();
     let size = hand.len() + 3 * winner.meld_summary.sets as usize;
-    let wild_win = rules.wilds && win_tile == Tile::YAOJI;
+    let wild_win = rules.is_wild(win_tile);
     // A non-dealer dealt four wilds wins on its 13 tiles: 12 and the wild it names (§11).
     let dealt_four_wilds = wild_win && hand.wilds() == 3 && size == 12 && kind == WinKind::SelfDraw;
     let fifth = if wild_win {
@@ -823,7 +823,7 @@ impl Game {
 
     /// Recomputes the waits kept per seat (see `Seat::waits`).
     pub(super) fn refresh_cached_waits(&mut self) {
-        let seven = self.rules.allow_seven_pairs;
+        let rules = self.rules.clone();
         let on_move = match self.pending {
             Pending::Turn(t) => Some(t),
             _ => None,
@@ -836,7 +836,7 @@ impl Game {
                     _ => continue,
                 }
             }
-            waiting.refresh_waits(seven);
+            waiting.refresh_waits(&rules);
             s.waits = waiting.waits;
         }
     }

@@ -67,7 +67,7 @@ pub(super) fn eager_step(game: &mut Game, rng: &mut Rng, buf: &mut ActionList) -
 
 fn best_discard(game: &Game, seat: u8, buf: &ActionList, rng: &mut Rng) -> Option<Action> {
     let s = game.seat(seat);
-    let ctx = s.context(game.rules().allow_seven_pairs);
+    let ctx = s.context(game.rules());
     let scored: Vec<(i8, Action)> = buf
         .iter()
         .filter_map(|&a| match a {
