@@ -36,7 +36,7 @@ fn steps_per_second(preset: &str, opponents: Option<Policy>, n: usize, threads: 
         for _ in 0..STEPS {
             for (i, a) in actions.iter_mut().enumerate() {
                 let legal = env.table(i).legal();
-                *a = legal.nth(rng.below(legal.len() as u64) as usize).unwrap() as i32;
+                *a = i32::from(legal.nth(rng.below(legal.len() as u64) as usize).unwrap());
             }
             let out = Outputs {
                 obs: &mut obs,

@@ -198,7 +198,7 @@ fn standard_waits(e: &[SuitEntry; 3]) -> u32 {
 #[inline]
 fn seven_pairs_wait(hand: &Counts) -> u32 {
     let odd = hand.odd();
-    if odd.count_ones() == 1 {
+    if odd.is_power_of_two() {
         odd
     } else {
         0
@@ -521,7 +521,7 @@ fn facts_from(
     HandFacts {
         standard,
         seven_pairs: ctx.seven_pairs && melds.sets == 0 && ones | threes == 0,
-        all_triplets: standard && ones | fours == 0 && twos.count_ones() == 1,
+        all_triplets: standard && ones | fours == 0 && twos.is_power_of_two(),
         terminals: standard
             && used & MIDDLE_TILES == 0
             && melded & !TERMINAL_TILES == 0
@@ -758,7 +758,7 @@ mod tests {
                 let t = pick(rng);
                 match rng.below(5) {
                     0 if matches!(t.rank(), 1 | 7) || (!outer && t.rank() <= 7) => {
-                        (0..3).for_each(|i| counts[t.index() + i] += 1)
+                        (0..3).for_each(|i| counts[t.index() + i] += 1);
                     }
                     0 | 1 => counts[t.index()] += 3,
                     2 => melds.push(Meld::pong(t)),
@@ -800,7 +800,7 @@ mod tests {
             .into_iter()
             .enumerate()
             {
-                seen[i] += fact as u32;
+                seen[i] += u32::from(fact);
             }
             checked += 1;
         }

@@ -326,7 +326,7 @@ impl Rules {
             return inconsistent("flower_pig_penalty \"cap\" charges the cap, so cap_fan cannot be null; set cap_fan or choose another penalty");
         }
         let (largest, pig) = (self.largest_payment_fan(), self.flower_pig_fan);
-        let extra = self.base_points as u64;
+        let extra = u64::from(self.base_points);
         let fits = |fan| {
             self.curve()
                 .points(fan)
@@ -363,7 +363,7 @@ impl Rules {
             self.kong_flower_fan,
             self.kong_shot_fan,
             self.rob_kong_fan,
-            (self.self_draw_bonus == SelfDrawBonus::AddFan) as u32,
+            u32::from(self.self_draw_bonus == SelfDrawBonus::AddFan),
             if self.wilds { self.no_wild_fan } else { 0 },
         ]
         .into_iter()

@@ -80,7 +80,7 @@ fn per_row<T: Send + Copy + Default + numpy::Element>(
         Ok(w) => Wilds::PerRow(w),
         Err(each) => Wilds::Each(*each),
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let mut out = vec![T::default(); rows];
     let result = py.detach(|| map_hands(&data, wilds, &mut out, &ctx, size, threads, f));
     result.map_err(|(row, e)| InvalidHandError::new_err(format!("row {row}: {e}")))?;

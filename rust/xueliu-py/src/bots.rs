@@ -240,7 +240,7 @@ impl SimulationResult {
             .simulation
             .bots
             .iter()
-            .map(|k| k.to_string())
+            .map(std::string::ToString::to_string)
             .collect()
     }
 

@@ -20,7 +20,7 @@ pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
         let mut array = [0u8; KINDS];
         let text = self::text("hand", hand, "a string like \"23445677m345789p\"")?;
         tile::for_each_tile(&text, |t| {
-            array[t.index()] = array[t.index()].saturating_add(1)
+            array[t.index()] = array[t.index()].saturating_add(1);
         })
         .map_err(tile_parse_error)?;
         return Counts::from_array(&array).map_err(hand_error);
@@ -154,7 +154,7 @@ pub fn text(param: &str, value: &Bound<'_, PyAny>, accepts: &str) -> PyResult<St
     let s = value
         .cast::<PyString>()
         .map_err(|_| type_error(param, value, accepts))?;
-    s.to_cow().map(|t| t.into_owned()).map_err(|_| {
+    s.to_cow().map(std::borrow::Cow::into_owned).map_err(|_| {
         argument_error(
             param,
             "a string holding a lone surrogate (not valid Unicode)",
@@ -234,8 +234,11 @@ pub fn index(param: &str, value: &Bound<'_, PyAny>, len: usize, what: &str) -> P
     int::<usize>(param, value, &accepts)
         .ok()
         .filter(|&i| i < len)
-        .ok_or_else(|| match is_int(value) {
-            true => argument_error(param, excerpt(value), &accepts),
-            false => type_error(param, value, &accepts),
+        .ok_or_else(|| {
+            if is_int(value) {
+                argument_error(param, excerpt(value), &accepts)
+            } else {
+                type_error(param, value, &accepts)
+            }
         })
 }

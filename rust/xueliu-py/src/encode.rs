@@ -135,7 +135,7 @@ fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
     if let Ok(name) = opponents.cast::<PyString>() {
         let p = policy(&crate::convert::text(
             "opponents",
-            &name,
+            name,
             "a policy or bot name",
         )?)?;
         return Ok([Policy::Caller, p, p, p]);
@@ -253,8 +253,9 @@ impl VecEnv {
         let rules = rules_or_default(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let policies = policies_arg(opponents)?;
-        let threads =
-            threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()));
+        let threads = threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        });
         let inner = py
             .detach(|| CoreVecEnv::new(n, rules, seed, policies, threads))
             .map_err(core_error)?;
@@ -266,7 +267,7 @@ impl VecEnv {
             terminated: PyArray1::zeros(py, n, false).unbind(),
             seat: PyArray1::zeros(py, n, false).unbind(),
         };
-        env.with_outputs(py, |inner, out| inner.current(out))?;
+        env.with_outputs(py, xueliu_core::env::VecEnv::current)?;
         Ok(env)
     }
 

@@ -128,8 +128,7 @@ pub fn type_name(value: &Bound<'_, PyAny>) -> String {
     value
         .get_type()
         .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into())
+        .map_or_else(|_| "?".into(), |n| n.to_string())
 }
 
 /// A wrong-typed `value` for parameter `param`, which accepts `accepts`.

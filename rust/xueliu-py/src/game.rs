@@ -215,7 +215,7 @@ impl Action {
             .collect::<PyResult<Vec<_>>>()?;
         let pick = |c: &encode::IdMeaning| match c {
             encode::IdMeaning::Pick(t) => Some(*t),
-            _ => None,
+            encode::IdMeaning::Act(_) => None,
         };
         match choices[..] {
             [encode::IdMeaning::Act(a)] => Ok(Action(a)),
@@ -329,12 +329,15 @@ pub(crate) fn seat_arg(seat: &Bound<'_, PyAny>) -> PyResult<u8> {
     crate::convert::int("seat", seat, "a seat: 0, 1, 2 or 3")
         .ok()
         .filter(|&s: &u8| s < 4)
-        .ok_or_else(|| match crate::convert::is_int(seat) {
-            true => ArgumentError::new_err(format!(
-                "seat {} does not exist; seats are 0-3",
-                crate::errors::excerpt(seat)
-            )),
-            false => type_error("seat", seat, "a seat: 0, 1, 2 or 3"),
+        .ok_or_else(|| {
+            if crate::convert::is_int(seat) {
+                ArgumentError::new_err(format!(
+                    "seat {} does not exist; seats are 0-3",
+                    crate::errors::excerpt(seat)
+                ))
+            } else {
+                type_error("seat", seat, "a seat: 0, 1, 2 or 3")
+            }
         })
 }
 
@@ -451,7 +454,7 @@ impl Game {
     /// None before.
     #[getter]
     fn next_dealer(&self) -> PyResult<Option<u8>> {
-        self.with(|g| g.next_dealer())
+        self.with(xueliu_core::game::Game::next_dealer)
     }
 
     /// 逃跑: `seat`, which has not won, leaves; it pays the escape penalty and the hand ends.
@@ -463,7 +466,7 @@ impl Game {
     /// The seat that left the hand (逃跑), or None.
     #[getter]
     fn leaver(&self) -> PyResult<Option<u8>> {
-        self.with(|g| g.leaver())
+        self.with(xueliu_core::game::Game::leaver)
     }
 
     /// `"exchange"`, `"void"`, `"play"` or `"over"`.
@@ -475,31 +478,31 @@ impl Game {
     /// True once the hand has ended (its `end` event is logged); no seat acts any more.
     #[getter]
     fn is_over(&self) -> PyResult<bool> {
-        self.with(|g| g.is_over())
+        self.with(xueliu_core::game::Game::is_over)
     }
 
     /// The seed the hand was dealt from: same seed and same actions, same game.
     #[getter]
     fn seed(&self) -> PyResult<u64> {
-        self.with(|g| g.seed())
+        self.with(xueliu_core::game::Game::seed)
     }
 
     /// The dealer's seat (0 East … 3 North), who starts with 14 tiles.
     #[getter]
     fn dealer(&self) -> PyResult<u8> {
-        self.with(|g| g.dealer())
+        self.with(xueliu_core::game::Game::dealer)
     }
 
     /// Each seat's running total of points.
     #[getter]
     fn scores(&self) -> PyResult<[i64; 4]> {
-        self.with(|g| g.scores())
+        self.with(xueliu_core::game::Game::scores)
     }
 
     /// Tiles left to draw in the wall.
     #[getter]
     fn wall_remaining(&self) -> PyResult<usize> {
-        self.with(|g| g.wall_remaining())
+        self.with(xueliu_core::game::Game::wall_remaining)
     }
 
     /// Seats that must decide now, in seat order.
@@ -710,7 +713,7 @@ impl Game {
 
     /// A full snapshot as JSON text; `Game.from_json` restores it exactly.
     fn to_json(&self) -> PyResult<String> {
-        self.with(|g| g.to_json())
+        self.with(xueliu_core::game::Game::to_json)
     }
 
     /// Restores a snapshot, verified by replaying its seed and decisions (SnapshotError naming
@@ -720,9 +723,10 @@ impl Game {
     #[pyo3(signature = (text, *, trusted = None), text_signature = "(text, *, trusted=False)")]
     fn from_json(text: &Bound<'_, PyAny>, trusted: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
         let text = convert::text("text", text, "a snapshot's JSON text (Game.to_json())")?;
-        let restore = match convert::flag("trusted", trusted, false)? {
-            true => core::Game::from_json_trusted,
-            false => core::Game::from_json,
+        let restore = if convert::flag("trusted", trusted, false)? {
+            core::Game::from_json_trusted
+        } else {
+            core::Game::from_json
         };
         restore(&text).map(Game::of).map_err(core_error)
     }

@@ -34,7 +34,7 @@ impl Rules {
     /// the constructor, so the option reads under this name.)
     #[getter]
     fn preset_name(&self) -> Option<&'static str> {
-        self.0.preset.map(|p| p.name())
+        self.0.preset.map(xueliu_core::Choice::name)
     }
 
     /// Every preset's name.

@@ -88,10 +88,10 @@ impl Score {
         };
         let exposed = count("exposed_kongs", exposed_kongs)?;
         let concealed = count("concealed_kongs", concealed_kongs)?;
-        if exposed as u32 + concealed as u32 > 4 {
+        if u32::from(exposed) + u32::from(concealed) > 4 {
             return Err(crate::errors::argument_error(
                 "exposed_kongs + concealed_kongs",
-                exposed as u32 + concealed as u32,
+                u32::from(exposed) + u32::from(concealed),
                 accepts,
             ));
         }

@@ -35,7 +35,7 @@ pub fn is_win(hand: &Counts, ctx: &Context) -> bool {
 /// sets and a pair, add up to at most `wilds`. Wilds left over make whole sets of their own.
 #[inline]
 fn standard_fits(e: &[SuitEntry; 3], wilds: u8) -> bool {
-    let sets = e.map(|e| e.wilds_for_sets());
+    let sets = e.map(super::super::tables::SuitEntry::wilds_for_sets);
     let total: u8 = sets.iter().sum();
     (0..3).any(|p| total - sets[p] + e[p].wilds_for_pair() <= wilds)
 }
@@ -539,7 +539,7 @@ mod tests {
                 more.add(t);
                 assert!(is_win(&more, &ctx), "{short} + {t}");
             }
-            assert!(mask >> drawn[0].index() & 1 == win as u32, "{full}");
+            assert!(mask >> drawn[0].index() & 1 == u32::from(win), "{full}");
         }
     }
 }

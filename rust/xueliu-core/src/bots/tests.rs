@@ -111,7 +111,7 @@ fn greedy_wins_far_more_than_random_and_clears_its_void_suit() {
         }
         // Greedy discards its void suit first, so it rarely ends the hand still holding one.
         let s = game.seat(0);
-        void_ok += !s.holds_void() as u32;
+        void_ok += u32::from(!s.holds_void());
         assert!(actions
             .iter()
             .any(|(s, a)| *s == 0 && matches!(a, Action::Void(_))));

@@ -208,7 +208,7 @@ fn own_tiles(game: &Game, seat: u8, picks: &Picks, p: &mut Planes<'_>) {
         let plane = &mut p.0[(HAND + k) * KINDS..][..KINDS];
         // Branch-free, so the compiler writes whole rows at once.
         for (slot, &n) in plane.iter_mut().zip(counts) {
-            *slot = (n as usize > k) as u8;
+            *slot = u8::from(n as usize > k);
         }
     }
     if let Pending::Turn(turn) = game.pending() {
@@ -261,7 +261,7 @@ fn table(game: &Game, seat: u8, p: &mut Planes<'_>) {
     for w in game.wins() {
         p.add(WON + relative(seat, w.seat), w.tile);
         // A shared win (一炮多响) is on the same copy as the one before it.
-        seen[w.tile.index()] += !w.shared as u8;
+        seen[w.tile.index()] += u8::from(!w.shared);
     }
     for (t, &n) in seen.iter().enumerate() {
         p.set(UNSEEN, t, COPIES.saturating_sub(n));
@@ -278,7 +278,7 @@ fn decision(game: &Game, seat: u8, p: &mut Planes<'_>) {
         Pending::Over => 3,
     };
     p.set(DECISION, PHASE + phase, 1);
-    p.set(DECISION, MUST_ACT, game.must_act(seat) as u8);
+    p.set(DECISION, MUST_ACT, u8::from(game.must_act(seat)));
     match game.pending() {
         Pending::Turn(t) => {
             p.set(DECISION, TURN, 1);
@@ -312,7 +312,11 @@ fn decision(game: &Game, seat: u8, p: &mut Planes<'_>) {
         };
         p.set(DECISION, DIRECTION + d, 1);
     }
-    p.set(DECISION, DECLINED, game.seat(seat).declined.is_some() as u8);
+    p.set(
+        DECISION,
+        DECLINED,
+        u8::from(game.seat(seat).declined.is_some()),
+    );
 }
 
 /// The wall's size exactly (fours as a bar, the rest one-hot) and each seat's score as a bar.
@@ -320,7 +324,7 @@ fn wall_and_scores(game: &Game, seat: u8, p: &mut Planes<'_>) {
     let wall = game.wall_remaining();
     (0..(wall / 4).min(KINDS)).for_each(|j| p.set(WALL, j, 1));
     p.set(WALL + 1, wall % 4, 1);
-    let base = game.rules().base_points.max(1) as i64;
+    let base = i64::from(game.rules().base_points.max(1));
     for (s, &score) in game.scores().iter().enumerate() {
         score_bar(score, base, SCORES + relative(seat, s as u8), p);
     }
@@ -335,7 +339,7 @@ fn score_bar(score: i64, base: i64, channel: usize, p: &mut Planes<'_>) {
         return;
     }
     let size = score.unsigned_abs();
-    for k in 0..=MID - 1 {
+    for k in 0..MID {
         let threshold = if k == 0 { 1 } else { (base as u64) << k };
         if size < threshold {
             break;
@@ -360,7 +364,7 @@ fn rules(r: &Rules, p: &mut Planes<'_>) {
     flags
         .iter()
         .enumerate()
-        .for_each(|(i, &f)| p.set(RULES, i, f as u8));
+        .for_each(|(i, &f)| p.set(RULES, i, u8::from(f)));
     let late = [
         LateKong::Full,
         LateKong::RootOnly,
@@ -393,7 +397,7 @@ fn rules(r: &Rules, p: &mut Planes<'_>) {
     ];
     more.iter()
         .enumerate()
-        .for_each(|(i, &f)| p.set(RULES, 19 + i, f as u8));
+        .for_each(|(i, &f)| p.set(RULES, 19 + i, u8::from(f)));
     rule_values(r, p);
 }
 

@@ -212,7 +212,7 @@ impl VecEnv {
         out.check(self.len());
         let planes = &self.rule_planes;
         for_chunks(&mut self.slots, self.pool.as_ref(), out, &|_, slot, out| {
-            write_decision(&slot.table, planes, out)
+            write_decision(&slot.table, planes, out);
         });
     }
 
@@ -289,7 +289,10 @@ where
     let queue = Mutex::new(blocks);
     let work = || loop {
         // A panic elsewhere poisons nothing here: the queue holds no invariant.
-        let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+        let next = queue
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .next();
         match next {
             Some(block) => run(block),
             None => break,
@@ -324,7 +327,7 @@ fn write_decision(table: &Table, planes: &RulePlanes, out: Outputs<'_>) {
     let seat = table.seat();
     planes.observe(table.game(), seat, table.picks(), out.obs);
     table.legal().write(out.mask);
-    out.seat[0] = seat as i32;
+    out.seat[0] = i32::from(seat);
 }
 
 #[cfg(test)]

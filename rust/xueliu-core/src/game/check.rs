@@ -31,8 +31,8 @@ impl Game {
         for s in &self.seats {
             s.hand.tiles_with_wilds().for_each(|t| add(t, 1));
             for m in s.meld_list() {
-                add(m.tile, m.naturals() as u32);
-                add(Tile::YAOJI, m.wilds as u32);
+                add(m.tile, u32::from(m.naturals()));
+                add(Tile::YAOJI, u32::from(m.wilds));
             }
         }
         let mut river = [0u8; KINDS];
@@ -51,7 +51,7 @@ impl Game {
             .filter(|w| !w.shared)
             .for_each(|w| add(w.tile, 1));
         let total: u32 = count.iter().sum();
-        if let Some(t) = Tile::all().find(|t| count[t.index()] != COPIES as u32) {
+        if let Some(t) = Tile::all().find(|t| count[t.index()] != u32::from(COPIES)) {
             return Err(format!(
                 "{} copies of {t} in play (4 expected; {total} tiles of {WALL_SIZE} in all)",
                 count[t.index()]

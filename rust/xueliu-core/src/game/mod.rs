@@ -342,7 +342,7 @@ impl Game {
 
     /// The events so far (empty when logging is off).
     pub fn events(&self) -> impl Iterator<Item = &Event> + '_ {
-        self.log.iter().flat_map(|l| l.iter())
+        self.log.iter().flat_map(log::Log::iter)
     }
 
     /// Drops the event log and stops logging: a search's copies need none, and pushing events

@@ -195,12 +195,12 @@ impl Game {
             let held = &held[..n];
             for (x, &a) in held.iter().enumerate() {
                 for (y, &b) in held.iter().enumerate().skip(x) {
-                    if counts[b] <= (b == a) as u8 {
+                    if counts[b] <= u8::from(b == a) {
                         continue;
                     }
                     for &c in &held[y..] {
                         // Copies of c needed: one, plus one per earlier pick of the same tile.
-                        if counts[c] > (c == b) as u8 + (c == a) as u8 {
+                        if counts[c] > u8::from(c == b) + u8::from(c == a) {
                             f(Action::Exchange([tile(a), tile(b), tile(c)]));
                         }
                     }

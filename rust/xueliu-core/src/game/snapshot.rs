@@ -102,7 +102,7 @@ impl Game {
             .field("kongs", &kongs_raw)
             .field("exchange", &exchanged.as_deref().map(Raw))
             .field("scores", &self.scores)
-            .field("end", &self.end.map(|e| e.name()))
+            .field("end", &self.end.map(super::events::EndReason::name))
             .field("leaver", &self.leaver())
             .field("history", &Raw(&history))
             .field("logging", &self.log.is_some())
@@ -487,7 +487,7 @@ fn respond_from(at: &At<'_>, game: &Game) -> R<Pending> {
     let (x, p) = at.field("late")?;
     let late = boolean(x, &p)?;
     let (x, p) = at.field("after_kong")?;
-    let after_kong = opt(x, |x| uint(x, &p, u16::MAX as u64))?;
+    let after_kong = opt(x, |x| uint(x, &p, u64::from(u16::MAX)))?;
     if after_kong.is_some_and(|k| k as usize >= game.kongs.len())
         || (after_kong.is_some() && kind.is_some())
     {
@@ -682,9 +682,10 @@ impl Game {
         let value: Value = serde_json::from_str(text)
             .map_err(|e| Error::Snapshot(format!("snapshot is not JSON: {e}")))?;
         let game = Game::from_value(&value).map_err(bad)?;
-        match verify {
-            true => game.verified(&value, text).map_err(bad),
-            false => Ok(game),
+        if verify {
+            game.verified(&value, text).map_err(bad)
+        } else {
+            Ok(game)
         }
     }
 

@@ -447,7 +447,7 @@ impl super::Seat {
         if let Some((_, pong)) = self.meld_of(tile).filter(|(_, m)| !m.is_kong()) {
             let added_wild = self.hand.count(tile) == 0;
             take_naturals_first(&mut self.hand, tile, 1);
-            let wilds = pong.wilds + added_wild as u8;
+            let wilds = pong.wilds + u8::from(added_wild);
             self.replace_meld(Meld::kong(tile, false).with_wilds(wilds));
             (wilds, added_wild)
         } else {
