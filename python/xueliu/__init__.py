@@ -22,6 +22,7 @@ answer most questions without them.
 """
 
 import importlib as _importlib
+import types as _types
 
 from . import batch
 from ._version import __version__ as __version__
@@ -117,7 +118,7 @@ __all__ = [
 _SUBMODULES = ("env", "shards")
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> _types.ModuleType:
     """``xueliu.env`` and ``xueliu.shards`` on first use (PEP 562)."""
     if name in _SUBMODULES:
         return _importlib.import_module(f"{__name__}.{name}")

@@ -268,7 +268,8 @@ async def _body(request: Request) -> Any:
 
 
 def _server(request: Any) -> Server:
-    return request.app.state.server
+    server: Server = request.app.state.server
+    return server
 
 
 def _table(server: Server, table_id: str) -> Table:
@@ -376,14 +377,15 @@ async def _hello(ws: WebSocket) -> Optional[dict[str, Any]]:
             if data is None:
                 continue
             if data["type"] == "hello":
-                return data
+                hello: dict[str, Any] = data
+                return hello
             await ws.send_text(_error("hello_first", 'the first message must be {"type": "hello", ...}'))
     except asyncio.TimeoutError:
         await ws.close(code=4408)
         return None
 
 
-async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict]]:
+async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict[str, Any]]]:
     """Accepts a socket to a table and reads its hello; None (the socket closed) for an unknown
     table or a hello that never came. Seats and spectators open alike."""
     server = _server(ws)
