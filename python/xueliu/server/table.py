@@ -370,8 +370,7 @@ class Table:
         table.requests = {int(s): Request(**r) for s, r in data["requests"].items()}
         table.answers = {int(s): a for s, a in data["answers"].items()}
         now = clock.now()
-        if table.requests:
-            assert table.kind is not None  # an open step has a kind
+        if table.requests and table.kind is not None:
             table.deadline = now + config.clocks[table.kind]
         if data["between"]:
             table.next_hand_at = now + config.next_hand_delay
@@ -464,8 +463,7 @@ class Table:
             return True
         if event["type"] != "kong":
             return False
-        kind: str = event["kind"]
-        return kind == "added" or (kind == "concealed" and bool(self._rule("rob_concealed_kong")))
+        return event["kind"] == "added" or (event["kind"] == "concealed" and bool(self._rule("rob_concealed_kong")))
 
     def _rule(self, name: str) -> Any:
         if self._rules_dict is None:
