@@ -26,6 +26,8 @@ import importlib as _importlib
 from ._xueliu import (
     ACTION_COUNT,
     OBS_LAYOUT,
+    OBS_PACKED_BITS,
+    OBS_PACKED_SHAPE,
     OBS_SHAPE,
     UNREACHABLE,
     Action,
@@ -67,11 +69,14 @@ from ._xueliu import (
     waits,
 )
 from . import batch
+from ._packed import unpack_observations
 from ._version import __version__
 
 __all__ = [
     "ACTION_COUNT",
     "OBS_LAYOUT",
+    "OBS_PACKED_BITS",
+    "OBS_PACKED_SHAPE",
     "OBS_SHAPE",
     "UNREACHABLE",
     "Action",
@@ -111,6 +116,7 @@ __all__ = [
     "score",
     "shanten",
     "simulate",
+    "unpack_observations",
     "waits",
 ]
 

@@ -535,6 +535,19 @@ impl Game {
         crate::encode::observe(py, &self.inner, seat_arg(seat)?, &picks)
     }
 
+    /// `observe` bit-packed: a new `uint32` array of `OBS_PACKED_SHAPE` (docs/encoding.md §2.1;
+    /// `xueliu.unpack_observations` inverts it).
+    #[pyo3(signature = (seat, *, picked=None))]
+    fn observe_packed<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'_, PyAny>,
+        picked: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<u32>>> {
+        let picks = crate::encode::picks_arg(picked)?;
+        crate::encode::observe_packed(py, &self.inner, seat_arg(seat)?, &picks)
+    }
+
     /// `observe` written into `out`, a C-contiguous `uint8` array of `OBS_SHAPE`.
     #[pyo3(signature = (seat, out, *, picked=None))]
     fn observe_into(
