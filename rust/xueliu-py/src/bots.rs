@@ -76,8 +76,15 @@ impl Bot {
         self.seed
     }
 
-    /// The bot's action for `seat`, which must be deciding now. The game is not changed.
-    fn choose(&self, game: PyRef<'_, Game>, seat: &Bound<'_, PyAny>) -> PyResult<Action> {
+    /// The bot's action for `seat`, which must be deciding now. The game is not changed. The
+    /// GIL is released while the bot thinks (a search bot may take long), so other Python
+    /// threads run meanwhile.
+    fn choose(
+        &self,
+        py: Python<'_>,
+        game: PyRef<'_, Game>,
+        seat: &Bound<'_, PyAny>,
+    ) -> PyResult<Action> {
         let seat = seat_arg(seat)?;
         let game = &game.inner;
         if !game.must_act(seat) {
@@ -90,7 +97,8 @@ impl Bot {
             .inner
             .lock()
             .map_err(|_| BotError::new_err("this bot failed earlier; build a new one"))?;
-        let action = bot.choose(game, seat as usize);
+        let bot = &mut *bot;
+        let action = py.detach(move || bot.choose(game, seat as usize));
         if !game.is_legal(seat, action) {
             return Err(BotError::new_err(format!(
                 "bot {} chose {action}, which is not legal for seat {seat}",
