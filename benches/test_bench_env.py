@@ -13,8 +13,8 @@ import time
 
 import numpy as np
 import pytest
-
 from random_ids import random_ids
+
 from xueliu import Action, Game, VecEnv
 
 HANDS = 1024  # 1,024 observations (1.8 MB) stay in cache between steps; 4,096 do not

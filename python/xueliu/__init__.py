@@ -23,6 +23,9 @@ answer most questions without them.
 
 import importlib as _importlib
 
+from . import batch
+from ._packed import unpack_observations
+from ._version import __version__ as __version__
 from ._xueliu import (
     ACTION_COUNT,
     OBS_LAYOUT,
@@ -44,12 +47,12 @@ from ._xueliu import (
     InvalidHandError,
     Match,
     Meld,
-    SnapshotError,
     Rules,
     RulesError,
     Score,
     ScoreError,
     SimulationResult,
+    SnapshotError,
     Tile,
     TileParseError,
     VecEnv,
@@ -68,9 +71,6 @@ from ._xueliu import (
     simulate,
     waits,
 )
-from . import batch
-from ._packed import unpack_observations
-from ._version import __version__
 
 __all__ = [
     "ACTION_COUNT",

@@ -19,9 +19,11 @@ from rich.text import Text
 from . import _terminal as term
 from ._xueliu import Action, Bot, Game, XueliuError
 
-WILDS_NOTE = ("幺鸡: the four 1s are wilds, shown 1s*: each stands for any tile (a fifth copy too) and for no suit.\n"
-              "A wild is never discarded or exchanged; pongs and kongs may hold one (幺鸡换 swaps it back\n"
-              "for the natural tile); four wilds win at once.")
+WILDS_NOTE = (
+    "幺鸡: the four 1s are wilds, shown 1s*: each stands for any tile (a fifth copy too) and for no suit.\n"
+    "A wild is never discarded or exchanged; pongs and kongs may hold one (幺鸡换 swaps it back\n"
+    "for the natural tile); four wilds win at once."
+)
 
 Ask = Callable[[str], str]
 
@@ -37,7 +39,7 @@ class Screen:
     def show_events(self, game: Game) -> None:
         """Prints the events the seat may see that were not printed yet."""
         events = game.events_for(self.seat)
-        for event in events[self.shown:]:
+        for event in events[self.shown :]:
             self.out.print(term.describe(event, self.names, viewer=self.seat, wilds=self.rules["wilds"]))
         self.shown = len(events)
 
@@ -80,8 +82,9 @@ def choose(game: Game, screen: Screen) -> Action:
         action, reason = _typed(game, seat, answer, Action.parse)
         if action is not None:
             return action
-        screen.out.print(f"Not possible: {reason}. Type a number from 1 to {len(legal)}, or a move such as "
-                         f"`{legal[0]}`.")
+        screen.out.print(
+            f"Not possible: {reason}. Type a number from 1 to {len(legal)}, or a move such as `{legal[0]}`."
+        )
 
 
 def _why_only(game: Game, seat: int, action: Action) -> str:
@@ -101,8 +104,10 @@ def _choose_exchange(game: Game, screen: Screen) -> Action:
     places = "  ".join(f"{n}:{t}" for n, t in enumerate(hand, 1))
     suggested = term.tiles(suggestion.tiles).plain
     one_suit = " of one suit" if screen.rules["exchange_same_suit"] else ""
-    screen.out.print(f"Exchange three (换三张): give three tiles{one_suit}. Type them (e.g. {suggested}), or "
-                     f"their places in your hand (e.g. 1 2 3), or press Enter for {suggested}.")
+    screen.out.print(
+        f"Exchange three (换三张): give three tiles{one_suit}. Type them (e.g. {suggested}), or "
+        f"their places in your hand (e.g. 1 2 3), or press Enter for {suggested}."
+    )
     screen.out.print(f"  {places}")
     while True:
         answer = _read(screen, f"Give three [{suggested}]: ")
@@ -124,7 +129,7 @@ def _parse_exchange(text: str) -> Action:
     """``159m``, ``1m 5m 9m`` or ``exchange 159m``: the tiles are read by ``Action.exchange``, whose
     refusal names the problem (``gives exactly three tiles, got 2``)."""
     text = text.strip()
-    return Action.exchange(text[len("exchange"):] if text.startswith("exchange") else text)
+    return Action.exchange(text[len("exchange") :] if text.startswith("exchange") else text)
 
 
 def _typed(game: Game, seat: int, answer: str, parse: Callable[[str], Action]) -> tuple[Optional[Action], str]:
@@ -146,7 +151,7 @@ def _read(screen: Screen, prompt: str) -> str:
     try:
         return screen.ask(prompt).strip()
     except EOFError:
-        raise click.exceptions.Abort()
+        raise click.exceptions.Abort() from None
 
 
 def win_value(game: Game, seat: int) -> str:
@@ -162,7 +167,7 @@ def win_value(game: Game, seat: int) -> str:
     events = copy.events[before:]
     at = next(i for i, e in enumerate(events) if e["type"] == "win" and e["seat"] == seat)
     paid = []
-    for e in events[at + 1:]:
+    for e in events[at + 1 :]:
         if e["type"] != "payment":
             break
         if e["payee"] == seat:
@@ -177,8 +182,16 @@ def table_view(game: Game, screen: Screen):
     events = game.events_for(seat)
     last = _last_discard(events)
     drawn = _just_drawn(events, seat)
-    t = term.table(f"Phase {game.phase}, wall {term.count(game.wall_remaining, 'tile')}", screen.plain,
-                   "seat", "void", "tiles", "melds", "river (in order)", "score")
+    t = term.table(
+        f"Phase {game.phase}, wall {term.count(game.wall_remaining, 'tile')}",
+        screen.plain,
+        "seat",
+        "void",
+        "tiles",
+        "melds",
+        "river (in order)",
+        "score",
+    )
     for s in range(4):
         won = [str(w.tile) for w in game.wins if w.seat == s]
         name = names[s] + (" won " + " ".join(_times(w, won.count(w)) for w in dict.fromkeys(won)) if won else "")

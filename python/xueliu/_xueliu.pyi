@@ -1,15 +1,69 @@
-"""Type stubs for the compiled extension. Kept equal to the runtime by tests/test_stubs.py."""
+"""Type stubs for the compiled extension. Kept equal to the runtime by tests/stubs/test_stubs.py."""
 
 from __future__ import annotations  # the stub is executed by pdoc (docs/api.py): names used before their class
 
-from typing import Any, ClassVar, Iterable, Literal, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Literal, Optional, Sequence, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
+if TYPE_CHECKING:  # pdoc executes this stub; the submodule's stub exists for type checkers only
+    from xueliu import _xueliu_batch as batch
+
+__all__ = [
+    "XueliuError",
+    "TileParseError",
+    "InvalidHandError",
+    "IllegalActionError",
+    "SnapshotError",
+    "RulesError",
+    "ScoreError",
+    "BotError",
+    "ArgumentError",
+    "ArgumentTypeError",
+    "ConcurrentUseError",
+    "Tile",
+    "Decomposition",
+    "HandFacts",
+    "Game",
+    "Action",
+    "Meld",
+    "Win",
+    "Match",
+    "Rules",
+    "Score",
+    "parse_tiles",
+    "format_tiles",
+    "is_win",
+    "waits",
+    "shanten",
+    "decompositions",
+    "hand_facts",
+    "score",
+    "best_waits",
+    "UNREACHABLE",
+    "batch",
+    "ACTION_COUNT",
+    "OBS_SHAPE",
+    "OBS_LAYOUT",
+    "action_id_name",
+    "VecEnv",
+    "Bot",
+    "SimulationResult",
+    "Comparison",
+    "simulate",
+    "compare_bots",
+]
+
 HandLike = Union[str, Sequence[Union["Tile", int]], Sequence[int], npt.NDArray[np.integer]]
-# Batch `wilds=`: one count for every row, or one per row.
-BatchWilds = Union[int, Sequence[int], npt.NDArray[np.integer]]
+
+# The names the engine answers with (stub-only aliases: the runtime returns plain str).
+Suit = Literal["m", "p", "s"]
+ActionKind = Literal["exchange", "void", "discard", "pong", "kong", "swap", "win", "pass"]
+Phase = Literal["exchange", "void", "play", "over"]
+MeldKind = Literal["pong", "kong", "concealed_kong"]
+WinKind = Literal["discard", "self_draw", "robbed_kong"]
+DecompositionKind = Literal["standard", "seven_pairs"]
 
 UNREACHABLE: int
 
@@ -22,26 +76,28 @@ class ArgumentError(XueliuError): ...
 class ArgumentTypeError(ArgumentError, TypeError): ...
 class ConcurrentUseError(XueliuError): ...
 
+@final
 class Tile:
     def __new__(cls, value: Union[int, str]) -> "Tile": ...
     @property
     def index(self) -> int: ...
     @property
-    def suit(self) -> str: ...
+    def suit(self) -> Suit: ...
     @property
     def rank(self) -> int: ...
     def __index__(self) -> int: ...
     def __int__(self) -> int: ...
-    def __lt__(self, other: "Tile") -> bool: ...
-    def __le__(self, other: "Tile") -> bool: ...
-    def __gt__(self, other: "Tile") -> bool: ...
-    def __ge__(self, other: "Tile") -> bool: ...
+    def __lt__(self, other: "Tile", /) -> bool: ...
+    def __le__(self, other: "Tile", /) -> bool: ...
+    def __gt__(self, other: "Tile", /) -> bool: ...
+    def __ge__(self, other: "Tile", /) -> bool: ...
     def __hash__(self) -> int: ...
     def __getnewargs__(self) -> tuple[int]: ...
 
+@final
 class Decomposition:
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> DecompositionKind: ...
     @property
     def groups(self) -> list[str]: ...
     @property
@@ -50,6 +106,7 @@ class Decomposition:
     def wilds(self) -> list[Tile]: ...
     def __hash__(self) -> int: ...
 
+@final
 class HandFacts:
     @property
     def standard(self) -> bool: ...
@@ -113,32 +170,6 @@ def hand_facts(
     wilds: int = 0,
 ) -> HandFacts: ...
 
-class batch:
-    @staticmethod
-    def is_win(
-        counts: npt.NDArray[np.uint8],
-        *,
-        void: Optional[str] = None,
-        seven_pairs: bool = True,
-        wilds: BatchWilds = 0,
-    ) -> npt.NDArray[np.bool_]: ...
-    @staticmethod
-    def shanten(
-        counts: npt.NDArray[np.uint8],
-        *,
-        void: Optional[str] = None,
-        seven_pairs: bool = True,
-        wilds: BatchWilds = 0,
-    ) -> npt.NDArray[np.int8]: ...
-    @staticmethod
-    def waits(
-        counts: npt.NDArray[np.uint8],
-        *,
-        void: Optional[str] = None,
-        seven_pairs: bool = True,
-        wilds: BatchWilds = 0,
-    ) -> npt.NDArray[np.uint32]: ...
-
 class IllegalActionError(XueliuError): ...
 class SnapshotError(XueliuError): ...
 
@@ -146,6 +177,7 @@ ActionLike = Union["Action", str]
 RulesLike = Union["Rules", str, dict[str, Any], None]
 TileLike = Union[Tile, str, int]
 
+@final
 class Action:
     @staticmethod
     def exchange(tiles: Union[str, Sequence[TileLike]]) -> "Action": ...
@@ -166,13 +198,13 @@ class Action:
     @staticmethod
     def parse(text: str) -> "Action": ...
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> ActionKind: ...
     @property
     def tile(self) -> Optional[Tile]: ...
     @property
     def tiles(self) -> Optional[list[Tile]]: ...
     @property
-    def suit(self) -> Optional[str]: ...
+    def suit(self) -> Optional[Suit]: ...
     @property
     def id(self) -> int: ...
     @property
@@ -184,15 +216,17 @@ class Action:
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
 
+@final
 class Meld:
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> MeldKind: ...
     @property
     def tile(self) -> Tile: ...
     @property
     def wilds(self) -> int: ...
     def __hash__(self) -> int: ...
 
+@final
 class Win:
     @property
     def seat(self) -> int: ...
@@ -201,10 +235,11 @@ class Win:
     @property
     def from_seat(self) -> Optional[int]: ...
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> WinKind: ...
     @property
     def score(self) -> Score: ...
 
+@final
 class Game:
     def __new__(
         cls, rules: RulesLike = None, *, seed: Optional[int] = None, dealer: Optional[int] = None
@@ -215,7 +250,7 @@ class Game:
     def leaver(self) -> Optional[int]: ...
     def abandon(self, seat: int) -> None: ...
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> Phase: ...
     @property
     def is_over(self) -> bool: ...
     @property
@@ -253,21 +288,23 @@ class Game:
     def hand(self, seat: int) -> list[Tile]: ...
     def melds(self, seat: int) -> list[Meld]: ...
     def discards(self, seat: int) -> list[Tile]: ...
-    def void(self, seat: int) -> Optional[str]: ...
+    def void(self, seat: int) -> Optional[Suit]: ...
     def events_for(self, seat: int, *, start: int = 0) -> list[dict[str, Any]]: ...
     def public_events(self, *, start: int = 0) -> list[dict[str, Any]]: ...
     def determinize(self, seat: int, seed: int) -> "Game": ...
     def clone(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, memo: Any) -> "Game": ...
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
     def to_json(self) -> str: ...
     @staticmethod
-    def from_json(text: str) -> "Game": ...
+    def from_json(text: str, *, trusted: bool = False) -> "Game": ...
     @staticmethod
     def replay(rules: RulesLike, seed: int, actions: Iterable[tuple[int, ActionLike]]) -> "Game": ...
     @staticmethod
     def from_events(events: Union[str, list[dict[str, Any]]]) -> "Game": ...
 
+@final
 class Match:
     def __new__(cls, rules: RulesLike = None, *, seed: Optional[int] = None, hands: int = 8) -> "Match": ...
     @property
@@ -291,11 +328,13 @@ class Match:
     def next_hand(self) -> None: ...
     def log(self) -> dict[str, Any]: ...
     def to_json(self) -> str: ...
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
     @staticmethod
     def from_json(text: str) -> "Match": ...
     @staticmethod
     def from_log(log: Union[str, dict[str, Any]]) -> "Match": ...
 
+@final
 class Rules:
     # Every option of docs/rules-schema.md, read as an attribute; the schema's "preset" is
     # `preset_name`, since `Rules.preset` builds rules.
@@ -358,6 +397,7 @@ class Rules:
     def points(self, fan: int) -> int: ...
     def __hash__(self) -> int: ...
 
+@final
 class Score:
     @property
     def pattern(self) -> str: ...
@@ -414,6 +454,7 @@ OBS_PACKED_BITS: list[int]
 
 def action_id_name(id: int) -> str: ...
 
+@final
 class VecEnv:
     def __new__(
         cls,
@@ -446,6 +487,7 @@ class VecEnv:
 
 class BotError(XueliuError): ...
 
+@final
 class Bot:
     def __new__(cls, name: str, *, seed: int = 0) -> "Bot": ...
     @property
@@ -454,6 +496,7 @@ class Bot:
     def seed(self) -> int: ...
     def choose(self, game: Game, seat: int) -> Action: ...
 
+@final
 class SimulationResult:
     @property
     def games(self) -> int: ...
@@ -487,15 +530,16 @@ class SimulationResult:
 
 def simulate(
     games: int,
-    rules: RulesLike = "chengdu",
+    rules: RulesLike = None,
     *,
-    bots: Union[str, Sequence[str]] = ("greedy", "greedy", "greedy", "greedy"),
+    bots: Union[str, Sequence[str], None] = None,
     seed: int = 0,
     threads: int = 0,
     first_game: int = 0,
     logs: bool = False,
 ) -> SimulationResult: ...
 
+@final
 class Comparison:
     @property
     def a(self) -> str: ...
@@ -525,7 +569,7 @@ def compare_bots(
     a: str,
     b: str,
     games: int,
-    rules: RulesLike = "chengdu",
+    rules: RulesLike = None,
     *,
     seed: int = 0,
     threads: int = 0,

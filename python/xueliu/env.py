@@ -26,12 +26,19 @@ try:
     from gymnasium.vector.utils import batch_space
     from pettingzoo import AECEnv, ParallelEnv
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError(
-        "xueliu.env needs pettingzoo and gymnasium: pip install 'xueliu[rl]'"
-    ) from e
+    raise ImportError("xueliu.env needs pettingzoo and gymnasium: pip install 'xueliu[rl]'") from e
 
-__all__ = ["XueliuAEC", "XueliuParallel", "SingleSeatEnv", "VectorEnv", "aec_env", "parallel_env", "env_ids",
-           "register_envs", "OPPONENTS"]
+__all__ = [
+    "XueliuAEC",
+    "XueliuParallel",
+    "SingleSeatEnv",
+    "VectorEnv",
+    "aec_env",
+    "parallel_env",
+    "env_ids",
+    "register_envs",
+    "OPPONENTS",
+]
 
 SEATS = 4
 PICKS = range(27)  # ids 0-26: one tile toward an exchange
@@ -177,9 +184,7 @@ class XueliuAEC(_HandEnv, AECEnv):
 
     metadata = {"name": "xueliu_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(
-        self, rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None
-    ) -> None:
+    def __init__(self, rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None) -> None:
         super().__init__()
         self._set_up(rules, seed, render_mode)
 
@@ -256,9 +261,7 @@ class SingleSeatEnv(gymnasium.Env):
             raise ValueError(f"seat {seat} does not exist; seats are 0-3")
         one = isinstance(opponents, str) or hasattr(opponents, "choose")
         names = [opponents] * SEATS if one else list(opponents)
-        if len(names) != SEATS or not all(
-            _is_policy(n) for i, n in enumerate(names) if i != seat
-        ):
+        if len(names) != SEATS or not all(_is_policy(n) for i, n in enumerate(names) if i != seat):
             raise ValueError(
                 f"opponents {opponents!r}: give one of {OPPONENTS}, a bot name, or an object with"
                 " .choose(game, seat) -> Action, for all seats or one per seat"
@@ -299,9 +302,7 @@ class SingleSeatEnv(gymnasium.Env):
             if not self.hand.game.is_over:
                 return self.hand.observe(self.seat), {}
 
-    def step(
-        self, action: int
-    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Takes the learner's ``action`` (an id), then the opponents' moves up to its next
         decision: (observation, points moved to the learner, hand over, False, info)."""
         if self.hand is None:
@@ -401,8 +402,9 @@ class XueliuParallel(_HandEnv, ParallelEnv):
             mask = self.hand.mask(seat)
             if ids[seat] is None or not (0 <= int(ids[seat]) < ACTION_COUNT and mask[int(ids[seat])]):
                 legal = ", ".join(f"{i} ({action_id_name(i)})" for i in np.flatnonzero(mask))
-                raise IllegalActionError(f"{agent} must decide now with a legal action id, got {ids[seat]!r}; "
-                                         f"legal ids: {legal}")
+                raise IllegalActionError(
+                    f"{agent} must decide now with a legal action id, got {ids[seat]!r}; legal ids: {legal}"
+                )
         moved = [0] * SEATS
         for seat in seats:
             moved = [m + d for m, d in zip(moved, self.hand.take(seat, ids[seat]))]
@@ -448,12 +450,22 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def __init__(self, num_envs: int, rules: Any = None, opponents: Union[str, Sequence[Any]] = "random",
-                 seed: Optional[int] = None, *, threads: Optional[int] = None, copy: bool = True) -> None:
+    def __init__(
+        self,
+        num_envs: int,
+        rules: Any = None,
+        opponents: Union[str, Sequence[Any]] = "random",
+        seed: Optional[int] = None,
+        *,
+        threads: Optional[int] = None,
+        copy: bool = True,
+    ) -> None:
         names = [None, opponents, opponents, opponents] if isinstance(opponents, str) else list(opponents)
         if len(names) != SEATS or names[0] is not None or any(n is None for n in names[1:]):
-            raise ValueError(f"opponents={opponents!r}: one policy for seats 1-3, or four entries with None "
-                             "(the learner) first and a policy in seats 1-3")
+            raise ValueError(
+                f"opponents={opponents!r}: one policy for seats 1-3, or four entries with None "
+                "(the learner) first and a policy in seats 1-3"
+            )
         self.rules = rules
         self.vec = VecEnv(num_envs, rules, seed, names, threads=threads)
         self.num_envs = num_envs

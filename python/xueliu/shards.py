@@ -117,9 +117,17 @@ def _compare_shard(a: str, b: str, games: int, rules: Any, seed: int, first_game
     return _compare_bots(a, b, games, rules, seed=seed, threads=1, first_game=first_game)
 
 
-def simulate_shards(games: int, rules: Any = "chengdu", *, bots: Union[str, Sequence[str]] = "greedy",
-                    seed: int = 0, first_game: int = 0, logs: bool = False, executor: Optional[Executor] = None,
-                    shards: Optional[int] = None) -> Iterator[SimulationResult]:
+def simulate_shards(
+    games: int,
+    rules: Any = "chengdu",
+    *,
+    bots: Union[str, Sequence[str]] = "greedy",
+    seed: int = 0,
+    first_game: int = 0,
+    logs: bool = False,
+    executor: Optional[Executor] = None,
+    shards: Optional[int] = None,
+) -> Iterator[SimulationResult]:
     """Each shard's :class:`SimulationResult` as it finishes, in any order (``first_game`` says
     where it goes): for progress bars and for writing logs without holding them all."""
     _simulate(0, rules, bots=bots, seed=seed, first_game=first_game)  # bad arguments fail here
@@ -130,14 +138,23 @@ def simulate_shards(games: int, rules: Any = "chengdu", *, bots: Union[str, Sequ
     return executor.run(_simulate_shard, jobs)
 
 
-def simulate(games: int, rules: Any = "chengdu", *, bots: Union[str, Sequence[str]] = "greedy", seed: int = 0,
-             first_game: int = 0, logs: bool = False, executor: Optional[Executor] = None,
-             shards: Optional[int] = None) -> SimulationResult:
+def simulate(
+    games: int,
+    rules: Any = "chengdu",
+    *,
+    bots: Union[str, Sequence[str]] = "greedy",
+    seed: int = 0,
+    first_game: int = 0,
+    logs: bool = False,
+    executor: Optional[Executor] = None,
+    shards: Optional[int] = None,
+) -> SimulationResult:
     """:func:`xueliu.simulate` split into ``shards`` ranges of games (default: 8 per worker) run
     on ``executor`` (default: :class:`Processes` on every core) and merged in game order. Equal
     to ``xueliu.simulate`` with the same arguments, but for the timings (summed over shards)."""
-    parts = simulate_shards(games, rules, bots=bots, seed=seed, first_game=first_game, logs=logs,
-                            executor=executor, shards=shards)
+    parts = simulate_shards(
+        games, rules, bots=bots, seed=seed, first_game=first_game, logs=logs, executor=executor, shards=shards
+    )
     return in_order(parts, SimulationResult.merge)
 
 
@@ -146,8 +163,17 @@ def in_order(parts: Iterable[Any], merge: Callable[[Any, Any], Any]) -> Any:
     return reduce(merge, sorted(parts, key=lambda part: part.first_game))
 
 
-def compare_bots(a: str, b: str, games: int, rules: Any = "chengdu", *, seed: int = 0, first_game: int = 0,
-                 executor: Optional[Executor] = None, shards: Optional[int] = None) -> Comparison:
+def compare_bots(
+    a: str,
+    b: str,
+    games: int,
+    rules: Any = "chengdu",
+    *,
+    seed: int = 0,
+    first_game: int = 0,
+    executor: Optional[Executor] = None,
+    shards: Optional[int] = None,
+) -> Comparison:
     """:func:`xueliu.compare_bots` split into shards of whole deals (each at least 2; every
     seating of a deal in one shard) on ``executor`` and merged in deal order: the same
     differences, mean and interval, bit for bit."""

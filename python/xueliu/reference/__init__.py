@@ -11,8 +11,8 @@ numpy; it never imports the compiled extension.
 from __future__ import annotations
 
 from .game import Game, IllegalActionError
-from .match import Match, hand_seed
 from .hand import UNREACHABLE, decompositions, hand_facts, is_win, shanten, waits
+from .match import Match, hand_seed
 from .presets import PRESETS, get_preset
 from .scoring import best_waits, points_for_fan, score
 from .tiles import format_tiles, parse_tiles, tile_name, to_counts

@@ -36,6 +36,8 @@ pub enum HandError {
     },
     /// More wilds than the wall holds.
     TooManyWilds { wilds: u8 },
+    /// Natural 1s beside wilds, more than the wall's four 1s (幺鸡's wilds are the 1s).
+    TooManyOnes { natural: u8, wilds: u8 },
     /// A meld that is not a pong or kong of one tile, or that cannot be held.
     BadMeld { text: String, reason: &'static str },
 }
@@ -63,6 +65,11 @@ impl fmt::Display for HandError {
             HandError::TooManyWilds { wilds } => write!(
                 f,
                 "{wilds} wilds (hand and melds together), but the wall has only {MAX_WILDS} (the four 1s of 幺鸡)"
+            ),
+            HandError::TooManyOnes { natural, wilds } => write!(
+                f,
+                "{natural} natural 1s beside {wilds} wild(s) (hand and melds together), but the \
+                 wall has only four 1s and the wilds of 幺鸡 are among them"
             ),
             HandError::BadMeld { text, reason } => write!(f, "meld {text:?} {reason}"),
         }

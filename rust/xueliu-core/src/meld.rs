@@ -214,12 +214,16 @@ impl Melds {
     }
 
     /// Checks that hand and melds together hold at most four of each tile, and at most four
-    /// wilds (the four `1s` of 幺鸡), wherever they sit: in the hand or in melds. A `Counts`
-    /// never holds more than four, so only the melds need a look.
+    /// 1s counting wilds (the wilds of 幺鸡 are the four `1s`), wherever they sit: in the hand
+    /// or in melds. A `Counts` never holds more than four, so only the melds need a look.
     pub fn check_copies(&self, hand: &Counts) -> Result<(), HandError> {
         let wilds = hand.wilds() + self.wilds;
         if wilds > MAX_WILDS {
             return Err(HandError::TooManyWilds { wilds });
+        }
+        let natural = hand.count(Tile::YAOJI) + self.held[Tile::YAOJI.index()];
+        if wilds > 0 && natural + wilds > COPIES {
+            return Err(HandError::TooManyOnes { natural, wilds });
         }
         let mut melded = self.pong_mask | self.kong_mask;
         while melded != 0 {

@@ -372,7 +372,7 @@ pub fn score(
     let ctx = Context::new(melds, void, rules.allow_seven_pairs)?;
     ctx.check(hand, analysis::HandSize::Complete)?;
     check_wilds(hand, &ctx, rules)?;
-    let wild_win = rules.wilds && win_tile == Tile::YAOJI;
+    let wild_win = rules.is_wild(win_tile);
     let held = if wild_win {
         hand.wilds()
     } else {
@@ -397,6 +397,51 @@ pub fn score(
         });
     }
     Ok(score_known_win(hand, &ctx, rules, situation))
+}
+
+/// [`score`] of `hand` without its winning tile (13 tiles less 3 per meld) and `win_tile`,
+/// which under the 幺鸡 rules is a wild when it is `1s`.
+pub fn score_on(
+    hand: &Counts,
+    win_tile: Tile,
+    melds: &[Meld],
+    void: Option<Suit>,
+    rules: &Rules,
+    situation: &Situation,
+) -> Result<Score, ScoreError> {
+    let summary = Melds::new(melds)?;
+    if hand.len() + 1 != summary.concealed_size() {
+        let expected = match summary.sets {
+            0 => "score takes the hand without its winning tile: 13 tiles",
+            _ => "score takes the hand without its winning tile: 13 tiles counting each meld as 3",
+        };
+        let (len, wilds) = (hand.len(), hand.wilds());
+        return Err(HandError::WrongSize {
+            len,
+            wilds,
+            expected,
+        }
+        .into());
+    }
+    let mut full = *hand;
+    if rules.is_wild(win_tile) {
+        if hand.wilds() >= MAX_WILDS {
+            return Err(HandError::TooManyWilds {
+                wilds: MAX_WILDS + 1,
+            }
+            .into());
+        }
+        full.add_wild();
+    } else if hand.count(win_tile) >= 4 {
+        return Err(HandError::TooManyCopies {
+            tile: win_tile,
+            count: 5,
+        }
+        .into());
+    } else {
+        full.add(win_tile);
+    }
+    score(&full, win_tile, melds, void, rules, situation)
 }
 
 /// [`score`] without its checks, for a caller that already knows the hand wins (the game
@@ -429,7 +474,7 @@ pub fn best_waits_known(
     analysis::waits_with_facts(hand, ctx, |tile, facts| {
         // Under 幺鸡 a drawn 1s is a wild, never the natural tile waited on; and 查叫 values
         // natural waits only (docs/game-protocol.md §11).
-        if rules.wilds && tile == Tile::YAOJI {
+        if rules.is_wild(tile) {
             return;
         }
         // Four wilds win at the cap whatever the rest, as in `score` (§11).

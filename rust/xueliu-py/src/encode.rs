@@ -1,31 +1,24 @@
 //! Action ids, masks, observations and `VecEnv` (`xueliu_core::encode`, `xueliu_core::env`):
 //! arguments read, arrays written, errors mapped. No encoding logic lives here.
 
-use crate::errors::{core_error, type_error, ArgumentError, BotError, ConcurrentUseError};
-use crate::game::{rules_arg, seed_arg, tile_arg, Game};
+use crate::errors::{core_error, exclusive, type_error, ArgumentError, BotError};
+use crate::game::{seed_arg, Game};
+use crate::rules::rules_or_default;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Mutex, MutexGuard};
 use xueliu_core::encode::{self, Picks, ACTION_COUNT, CHANNELS, LAYOUT, OBS_SIZE, PACKED_PLANES};
 use xueliu_core::env::{Obs, Outputs, Policy, VecEnv as CoreVecEnv};
 use xueliu_core::game::{Game as CoreGame, Phase};
-use xueliu_core::rules::Rules;
-use xueliu_core::tile::{self as core_tile, Tile as CoreTile, KINDS};
+use xueliu_core::tile::{self as core_tile, KINDS};
 
 /// `picked=`: the tiles a seat has picked so far toward its exchange (at most two).
 pub fn picks_arg(picked: Option<&Bound<'_, PyAny>>) -> PyResult<Picks> {
     let Some(picked) = picked else {
         return Ok(Picks::NONE);
     };
-    let tiles: Vec<CoreTile> = if let Ok(text) = picked.cast::<PyString>() {
-        core_tile::parse_tiles(&text.to_cow()?).map_err(crate::errors::tile_parse_error)?
-    } else {
-        picked
-            .try_iter()?
-            .map(|t| tile_arg(&t?))
-            .collect::<PyResult<_>>()?
-    };
+    let tiles = crate::tiles::tiles_arg("picked", picked)?;
     Picks::of(&tiles).ok_or_else(|| {
         ArgumentError::new_err(format!(
             "picked holds {} tiles; an exchange is picked one tile at a time and the third completes it, so at most two",
@@ -124,7 +117,8 @@ pub fn observe_packed<'py>(
 /// The id's readable name: `"discard 5m"`, `"pick 5m"` (one tile toward an exchange), `"swap 5m"`
 /// (reserved for 幺鸡), `"void p"`, `"pong"`, …
 #[pyfunction]
-pub fn action_id_name(id: i64) -> PyResult<String> {
+pub fn action_id_name(id: &Bound<'_, PyAny>) -> PyResult<String> {
+    let id: i64 = crate::convert::int("id", id, "an action id, an int (docs/encoding.md)")?;
     u16::try_from(id)
         .ok()
         .and_then(encode::id_name)
@@ -152,7 +146,11 @@ fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
         return Ok([Policy::Caller; 4]);
     };
     if let Ok(name) = opponents.cast::<PyString>() {
-        let p = policy(&name.to_cow()?)?;
+        let p = policy(&crate::convert::text(
+            "opponents",
+            name,
+            "a policy or bot name",
+        )?)?;
         return Ok([Policy::Caller, p, p, p]);
     }
     let list: Vec<Option<String>> = opponents.extract().map_err(|_| {
@@ -210,14 +208,7 @@ type StepResult = (
 impl VecEnv {
     /// The core env, unless another thread is using it.
     fn lock(&self) -> PyResult<MutexGuard<'_, CoreVecEnv>> {
-        match self.inner.try_lock() {
-            Ok(guard) => Ok(guard),
-            Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
-            Err(TryLockError::WouldBlock) => Err(ConcurrentUseError::new_err(
-                "this VecEnv is in use by another thread; a VecEnv is used by one thread at a \
-                 time (give each thread its own)",
-            )),
-        }
+        exclusive(&self.inner, "VecEnv")
     }
 
     /// Runs `f` on the core env and the output buffers, with the GIL released.
@@ -291,10 +282,7 @@ impl VecEnv {
                 )
             })
             .transpose()?;
-        let rules = match rules {
-            Some(r) => rules_arg(r)?,
-            None => Arc::new(Rules::preset("chengdu").map_err(crate::errors::rules_error)?),
-        };
+        let rules = rules_or_default(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let policies = policies_arg(opponents)?;
         let threads =
@@ -356,9 +344,7 @@ impl VecEnv {
         let inner = self.lock()?;
         let n = inner.len();
         let i = crate::convert::index("i", i, n, "a hand of this VecEnv")?;
-        Ok(Game {
-            inner: inner.table(i).game().clone(),
-        })
+        Ok(Game::of(inner.table(i).game().clone()))
     }
 
     fn __repr__(&self) -> PyResult<String> {

@@ -113,7 +113,7 @@ impl<'a> View<'a> {
             game,
             seat,
             hand: s.hand,
-            ctx: s.context(game.rules().allow_seven_pairs),
+            ctx: s.context(game.rules()),
             locked: game.rules().mode == Mode::Xueliu && s.wins > 0,
         }
     }

@@ -67,7 +67,7 @@ impl IsmctsBot {
         self.candidates.clear();
         self.candidates.push(greedy);
         let s = game.seat(seat);
-        let ctx = s.context(game.rules().allow_seven_pairs);
+        let ctx = s.context(game.rules());
         let after = |t| {
             let mut rest = s.hand;
             rest.remove(t);

@@ -213,7 +213,7 @@ fn duplicate_comparison_finds_greedy_better_than_random() {
     let head = compare_range(&rules, pair, 3, 0, 70, 1).unwrap();
     let tail = compare_range(&rules, pair, 3, 70, 130, 2).unwrap();
     assert_eq!(
-        head.merge(&tail),
+        head.merge(&tail).unwrap(),
         c,
         "shards merge to the whole run, bit for bit"
     );

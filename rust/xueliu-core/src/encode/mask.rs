@@ -146,7 +146,7 @@ fn pick_ids(game: &Game, seat: u8, picks: &Picks) -> IdSet {
 
 #[cfg(test)]
 mod tests {
-    use super::super::ids::{choice, Choice};
+    use super::super::ids::{meaning, IdMeaning};
     use super::super::picks::act_id;
     use super::*;
     use crate::game::ActionList;
@@ -264,13 +264,13 @@ mod tests {
         let game = Game::new(rules, 3, false).unwrap();
         let first = legal_ids(&game, 0, &Picks::NONE);
         let pick = first.iter().next().unwrap();
-        let Some(Choice::Pick(t)) = choice(pick) else {
+        let Some(IdMeaning::Pick(t)) = meaning(pick) else {
             panic!("not a pick")
         };
         let second = legal_ids(&game, 0, &Picks::of(&[t]).unwrap());
         assert!(!second.is_empty());
         for id in second.iter() {
-            let Some(Choice::Pick(u)) = choice(id) else {
+            let Some(IdMeaning::Pick(u)) = meaning(id) else {
                 panic!("not a pick")
             };
             assert_eq!(u.suit(), t.suit());

@@ -9,7 +9,7 @@ pub mod observe;
 pub mod packed;
 pub mod picks;
 
-pub use ids::{action_id, choice, exchange_ids, id_name, pick_id, Choice, ACTION_COUNT};
+pub use ids::{action_id, exchange_ids, id_name, meaning, pick_id, IdMeaning, ACTION_COUNT};
 pub use mask::{legal_ids, IdSet};
 pub use observe::{observe, observe_packed, RulePlanes, CHANNELS, LAYOUT, OBS_SIZE};
 pub use packed::{unpack, PACKED_PLANES};

@@ -84,13 +84,13 @@ impl Game {
         }
         for (i, s) in self.seats.iter().enumerate() {
             let mut fresh = *s;
-            fresh.refresh_waits(self.rules.allow_seven_pairs);
+            fresh.refresh_waits(&self.rules);
             let on_move_now = matches!(self.pending, Pending::Turn(t) if t.seat as usize == i);
             if let Pending::Turn(t) = self.pending {
                 let drawn = t.drawn.filter(|&d| holds(&s.hand, d));
                 if let (true, TurnKind::Draw, Some(d)) = (on_move_now, t.kind, drawn) {
                     take(&mut fresh.hand, d);
-                    fresh.refresh_waits(self.rules.allow_seven_pairs);
+                    fresh.refresh_waits(&self.rules);
                 }
             }
             let stale = fresh.waits != s.waits;
@@ -154,7 +154,7 @@ impl Game {
     fn check_wins(&self) -> Result<(), String> {
         for w in &self.wins {
             let mut hand: Counts = w.hand;
-            let wild = self.rules.wilds && w.tile == Tile::YAOJI;
+            let wild = self.rules.is_wild(w.tile);
             let fifth = if wild {
                 hand.wilds() >= MAX_WILDS
             } else {
@@ -167,7 +167,7 @@ impl Game {
             let mut seat = self.seats[w.seat as usize];
             seat.melds = w.melds;
             seat.rebuild_summary();
-            let ctx = seat.context(self.rules.allow_seven_pairs);
+            let ctx = seat.context(&self.rules);
             if !is_win(&hand, &ctx) {
                 let melds: Vec<Meld> = seat.meld_list().collect();
                 return Err(format!(

@@ -291,7 +291,7 @@ impl Game {
                 (0..wilds).for_each(|_| owner.hand.add_wild());
             }
         }
-        owner.refresh_waits(self.rules.allow_seven_pairs);
+        owner.refresh_waits(&self.rules);
         for (i, &w) in winners.iter().enumerate() {
             let flags = Situation {
                 robbed_kong: true,

@@ -281,7 +281,7 @@ impl Game {
     fn kept_hand(&self, s: u8) -> [u8; KINDS] {
         let mut hand = self.seats[s as usize].hand;
         if let Some(d) = self.just_drawn(s) {
-            if self.rules.wilds && d == Tile::YAOJI {
+            if self.rules.is_wild(d) {
                 hand.remove_wild();
             } else {
                 hand.remove(d);
@@ -302,7 +302,7 @@ impl Game {
         let seat = &self.seats[s as usize];
         let records: Vec<_> = self.wins.iter().filter(|w| w.seat == s).collect();
         let first = records.first()?;
-        if self.rules.wilds && first.tile == Tile::YAOJI && first.hand.wilds() >= MAX_WILDS - 1 {
+        if self.rules.is_wild(first.tile) && first.hand.wilds() >= MAX_WILDS - 1 {
             return self.four_wilds_hand(viewer, s, avail, rng);
         }
         // A drawn wild completes any waiting hand, so a win on one asks only that the hand
@@ -319,8 +319,8 @@ impl Game {
             .iter()
             .filter(|w| !on_wild(w.tile))
             .fold(0u32, |m, w| m | 1 << w.tile.index());
-        let seven = self.rules.allow_seven_pairs;
-        let ctx = seat.context(seven);
+        let rules = self.rules.clone();
+        let ctx = seat.context(&rules);
         let sets = 4 - seat.meld_summary.sets as usize;
         let suits = 0b111 & !seat.void.map_or(0, |v| v.bit());
         // Only the viewer's own pick is known to it.
@@ -331,7 +331,11 @@ impl Game {
         let known = receives_viewers.then(|| self.known_tiles(s));
         // Only a hand that scores every win as recorded: the copy must restore as it is.
         for _ in 0..WINNER_TRIES {
-            let shape = Shape::of(first.score.pattern, seven && sets == 4, rng);
+            let shape = Shape::of(
+                first.score.pattern,
+                rules.allow_seven_pairs && sets == 4,
+                rng,
+            );
             let suit_mask = seat.meld_summary.suit_mask;
             let win_tile = target.or_else(|| any_tile(avail, rng))?;
             let Some(hand) =

@@ -3,6 +3,7 @@
 use super::{setup, Action, ActionList, Game, Pending, TurnKind};
 use crate::error::Error;
 use crate::tile::Tile;
+use crate::Choice;
 
 impl Game {
     /// Why `action` is illegal for `seat`, and what is legal.

@@ -142,8 +142,8 @@ impl Game {
 
     /// Play starts: a non-dealer dealt four wilds wins first (§11), else the dealer's first turn.
     fn begin_play(&mut self) {
-        let seven = self.rules.allow_seven_pairs;
-        self.seats.iter_mut().for_each(|s| s.refresh_waits(seven));
+        let rules = self.rules.clone();
+        self.seats.iter_mut().for_each(|s| s.refresh_waits(&rules));
         let four_wilds = (0..4u8)
             .find(|&s| s != self.dealer && self.seats[s as usize].hand.wilds() >= MAX_WILDS);
         match four_wilds {

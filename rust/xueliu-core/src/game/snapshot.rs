@@ -10,6 +10,7 @@ use super::json_out::{rules_json, Object, Raw, ToJson};
 use super::replay::events_from;
 use super::state::{after, holds, take, River, Seat, Wall};
 use super::value::score_win;
+use super::verify::MAX_SNAPSHOT_BYTES;
 use super::{
     Action, ExchangeRecord, Game, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
 };
@@ -19,6 +20,7 @@ use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::score::Situation;
 use crate::tile::{Tile, KINDS};
+use crate::Choice;
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -56,16 +58,6 @@ fn melds_json(melds: &[Option<Meld>; 4]) -> Vec<MeldJson> {
 impl ToJson for Action {
     fn write_json(&self, out: &mut String) {
         self.to_string().write_json(out);
-    }
-}
-
-fn turn_kind_name(kind: TurnKind) -> &'static str {
-    match kind {
-        TurnKind::First => "first",
-        TurnKind::Draw => "draw",
-        TurnKind::Replacement => "replacement",
-        TurnKind::AfterPong => "after_pong",
-        TurnKind::Dealt => "dealt",
     }
 }
 
@@ -130,7 +122,7 @@ impl Game {
             Pending::Turn(t) => {
                 o.field("phase", "turn")
                     .field("seat", &t.seat)
-                    .field("kind", turn_kind_name(t.kind))
+                    .field("kind", t.kind.name())
                     .field("drawn", &t.drawn)
                     .field("kong", &t.kong)
                     .field("last_four", &t.last_four);
@@ -244,11 +236,7 @@ fn history_from(v: Option<&Value>, path: &str, river: &River) -> R<History> {
     h.exchange = opt(x, |x| {
         let at = At { value: x, path: &p };
         let (d, dp) = at.field("direction")?;
-        let direction = match name(d, &dp, &["counterclockwise", "clockwise", "opposite"])? {
-            "counterclockwise" => Direction::Counterclockwise,
-            "clockwise" => Direction::Clockwise,
-            _ => Direction::Opposite,
-        };
+        let direction: Direction = choice(d, &dp)?;
         let (g, gp) = at.field("given")?;
         let list = array(g, &gp)?;
         if list.len() != 4 {
@@ -295,7 +283,9 @@ fn history_from(v: Option<&Value>, path: &str, river: &River) -> R<History> {
             c
         });
         if seat.iter().zip(on_table).any(|(&all, table)| all < table) {
-            return Err(format!("{p}[{i}]: fewer discards than lie on the table"));
+            return Err(format!(
+                "{path}.discarded[{i}]: fewer discards than lie on the table"
+            ));
         }
     }
     Ok(h)
@@ -342,11 +332,7 @@ fn exchange_from(snapshot: &Value, path: &str) -> R<Option<ExchangeRecord>> {
             path: &path,
         };
         let (x, p) = at.field("direction")?;
-        let direction = match name(x, &p, &["counterclockwise", "clockwise", "opposite"])? {
-            "counterclockwise" => Direction::Counterclockwise,
-            "clockwise" => Direction::Clockwise,
-            _ => Direction::Opposite,
-        };
+        let direction: Direction = choice(x, &p)?;
         let lists = |key: &str| -> R<[[Tile; 3]; 4]> {
             let (x, p) = at.field(key)?;
             let list = array(x, &p)?;
@@ -450,14 +436,7 @@ fn pending_from(v: &Value, path: &str, game: &Game) -> R<Pending> {
                 let (x, p) = at.field("seat")?;
                 let seat = seat_num(x, &p)?;
                 let (x, p) = at.field("kind")?;
-                let kinds = ["first", "draw", "replacement", "after_pong", "dealt"];
-                let kind = match name(x, &p, &kinds)? {
-                    "first" => TurnKind::First,
-                    "draw" => TurnKind::Draw,
-                    "replacement" => TurnKind::Replacement,
-                    "after_pong" => TurnKind::AfterPong,
-                    _ => TurnKind::Dealt,
-                };
+                let kind: TurnKind = choice(x, &p)?;
                 let (x, p) = at.field("drawn")?;
                 let drawn = opt(x, |x| tile(x, &p))?;
                 let (x, p) = at.field("kong")?;
@@ -499,7 +478,7 @@ fn respond_from(at: &At<'_>, game: &Game) -> R<Pending> {
     let (x, p) = at.field("tile")?;
     let tile = tile(x, &p)?;
     let (x, p) = at.field("kong")?;
-    let kind = opt(x, |x| kong_kind(x, &p))?;
+    let kind: Option<KongKind> = opt(x, |x| choice(x, &p))?;
     if kind == Some(KongKind::Direct) {
         return Err(format!("{p}: a direct kong is never robbed"));
     }
@@ -572,11 +551,7 @@ fn win_from(v: &Value, path: &str, rules: &Rules) -> R<WinRecord> {
     let (x, p) = at.field("from")?;
     let from = opt(x, |x| seat_num(x, &p))?;
     let (x, p) = at.field("kind")?;
-    let kind = match name(x, &p, &["discard", "self_draw", "robbed_kong"])? {
-        "discard" => WinKind::Discard,
-        "self_draw" => WinKind::SelfDraw,
-        _ => WinKind::RobbedKong,
-    };
+    let kind: WinKind = choice(x, &p)?;
     if (kind == WinKind::SelfDraw) != from.is_none() {
         return Err(format!(
             "{path}: a self-drawn win has no from; other wins do"
@@ -615,7 +590,7 @@ fn win_from(v: &Value, path: &str, rules: &Rules) -> R<WinRecord> {
     winner.root_only_kongs = root_only_kongs;
     winner.rebuild_summary();
     let size = hand.len() + 3 * winner.meld_summary.sets as usize;
-    let wild_win = rules.wilds && win_tile == Tile::YAOJI;
+    let wild_win = rules.is_wild(win_tile);
     // A non-dealer dealt four wilds wins on its 13 tiles: 12 and the wild it names (§11).
     let dealt_four_wilds = wild_win && hand.wilds() == 3 && size == 12 && kind == WinKind::SelfDraw;
     let fifth = if wild_win {
@@ -654,7 +629,7 @@ fn kong_from(v: &Value, path: &str) -> R<KongRecord> {
     let (x, p) = at.field("tile")?;
     let tile = tile(x, &p)?;
     let (x, p) = at.field("kind")?;
-    let kind = kong_kind(x, &p)?;
+    let kind: KongKind = choice(x, &p)?;
     let (x, p) = at.field("feeder")?;
     let feeder = opt(x, |x| seat_num(x, &p))?;
     let (x, p) = at.field("paid")?;
@@ -679,11 +654,36 @@ fn kong_from(v: &Value, path: &str) -> R<KongRecord> {
 }
 
 impl Game {
-    /// Restores a snapshot written by [`Game::to_json`], rejecting anything inconsistent.
+    /// Restores a snapshot written by [`Game::to_json`], verified: it must be a consistent
+    /// game, and the game its seed, rules and decisions (its event log, and the decisions still
+    /// pending) produce; otherwise an error naming the first field that disagrees.
     pub fn from_json(text: &str) -> Result<Game, Error> {
+        Game::restore(text, true)
+    }
+
+    /// Restores a snapshot trusting that it is what its seed and decisions produce: it is
+    /// checked to be a consistent game (108 tiles, hand sizes, legal pending decisions, wins
+    /// scored as their hands score), not replayed. For snapshots from a trusted store, and for
+    /// those no seed produces: determinised copies, crafted positions, games without a log.
+    pub fn from_json_trusted(text: &str) -> Result<Game, Error> {
+        Game::restore(text, false)
+    }
+
+    fn restore(text: &str, verify: bool) -> Result<Game, Error> {
+        let bad = |e: String| Error::Snapshot(format!("bad snapshot: {e}"));
+        if text.len() > MAX_SNAPSHOT_BYTES {
+            return Err(bad(format!(
+                "{} bytes, more than any hand writes (at most {MAX_SNAPSHOT_BYTES})",
+                text.len()
+            )));
+        }
         let value: Value = serde_json::from_str(text)
             .map_err(|e| Error::Snapshot(format!("snapshot is not JSON: {e}")))?;
-        Game::from_value(&value).map_err(|e| Error::Snapshot(format!("bad snapshot: {e}")))
+        let game = Game::from_value(&value).map_err(bad)?;
+        match verify {
+            true => game.verified(&value, text).map_err(bad),
+            false => Ok(game),
+        }
     }
 
     fn from_value(v: &Value) -> R<Game> {
@@ -769,15 +769,8 @@ impl Game {
             .map(|x| seat_num(x, lp))
             .transpose()?;
         let end = opt(x, |x| {
-            Ok(
-                match name(x, &p, &["three_won", "wall_empty", "abandoned"])? {
-                    "three_won" => EndReason::ThreeWon,
-                    "wall_empty" => EndReason::WallEmpty,
-                    _ => EndReason::Abandoned(
-                        leaver.ok_or(format!("{lp}: an abandoned hand names its leaver"))?,
-                    ),
-                },
-            )
+            EndReason::of(choice(x, &p)?, leaver)
+                .ok_or(format!("{lp}: an abandoned hand names its leaver"))
         })?;
         if leaver.is_some() && !matches!(end, Some(EndReason::Abandoned(_))) {
             return Err(format!("{lp}: only an abandoned hand has a leaver"));
@@ -890,7 +883,7 @@ impl Game {
 
     /// Recomputes the waits kept per seat (see `Seat::waits`).
     pub(super) fn refresh_cached_waits(&mut self) {
-        let seven = self.rules.allow_seven_pairs;
+        let rules = self.rules.clone();
         let on_move = match self.pending {
             Pending::Turn(t) => Some(t),
             _ => None,
@@ -903,7 +896,7 @@ impl Game {
                     _ => continue,
                 }
             }
-            waiting.refresh_waits(seven);
+            waiting.refresh_waits(&rules);
             s.waits = waiting.waits;
         }
     }

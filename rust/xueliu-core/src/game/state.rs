@@ -4,6 +4,7 @@
 use crate::analysis::{waits, Context};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
+use crate::rules::Rules;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 
 /// Tiles in a full wall.
@@ -122,17 +123,17 @@ impl Seat {
 
     /// The context hand analysis judges this seat's hand in.
     #[inline]
-    pub fn context(&self, seven_pairs: bool) -> Context {
+    pub fn context(&self, rules: &Rules) -> Context {
         Context {
             melds: self.meld_summary,
             void: self.void,
-            seven_pairs,
+            seven_pairs: rules.allow_seven_pairs,
         }
     }
 
     /// Recomputes `waits` after the hand changed to a waiting size.
-    pub fn refresh_waits(&mut self, seven_pairs: bool) {
-        self.waits = waits(&self.hand, &self.context(seven_pairs));
+    pub fn refresh_waits(&mut self, rules: &Rules) {
+        self.waits = waits(&self.hand, &self.context(rules));
     }
 
     /// The melds in the order made.

@@ -1,0 +1,127 @@
+"""No leak: over many random hands, what each seat and each spectator is sent holds no concealed
+tile of another seat, and whether someone could claim a discard changes no one else's messages
+(issue 14; docs/server.md §Information). Checked against the engine's hidden state."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from server_harness import Harness  # noqa: E402
+
+from xueliu.server.table import SPECTATORS  # noqa: E402
+
+PRESETS = ["xuezhan", "chengdu_xueliu", "yaoji", "sanxia", "dashiyou"]
+HANDS_PER_PRESET = 6
+
+
+def random_choice(rng: random.Random):
+    def choose(request):
+        actions = request["actions"]
+        if "win" in actions and rng.random() < 0.8:
+            return "win"
+        return rng.choice(actions)
+
+    return choose
+
+
+class Recording(Harness):
+    """Checks each request against the engine's hidden state at the moment it goes out."""
+
+    def drain(self) -> None:
+        for viewer, message in self.table.outbox:
+            if message["type"] == "request":
+                check_request(self.table.match.game, viewer, message, self.table.window)
+        super().drain()
+
+
+def check_request(game, seat, request, window) -> None:
+    own = {str(t) for t in game.hand(seat)} | {str(m.tile) for m in game.melds(seat)}
+    legal = {str(a) for a in game.legal_actions(seat)} if seat in game.to_act() else set()
+    if request["kind"] in ("claim", "rob"):
+        # the claim step asks everyone alike: a seat without a claim is offered "pass" only
+        assert request["actions"] == ["pass"] or set(request["actions"]) == legal
+        assert request["deadline"] - request["seconds_left"] >= 0
+        tiles_ok = own | {window["tile"]}
+    else:
+        assert set(request["actions"]) == legal
+        tiles_ok = own
+    for action in request["actions"] + [request["default"]]:
+        for word in action.split()[1:]:
+            if word in ("m", "p", "s"):
+                continue
+            tiles = [word[i] + word[-1] for i in range(len(word) - 1)]
+            assert set(tiles) <= tiles_ok, (seat, action, sorted(own))
+
+
+def hidden_fields_hidden(events, viewer) -> None:
+    """Every field the engine hides from `viewer` is hidden in what it was sent."""
+    for e in events:
+        t = e["type"]
+        if t == "start":
+            assert e["seed"] is None
+        if t == "pass":
+            assert e["seat"] == viewer
+        if t == "deal" and e["seat"] != viewer:
+            assert e["tiles"] is None
+        if t == "draw" and e["seat"] != viewer:
+            assert e["tile"] is None
+        if t == "exchange":
+            assert all(x is None for i, x in enumerate(e["given"]) if i != viewer)
+            assert all(x is None for i, x in enumerate(e["received"]) if i != viewer)
+        if t == "win" and e["seat"] != viewer:
+            assert e["hand"] is None
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_no_message_holds_another_seats_concealed_tiles(preset):
+    rng = random.Random(preset)
+    for seed in range(HANDS_PER_PRESET):
+        h = Recording({"preset": preset, "seed": seed, "hands": 1})
+        h.play(random_choice(rng))
+        game = h.table.match.game
+        for viewer in range(4):
+            sent = h.events(viewer)
+            assert sent == game.events_for(viewer)  # the engine's own view of this seat, in full
+            hidden_fields_hidden(sent, viewer)
+            for m in h.inbox[viewer]:
+                assert m["type"] != "request" or m["kind"] in ("exchange", "void", "turn", "claim", "rob")
+        public = h.events(SPECTATORS)
+        assert public == game.public_events()
+        hidden_fields_hidden(public, None)
+        assert {m["type"] for m in h.inbox[SPECTATORS]} <= {"events", "seat", "hand_over", "match_over"}
+        # the concealed tiles of every seat at the end are nowhere in what the spectators saw,
+        # other than as tiles that were shown (discards, melds, wins)
+        text = json.dumps(h.inbox[SPECTATORS])
+        assert '"tiles": [' not in text and '"hand": [' not in text
+
+
+@pytest.mark.parametrize("preset", ["xuezhan", "chengdu_xueliu"])
+def test_whether_someone_could_claim_changes_no_one_elses_messages(preset):
+    rng = random.Random(7)
+    for seed in range(HANDS_PER_PRESET):
+        h = Recording({"preset": preset, "seed": seed, "hands": 1})
+        h.play(random_choice(rng))
+        game = h.table.match.game
+        public = game.public_events()
+        windows = [e for e in public if e["type"] == "discard" or (e["type"] == "kong" and e["kind"] == "added")]
+        won_before: set = set()
+        asked: list[list[int]] = []
+        for e in public:  # who should be asked after each window: every other seat still in
+            if e["type"] == "win" and preset == "xuezhan":
+                won_before.add(e["seat"])
+            if e in windows:
+                asked.append([s for s in range(4) if s != e["seat"] and s not in won_before])
+        steps: dict[int, dict[int, dict]] = {}
+        for seat in range(4):
+            for m in h.inbox[seat]:
+                if m["type"] == "request" and m["kind"] in ("claim", "rob"):
+                    steps.setdefault(m["decision"], {})[seat] = m
+        assert len(steps) == len(windows)
+        for (_decision, by_seat), seats in zip(sorted(steps.items()), asked):
+            assert sorted(by_seat) == seats
+            assert len({(m["deadline"], m["kind"]) for m in by_seat.values()}) == 1
