@@ -35,12 +35,15 @@ impl Game {
                 add(Tile::YAOJI, u32::from(m.wilds));
             }
         }
-        let mut river = [0u8; KINDS];
-        for &(_, t) in self.river.entries() {
+        let (mut river, mut by_seat) = ([0u8; KINDS], [[0u8; KINDS]; 4]);
+        for &(s, t) in self.river.entries() {
             add(t, 1);
             river[t.index()] += 1;
+            by_seat[s as usize & 3][t.index()] += 1;
         }
-        if &river != self.river.counts() {
+        if &river != self.river.counts()
+            || (0..4).any(|s| &by_seat[s] != self.river.counts_of(s as u8))
+        {
             return Err(format!(
                 "river counts {:?} differ from its entries {river:?}",
                 self.river.counts()
