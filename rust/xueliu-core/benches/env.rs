@@ -78,9 +78,10 @@ fn steps_per_second(
                 *a = i32::from(legal.nth(rng.below(legal.len() as u64) as usize).unwrap());
             }
             let out = Outputs {
-                obs: match packed {
-                    false => Obs::Plain(&mut obs),
-                    true => Obs::Packed(&mut words),
+                obs: if packed {
+                    Obs::Packed(&mut words)
+                } else {
+                    Obs::Plain(&mut obs)
                 },
                 mask: &mut mask,
                 rewards: &mut rewards,

@@ -293,9 +293,10 @@ impl VecEnv {
             .map_err(core_error)?;
         let env = VecEnv {
             inner: Mutex::new(inner),
-            obs: match packed {
-                false => ObsArray::Plain(PyArray3::zeros(py, [n, CHANNELS, KINDS], false).unbind()),
-                true => ObsArray::Packed(PyArray2::zeros(py, [n, PACKED_PLANES], false).unbind()),
+            obs: if packed {
+                ObsArray::Packed(PyArray2::zeros(py, [n, PACKED_PLANES], false).unbind())
+            } else {
+                ObsArray::Plain(PyArray3::zeros(py, [n, CHANNELS, KINDS], false).unbind())
             },
             mask: PyArray2::zeros(py, [n, ACTION_COUNT], false).unbind(),
             rewards: PyArray2::zeros(py, [n, 4], false).unbind(),

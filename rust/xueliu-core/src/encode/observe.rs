@@ -601,7 +601,7 @@ mod tests {
             let row: [u8; KINDS] = std::array::from_fn(|_| rng.below(8) as u8);
             let words = Words::of(&row);
             for k in 0..8u8 {
-                let above = row.map(|v| (v > k) as u8);
+                let above = row.map(|v| u8::from(v > k));
                 assert_eq!(words.above(k).bytes()[..KINDS], above);
                 let bits = (0..KINDS).fold(0u32, |acc, t| acc | u32::from(above[t]) << t);
                 assert_eq!(words.above(k).mask(), bits);

@@ -510,7 +510,7 @@ mod tests {
                     let actions: Vec<i32> = (0..n)
                         .map(|i| {
                             let legal = plain.table(i).legal();
-                            legal.nth(rng.below(legal.len() as u64) as usize).unwrap() as i32
+                            i32::from(legal.nth(rng.below(legal.len() as u64) as usize).unwrap())
                         })
                         .collect();
                     plain.step(&actions, a.out()).unwrap();
