@@ -10,10 +10,11 @@ the engine refuses is answered with the engine's own reason.
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import click
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from . import _terminal as term
@@ -34,7 +35,7 @@ class Screen:
     def __init__(self, out: Console, seat: int, names: Sequence[str], plain: bool, ask: Ask = input):
         self.out, self.seat, self.names, self.plain, self.ask = out, seat, names, plain, ask
         self.shown = 0
-        self.rules: dict = {}  # the hand's rules (its start event's), set by play_hand
+        self.rules: dict[str, Any] = {}  # the hand's rules (its start event's), set by play_hand
 
     def show_events(self, game: Game) -> None:
         """Prints the events the seat may see that were not printed yet."""
@@ -79,9 +80,9 @@ def choose(game: Game, screen: Screen) -> Action:
                 return legal[int(answer) - 1]
             screen.out.print(f"Please type a number from 1 to {len(legal)}, or a move such as `{legal[0]}`.")
             continue
-        action, reason = _typed(game, seat, answer, Action.parse)
-        if action is not None:
-            return action
+        typed, reason = _typed(game, seat, answer, Action.parse)
+        if typed is not None:
+            return typed
         screen.out.print(
             f"Not possible: {reason}. Type a number from 1 to {len(legal)}, or a move such as `{legal[0]}`."
         )
@@ -91,7 +92,7 @@ def _why_only(game: Game, seat: int, action: Action) -> str:
     """Why a lone choice is forced, when the table does not say: a win's value, the void suit."""
     if action.kind == "win":
         return f" (the rules force it: the wall's last four, or four wilds), {win_value(game, seat)}"
-    if action.kind == "discard" and action.tile.suit == game.void(seat):
+    if action.kind == "discard" and action.tile is not None and action.tile.suit == game.void(seat):
         return " (tiles of your void suit go first)"
     return ""
 
@@ -102,7 +103,7 @@ def _choose_exchange(game: Game, screen: Screen) -> Action:
     hand = game.hand(seat)
     suggestion = game.default_action(seat)
     places = "  ".join(f"{n}:{t}" for n, t in enumerate(hand, 1))
-    suggested = term.tiles(suggestion.tiles).plain
+    suggested = term.tiles(suggestion.tiles or []).plain
     one_suit = " of one suit" if screen.rules["exchange_same_suit"] else ""
     screen.out.print(
         f"Exchange three (换三张): give three tiles{one_suit}. Type them (e.g. {suggested}), or "
@@ -175,7 +176,7 @@ def win_value(game: Game, seat: int) -> str:
     return f"worth {term.score_words(events[at]['score'])}; {term.paid_words(paid)}"
 
 
-def table_view(game: Game, screen: Screen):
+def table_view(game: Game, screen: Screen) -> Table:
     """Everyone's melds, river, void, wins and score; only the seat's own concealed tiles, with
     the tile just drawn set apart."""
     seat, names, wilds = screen.seat, screen.names, screen.rules["wilds"]
@@ -209,19 +210,21 @@ def _times(tile: str, n: int) -> str:
     return tile if n == 1 else f"{tile}x{n}"
 
 
-def _last_discard(events: list) -> Optional[int]:
+def _last_discard(events: list[dict[str, Any]]) -> Optional[int]:
     """The seat whose latest discard is the table's latest, unless a pong or kong took it."""
     for e in reversed(events):
         if e["type"] in ("pong", "kong") and e.get("from") is not None:
             return None
         if e["type"] == "discard":
-            return e["seat"]
+            seat: int = e["seat"]
+            return seat
     return None
 
 
-def _just_drawn(events: list, seat: int) -> Optional[str]:
+def _just_drawn(events: list[dict[str, Any]], seat: int) -> Optional[str]:
     """The tile ``seat`` just drew when its turn began with a draw and nothing since."""
     last = events[-1] if events else None
     if last and last["type"] == "draw" and last["seat"] == seat and last["tile"] is not None:
-        return last["tile"]
+        tile: str = last["tile"]
+        return tile
     return None

@@ -88,7 +88,7 @@ def hand(items: Sequence[Union[Tile, int, str]], drawn: Optional[Union[Tile, str
     rest = [Tile(t) if not isinstance(t, Tile) else t for t in items]
     if drawn is None:
         return tiles(rest, wilds)
-    rest.remove(Tile(drawn))
+    rest.remove(drawn if isinstance(drawn, Tile) else Tile(drawn))
     text = tiles(rest, wilds)
     text.append("  + ")
     text.append_text(tile(drawn, wilds))

@@ -275,6 +275,9 @@ class Game:
     def observe(
         self, seat: int, *, picked: Optional[Union[str, Sequence[TileLike]]] = None
     ) -> npt.NDArray[np.uint8]: ...
+    def observe_packed(
+        self, seat: int, *, picked: Optional[Union[str, Sequence[TileLike]]] = None
+    ) -> npt.NDArray[np.uint32]: ...
     def observe_into(
         self,
         seat: int,
@@ -446,6 +449,8 @@ def best_waits(
 ACTION_COUNT: int
 OBS_SHAPE: tuple[int, int]
 OBS_LAYOUT: list[tuple[str, int, int]]
+OBS_PACKED_SHAPE: tuple[int]
+OBS_PACKED_BITS: list[int]
 
 def action_id_name(id: int) -> str: ...
 
@@ -459,17 +464,18 @@ class VecEnv:
         opponents: Union[None, str, Sequence[Optional[str]]] = None,
         *,
         threads: Optional[int] = None,
+        packed: bool = False,
     ) -> "VecEnv": ...
     @property
     def num_envs(self) -> int: ...
     def __len__(self) -> int: ...
     def reset(
         self, seed: Optional[int] = None
-    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int32]]: ...
+    ) -> tuple[npt.NDArray[Union[np.uint8, np.uint32]], npt.NDArray[np.bool_], npt.NDArray[np.int32]]: ...
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
-        npt.NDArray[np.uint8],
+        npt.NDArray[Union[np.uint8, np.uint32]],
         npt.NDArray[np.bool_],
         npt.NDArray[np.float64],
         npt.NDArray[np.bool_],

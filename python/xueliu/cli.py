@@ -20,6 +20,7 @@ import click
 import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
 
 from . import _presets as presets
 from . import _terminal as term
@@ -243,7 +244,8 @@ def read_log(path: Path) -> list[dict[str, Any]]:
     except (OSError, UnicodeDecodeError) as e:
         raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
     if text.lstrip().startswith("["):
-        return _json(text, f"{path}")
+        listed: list[dict[str, Any]] = _json(text, f"{path}")
+        return listed
     lines = text.splitlines()
     if lines and not text.endswith("\n") and not _is_json(lines[-1]):
         lines.pop()  # a last line cut off mid-write: the log is incomplete, which replay says
@@ -273,8 +275,8 @@ def _json(text: str, where: str) -> Any:
 def _milestone(events: list[dict[str, Any]], i: int) -> bool:
     """True where everyone's hands are worth a look: after the exchange, at the end, and after
     the last of a run of deals, of void declarations, or of wins and their payments."""
-    kind = events[i]["type"]
-    following = events[i + 1]["type"] if i + 1 < len(events) else None
+    kind: str = events[i]["type"]
+    following: Optional[str] = events[i + 1]["type"] if i + 1 < len(events) else None
     if kind in ("exchange", "end"):
         return True
     if kind in ("deal", "void"):
@@ -283,7 +285,7 @@ def _milestone(events: list[dict[str, Any]], i: int) -> bool:
         j = i
         while events[j]["type"] == "payment":
             j -= 1
-        return events[j]["type"] == "win"
+        return bool(events[j]["type"] == "win")
     return False
 
 
@@ -294,7 +296,7 @@ def _wait(prompt: str) -> bool:
         return False
 
 
-def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False):
+def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False) -> Table:
     t = term.table("", plain, "seat", "void", "hand", "melds", "wins", "score")
     for seat, s in enumerate(tracker.seats):
         t.add_row(
@@ -386,14 +388,14 @@ def _play_match(match: Match, rules_name: str, seat: int, bots: str, log_path: O
         out.print(_totals_table(match, plain))
         if match.is_over:
             break
-        out.print(f"Next hand: {WINDS[match.next_dealer]} deals")
         match.next_hand()
+        out.print(f"Next hand: {WINDS[match.game.dealer]} deals")
     if log_path is not None:
         log_path.write_text(json.dumps(match.log(), ensure_ascii=False) + "\n", encoding="utf-8")
         out.print(f"Match log written to {log_path} (xueliu replay {log_path})")
 
 
-def _totals_table(match: Match, plain: bool):
+def _totals_table(match: Match, plain: bool) -> Table:
     """Each finished hand's points and the running totals."""
     t = term.table(f"After {match.hands_played} of {match.hands} hands", plain, "hand", "dealer", *WINDS)
     for n, (dealer, result) in enumerate(zip(match.dealers, match.results), 1):
@@ -418,7 +420,7 @@ def _bots(spec: str, human: int, seed: int) -> dict[int, Bot]:
     return {s: Bot(name, seed=(seed * 4 + s) % 2**64) for s, name in zip(seats, names)}
 
 
-def _settlement(game: Game, names: Sequence[str], plain: bool):
+def _settlement(game: Game, names: Sequence[str], plain: bool) -> Table:
     """The final table: every hand shown, each seat's wins and total."""
     wilds = game.events[0]["rules"]["wilds"]
     t = term.table("Settlement", plain, "seat", "hand", "melds", "wins", "total")
@@ -596,10 +598,10 @@ class Totals:
     seconds: float = 0.0
     table_seconds: float = 0.0
     wall_seconds: float = 0.0
-    points: dict = field(default_factory=dict)
-    wins: list = field(default_factory=lambda: [0] * 4)
-    win_kinds: dict = field(default_factory=dict)
-    fan_histogram: dict = field(default_factory=dict)
+    points: dict[int, np.ndarray] = field(default_factory=dict)
+    wins: list[int] = field(default_factory=lambda: [0] * 4)
+    win_kinds: dict[str, int] = field(default_factory=dict)
+    fan_histogram: dict[int, int] = field(default_factory=dict)
     draws: int = 0
 
     @staticmethod

@@ -19,6 +19,7 @@ deals). Each shard runs on one thread of its worker; the executor provides the p
 from __future__ import annotations
 
 import concurrent.futures as futures
+import logging
 import multiprocessing
 import os
 from functools import reduce
@@ -39,7 +40,7 @@ class Executor(Protocol):
 
     workers: int
 
-    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]:
+    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
         """``fn(*job)`` for every job, yielded as each finishes."""
         ...
 
@@ -53,7 +54,7 @@ class Processes:
             raise ArgumentError(f"workers must be at least 1 worker process; got {workers}")
         self.workers = workers or os.cpu_count() or 1
 
-    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]:
+    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
         """``fn(*job)`` for every job on the pool, yielded as each finishes; the pool ends with the run."""
         context = multiprocessing.get_context("spawn")
         with futures.ProcessPoolExecutor(self.workers, mp_context=context) as pool:
@@ -81,10 +82,10 @@ class Ray:
             raise ImportError('shards.Ray needs Ray: pip install "xueliu[ray]"') from e
         self._ray = ray
         if not ray.is_initialized():
-            ray.init(address=address or None, include_dashboard=False, logging_level="warning")
+            ray.init(address=address or None, include_dashboard=False, logging_level=logging.WARNING)
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
 
-    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]:
+    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
         """``fn(*job)`` for every job as a Ray task, yielded as each finishes."""
         ray = self._ray
         task = ray.remote(num_cpus=1)(fn)
@@ -155,7 +156,8 @@ def simulate(
     parts = simulate_shards(
         games, rules, bots=bots, seed=seed, first_game=first_game, logs=logs, executor=executor, shards=shards
     )
-    return in_order(parts, SimulationResult.merge)
+    merged: SimulationResult = in_order(parts, SimulationResult.merge)
+    return merged
 
 
 def in_order(parts: Iterable[Any], merge: Callable[[Any, Any], Any]) -> Any:
@@ -183,4 +185,5 @@ def compare_bots(
     executor = executor or Processes()
     shards = shards or SHARDS_PER_WORKER * executor.workers
     jobs = [(a, b, n, rules, seed, first) for first, n in plan(games, shards, first_game=first_game, minimum=2)]
-    return in_order(executor.run(_compare_shard, jobs), Comparison.merge)
+    merged: Comparison = in_order(executor.run(_compare_shard, jobs), Comparison.merge)
+    return merged

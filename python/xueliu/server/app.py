@@ -14,7 +14,7 @@ import secrets
 from collections import deque
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, AsyncIterator, Callable, Iterable, Optional
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -162,7 +162,8 @@ class Server:
         and resets their timers. Call it before anything reads a table for a client."""
         self.commit_soon = False
         tables, self.dirty = list(self.dirty.values()), {}
-        changes, sends = [], []
+        changes: list[Change] = []
+        sends: list[tuple[Table, list[tuple[int, dict[str, Any]]]]] = []
         for table in tables:
             outbox, table.outbox = table.outbox, []
             if outbox or table.accepted or table.status == "waiting":
@@ -268,7 +269,8 @@ async def _body(request: Request) -> Any:
 
 
 def _server(request: Any) -> Server:
-    return request.app.state.server
+    server: Server = request.app.state.server
+    return server
 
 
 def _table(server: Server, table_id: str) -> Table:
@@ -376,14 +378,15 @@ async def _hello(ws: WebSocket) -> Optional[dict[str, Any]]:
             if data is None:
                 continue
             if data["type"] == "hello":
-                return data
+                hello: dict[str, Any] = data
+                return hello
             await ws.send_text(_error("hello_first", 'the first message must be {"type": "hello", ...}'))
     except asyncio.TimeoutError:
         await ws.close(code=4408)
         return None
 
 
-async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict]]:
+async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict[str, Any]]]:
     """Accepts a socket to a table and reads its hello; None (the socket closed) for an unknown
     table or a hello that never came. Seats and spectators open alike."""
     server = _server(ws)
@@ -442,6 +445,7 @@ async def _serve_seat(server: Server, table: Table, seat: int, conn: Connection,
             else:
                 raise TableError("unknown_type", f"unknown message type {kind!r}; see docs/server.md")
         except TableError as e:
+            server.commit()  # the error may name the open step: it too follows the commit
             conn.send(_error(e.code, str(e), decision=data.get("decision") if kind == "act" else None))
 
 
@@ -480,7 +484,7 @@ def create_app(
     )
 
     @asynccontextmanager
-    async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.restore()
         yield
         server.commit()

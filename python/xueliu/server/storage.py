@@ -109,7 +109,10 @@ class SQLiteStorage:
             raise RuntimeError(f"{path}: storage schema {row[0]}, this server reads {SCHEMA}")
 
     def save(self, changes: list[Change]) -> None:
-        states, decisions, moves, ended = [], [], [], []
+        states: list[tuple[str, str, str]] = []
+        decisions: list[tuple[str, int, int, int, str, str]] = []
+        moves: list[tuple[str, int, int, str]] = []
+        ended: list[tuple[str, int, str]] = []
         for c in changes:
             table_id = c.state["id"]
             states.append((table_id, c.state["status"], json.dumps(c.state, separators=(",", ":"))))

@@ -19,7 +19,7 @@ import hmac
 import json
 import secrets
 from dataclasses import asdict, dataclass, field
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from .. import _xueliu as engine
 from .clock import Clock
@@ -102,7 +102,7 @@ class TableConfig:
         return engine.Rules.preset(self.preset, **self.options)
 
 
-def _dict(value: Any, name: str) -> dict:
+def _dict(value: Any, name: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise TableError("bad_config", f"{name} must be a JSON object")
     return value
@@ -370,7 +370,7 @@ class Table:
         table.requests = {int(s): Request(**r) for s, r in data["requests"].items()}
         table.answers = {int(s): a for s, a in data["answers"].items()}
         now = clock.now()
-        if table.requests:
+        if table.requests and table.kind is not None:
             table.deadline = now + config.clocks[table.kind]
         if data["between"]:
             table.next_hand_at = now + config.next_hand_delay
@@ -463,7 +463,7 @@ class Table:
             return True
         if event["type"] != "kong":
             return False
-        return event["kind"] == "added" or (event["kind"] == "concealed" and self._rule("rob_concealed_kong"))
+        return event["kind"] == "added" or (event["kind"] == "concealed" and bool(self._rule("rob_concealed_kong")))
 
     def _rule(self, name: str) -> Any:
         if self._rules_dict is None:
@@ -506,7 +506,7 @@ class Table:
                 self._answer(seat, self._bot_choice(seat, request), "bot")
         return not self.requests
 
-    def _unanswered(self):
+    def _unanswered(self) -> Iterator[tuple[int, Request]]:
         """The open step's seats still to answer, one by one, until the step closes."""
         step = self.step
         for seat, request in list(self.requests.items()):

@@ -8,8 +8,8 @@ use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods}
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::{Mutex, MutexGuard};
-use xueliu_core::encode::{self, Picks, ACTION_COUNT, CHANNELS, LAYOUT, OBS_SIZE};
-use xueliu_core::env::{Outputs, Policy, VecEnv as CoreVecEnv};
+use xueliu_core::encode::{self, Picks, ACTION_COUNT, CHANNELS, LAYOUT, OBS_SIZE, PACKED_PLANES};
+use xueliu_core::env::{Obs, Outputs, Policy, VecEnv as CoreVecEnv};
 use xueliu_core::game::{Game as CoreGame, Phase};
 use xueliu_core::tile::{self as core_tile, KINDS};
 
@@ -101,6 +101,19 @@ pub fn observe<'py>(
     Ok(out)
 }
 
+/// `Game.observe_packed`: a new `uint32[PACKED_PLANES]` array (docs/encoding.md §2.1).
+pub fn observe_packed<'py>(
+    py: Python<'py>,
+    game: &CoreGame,
+    seat: u8,
+    picks: &Picks,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    check_picks(game, seat, picks)?;
+    let mut out = vec![0u32; PACKED_PLANES];
+    encode::observe_packed(game, seat, picks, &mut out);
+    Ok(PyArray1::from_vec(py, out))
+}
+
 /// The id's readable name: `"discard 5m"`, `"pick 5m"` (one tile toward an exchange), `"swap 5m"`
 /// (reserved for 幺鸡), `"void p"`, `"pong"`, …
 #[pyfunction]
@@ -167,19 +180,25 @@ fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
 #[pyclass(frozen, module = "xueliu")]
 pub struct VecEnv {
     inner: Mutex<CoreVecEnv>,
-    obs: Py<PyArray3<u8>>,
+    obs: ObsArray,
     mask: Py<PyArray2<bool>>,
     rewards: Py<PyArray2<f64>>,
     terminated: Py<PyArray1<bool>>,
     seat: Py<PyArray1<i32>>,
 }
 
+/// A VecEnv's observations: `uint8[n, CHANNELS, 27]`, or `uint32[n, PACKED_PLANES]` packed.
+enum ObsArray {
+    Plain(Py<PyArray3<u8>>),
+    Packed(Py<PyArray2<u32>>),
+}
+
 /// What `reset` returns: observations, masks, seats.
-type ResetResult = (Py<PyArray3<u8>>, Py<PyArray2<bool>>, Py<PyArray1<i32>>);
+type ResetResult = (Py<PyAny>, Py<PyArray2<bool>>, Py<PyArray1<i32>>);
 
 /// What `step` returns: observations, masks, rewards, terminated, seats.
 type StepResult = (
-    Py<PyArray3<u8>>,
+    Py<PyAny>,
     Py<PyArray2<bool>>,
     Py<PyArray2<f64>>,
     Py<PyArray1<bool>>,
@@ -199,15 +218,23 @@ impl VecEnv {
         f: impl FnOnce(&mut CoreVecEnv, Outputs<'_>) -> T + Send,
     ) -> PyResult<T> {
         let mut inner = self.lock()?;
-        let (obs, mask, rewards) = (self.obs.bind(py), self.mask.bind(py), self.rewards.bind(py));
+        let (mask, rewards) = (self.mask.bind(py), self.rewards.bind(py));
         let (terminated, seat) = (self.terminated.bind(py), self.seat.bind(py));
-        let mut obs = obs.try_readwrite()?;
+        let (mut plain, mut packed) = match &self.obs {
+            ObsArray::Plain(a) => (Some(a.bind(py).try_readwrite()?), None),
+            ObsArray::Packed(a) => (None, Some(a.bind(py).try_readwrite()?)),
+        };
+        let obs = match (&mut plain, &mut packed) {
+            (Some(a), _) => Obs::Plain(a.as_slice_mut()?),
+            (_, Some(a)) => Obs::Packed(a.as_slice_mut()?),
+            _ => unreachable!("one of the two is set"),
+        };
         let mut mask = mask.try_readwrite()?;
         let mut rewards = rewards.try_readwrite()?;
         let mut terminated = terminated.try_readwrite()?;
         let mut seat = seat.try_readwrite()?;
         let out = Outputs {
-            obs: obs.as_slice_mut()?,
+            obs,
             mask: mask.as_slice_mut()?,
             rewards: rewards.as_slice_mut()?,
             terminated: terminated.as_slice_mut()?,
@@ -218,8 +245,12 @@ impl VecEnv {
     }
 
     fn outputs(&self, py: Python<'_>) -> StepResult {
+        let obs = match &self.obs {
+            ObsArray::Plain(a) => a.clone_ref(py).into_any(),
+            ObsArray::Packed(a) => a.clone_ref(py).into_any(),
+        };
         (
-            self.obs.clone_ref(py),
+            obs,
             self.mask.clone_ref(py),
             self.rewards.clone_ref(py),
             self.terminated.clone_ref(py),
@@ -231,7 +262,7 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (n, rules=None, seed=None, opponents=None, *, threads=None))]
+    #[pyo3(signature = (n, rules=None, seed=None, opponents=None, *, threads=None, packed=false))]
     fn new(
         py: Python<'_>,
         n: &Bound<'_, PyAny>,
@@ -239,6 +270,7 @@ impl VecEnv {
         seed: Option<&Bound<'_, PyAny>>,
         opponents: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
+        packed: bool,
     ) -> PyResult<VecEnv> {
         let n: usize = crate::convert::int("n", n, "a number of hands, an int of at least 1")?;
         let threads: Option<usize> = threads
@@ -261,7 +293,11 @@ impl VecEnv {
             .map_err(core_error)?;
         let env = VecEnv {
             inner: Mutex::new(inner),
-            obs: PyArray3::zeros(py, [n, CHANNELS, KINDS], false).unbind(),
+            obs: if packed {
+                ObsArray::Packed(PyArray2::zeros(py, [n, PACKED_PLANES], false).unbind())
+            } else {
+                ObsArray::Plain(PyArray3::zeros(py, [n, CHANNELS, KINDS], false).unbind())
+            },
             mask: PyArray2::zeros(py, [n, ACTION_COUNT], false).unbind(),
             rewards: PyArray2::zeros(py, [n, 4], false).unbind(),
             terminated: PyArray1::zeros(py, n, false).unbind(),
@@ -354,18 +390,22 @@ fn action_ids(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i32>> {
 }
 
 /// Constants of the encoding: `ACTION_COUNT`, `OBS_SHAPE`, `OBS_LAYOUT` (name, first channel,
-/// channels), and `action_id_name`.
+/// channels), `OBS_PACKED_SHAPE`, `OBS_PACKED_BITS` (planes per channel), and `action_id_name`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ACTION_COUNT", ACTION_COUNT)?;
     m.add("OBS_SHAPE", (CHANNELS, KINDS))?;
+    m.add("OBS_PACKED_SHAPE", (PACKED_PLANES,))?;
     let mut first = 0;
     let mut layout: Vec<(&str, usize, usize)> = Vec::new();
-    for (name, count) in LAYOUT {
+    let mut bits: Vec<usize> = Vec::new();
+    for (name, count, width) in LAYOUT {
         layout.push((name, first, count));
+        bits.extend(std::iter::repeat_n(usize::from(width), count));
         first += count;
     }
     debug_assert_eq!(first * KINDS, OBS_SIZE);
     m.add("OBS_LAYOUT", layout)?;
+    m.add("OBS_PACKED_BITS", bits)?;
     m.add_function(wrap_pyfunction!(action_id_name, m)?)?;
     m.add_class::<VecEnv>()?;
     Ok(())

@@ -557,6 +557,20 @@ impl Game {
         crate::encode::observe(py, &self.lock()?.game, seat, &picks)
     }
 
+    /// `observe` bit-packed: a new `uint32` array of `OBS_PACKED_SHAPE` (docs/encoding.md §2.1;
+    /// `xueliu.unpack_observations` inverts it).
+    #[pyo3(signature = (seat, *, picked=None))]
+    fn observe_packed<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'_, PyAny>,
+        picked: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<u32>>> {
+        let picks = crate::encode::picks_arg(picked)?;
+        let seat = seat_arg(seat)?;
+        crate::encode::observe_packed(py, &self.lock()?.game, seat, &picks)
+    }
+
     /// `observe` written into `out`, a C-contiguous `uint8` array of `OBS_SHAPE`.
     #[pyo3(signature = (seat, out, *, picked=None))]
     fn observe_into(

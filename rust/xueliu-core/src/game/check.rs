@@ -1,8 +1,9 @@
 //! Invariants of a game: tile conservation, zero-sum points, hand sizes, and wins that are real.
-//! Tests run them after every step; `from_json` runs them on what it reads.
+//! Tests run them after every step; `from_json` runs them on what it reads, with the checks a
+//! restored state needs besides (records that fit the seats, someone to act).
 
 use super::state::{holds, put, take};
-use super::{Game, Pending, TurnKind, WALL_SIZE};
+use super::{Game, KongKind, Pending, TurnKind, WALL_SIZE};
 use crate::analysis::is_win;
 use crate::hand::{Counts, MAX_WILDS};
 use crate::meld::Meld;
@@ -34,12 +35,15 @@ impl Game {
                 add(Tile::YAOJI, u32::from(m.wilds));
             }
         }
-        let mut river = [0u8; KINDS];
-        for &(_, t) in self.river.entries() {
+        let (mut river, mut by_seat) = ([0u8; KINDS], [[0u8; KINDS]; 4]);
+        for &(s, t) in self.river.entries() {
             add(t, 1);
             river[t.index()] += 1;
+            by_seat[s as usize & 3][t.index()] += 1;
         }
-        if &river != self.river.counts() {
+        if &river != self.river.counts()
+            || (0..4).any(|s| &by_seat[s] != self.river.counts_of(s as u8))
+        {
             return Err(format!(
                 "river counts {:?} differ from its entries {river:?}",
                 self.river.counts()
@@ -176,6 +180,71 @@ impl Game {
         let winners = self.seats.iter().filter(|s| s.wins > 0).count();
         if self.rules.mode == Mode::Xuezhan && winners > 3 {
             return Err("four winners in 血战".into());
+        }
+        Ok(())
+    }
+}
+
+/// What a restored snapshot must satisfy besides the invariants.
+impl Game {
+    /// Wins per seat match the win list; kongs name real melds.
+    pub(super) fn check_records(&self) -> Result<(), String> {
+        for seat in 0..4u8 {
+            let n = self.wins.iter().filter(|w| w.seat == seat).count();
+            if n != self.seats[seat as usize].wins as usize {
+                return Err(format!(
+                    "seats[{seat}].wins is not its number of wins ({n})"
+                ));
+            }
+        }
+        for (i, k) in self.kongs.iter().enumerate() {
+            if k.feeder.is_some() != (k.kind == KongKind::Direct) || k.feeder == Some(k.owner) {
+                return Err(format!(
+                    "kongs[{i}]: only a direct kong has a feeder, another seat"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Someone must be able to act, unless the hand is over; the end reason fits.
+    pub(super) fn check_pending(&self) -> Result<(), String> {
+        if matches!(self.pending, Pending::Over) != self.end.is_some() {
+            return Err("the hand is over exactly when it has an end reason".into());
+        }
+        if let Pending::Turn(t) = self.pending {
+            if t.kong
+                .is_some_and(|k| self.kongs[k as usize].owner != t.seat)
+            {
+                return Err("pending.kong is another seat's kong".into());
+            }
+            if self.wins.iter().any(|w| w.seat == t.seat) && !self.in_hand(t.seat) {
+                return Err("a 血战 winner is on the move".into());
+            }
+            let four_wilds = self.seats[t.seat as usize].hand.wilds() >= crate::hand::MAX_WILDS;
+            if t.kind == TurnKind::Dealt && (t.seat == self.dealer || !four_wilds) {
+                return Err("a \"dealt\" turn is a non-dealer's, holding four wilds".into());
+            }
+        }
+        if let Pending::Respond(r) = self.pending {
+            if !self.in_hand(r.from) {
+                return Err("pending.from has left the hand".into());
+            }
+            if r.kong.is_none() && self.river.entries().last() != Some(&(r.from, r.tile)) {
+                return Err(
+                    "the discard waiting for responses is not the last in the river".into(),
+                );
+            }
+        }
+        let mut buf = super::ActionList::new();
+        for seat in self.to_act() {
+            self.legal_actions(seat, &mut buf);
+            if buf.is_empty() {
+                return Err(format!("seat {seat} must act but has no legal action"));
+            }
+        }
+        if !self.is_over() && self.to_act().is_empty() {
+            return Err("nobody can act, yet the hand is not over".into());
         }
         Ok(())
     }

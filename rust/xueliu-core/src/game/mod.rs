@@ -317,6 +317,11 @@ impl Game {
         self.river.counts()
     }
 
+    /// Copies of each kind lying in the river of `seat`.
+    pub fn river_counts_of(&self, seat: u8) -> &[u8; KINDS] {
+        self.river.counts_of(seat)
+    }
+
     pub fn wins(&self) -> &[WinRecord] {
         &self.wins
     }

@@ -248,6 +248,8 @@ pub struct River {
     len: u8,
     /// Copies of each kind among the entries, kept with them for bots that count what is seen.
     counts: [u8; KINDS],
+    /// The same per discarder, kept so that an observation copies them instead of recounting.
+    by_seat: [[u8; KINDS]; 4],
 }
 
 impl River {
@@ -256,6 +258,7 @@ impl River {
             entries: [(0, Tile::new(0).expect("tile 0")); WALL_SIZE],
             len: 0,
             counts: [0; KINDS],
+            by_seat: [[0; KINDS]; 4],
         }
     }
 
@@ -264,13 +267,15 @@ impl River {
             self.entries[self.len as usize] = (seat, tile);
             self.len += 1;
             self.counts[tile.index()] += 1;
+            self.by_seat[seat as usize & 3][tile.index()] += 1;
         }
     }
 
     /// Takes back the latest discard (claimed by a pong, kong or win).
     pub fn pop(&mut self) {
-        if let Some(&(_, tile)) = self.entries().last() {
+        if let Some(&(seat, tile)) = self.entries().last() {
             self.counts[tile.index()] -= 1;
+            self.by_seat[seat as usize & 3][tile.index()] -= 1;
             self.len -= 1;
         }
     }
@@ -278,6 +283,11 @@ impl River {
     /// Copies of each kind lying in the river.
     pub fn counts(&self) -> &[u8; KINDS] {
         &self.counts
+    }
+
+    /// Copies of each kind lying in the river of `seat`.
+    pub fn counts_of(&self, seat: u8) -> &[u8; KINDS] {
+        &self.by_seat[seat as usize & 3]
     }
 
     pub fn entries(&self) -> &[(u8, Tile)] {
