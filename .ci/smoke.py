@@ -21,8 +21,9 @@ assert result.games == 200 and sum(result.wins) > 0
 xueliu_cli = [sys.executable, "-m", "xueliu"]
 version = subprocess.run([*xueliu_cli, "--version"], check=True, capture_output=True, text=True).stdout
 assert version == f"xueliu {xueliu.__version__}\n", version
-summary = subprocess.run([*xueliu_cli, "simulate", "--games", "100", "--json", "-"], check=True,
-                         capture_output=True, text=True).stdout
+summary = subprocess.run(
+    [*xueliu_cli, "simulate", "--games", "100", "--json", "-"], check=True, capture_output=True, text=True
+).stdout
 assert json.loads(summary)["games"] == 100
 rules = subprocess.run([*xueliu_cli, "rules", "chengdu"], check=True, capture_output=True, text=True).stdout
 assert "Settlement" in rules

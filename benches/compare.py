@@ -94,27 +94,53 @@ def hand_rows(count: int, slow: int) -> list[Row]:
     lists = [[int(c) for c in row] for row in hands]
     texts = [xueliu.format_tiles([t for t in range(27) for _ in range(row[t])]) for row in lists]  # "1245m36p"
     rows = [
-        timed("shanten", "xueliu", "one call per hand (text form)",
-              lambda: sum(1 for h in texts if xueliu.shanten(h) < 99)),
+        timed(
+            "shanten",
+            "xueliu",
+            "one call per hand (text form)",
+            lambda: sum(1 for h in texts if xueliu.shanten(h) < 99),
+        ),
         timed("shanten", "xueliu", "batch (uint8[N, 27])", lambda: len(xueliu.batch.shanten(hands))),
-        timed("shanten", "reference", "pure Python (baseline)",
-              lambda: sum(1 for h in lists[:slow] if reference.shanten(h) < 99)),
+        timed(
+            "shanten",
+            "reference",
+            "pure Python (baseline)",
+            lambda: sum(1 for h in lists[:slow] if reference.shanten(h) < 99),
+        ),
     ]
     mahjong = optional("mahjong.shanten")
     if mahjong is not None:
         calc, tiles = mahjong.Shanten(), [riichi_34(h) for h in hands[: count // 10]]
-        rows.append(timed("shanten", "mahjong", "riichi rules, Python (a tenth of the hands)",
-                          lambda: sum(1 for t in tiles if calc.calculate_shanten(t) < 99)))
+        rows.append(
+            timed(
+                "shanten",
+                "mahjong",
+                "riichi rules, Python (a tenth of the hands)",
+                lambda: sum(1 for t in tiles if calc.calculate_shanten(t) < 99),
+            )
+        )
     xiangting = optional("xiangting")
     if xiangting is not None:
         tiles, four = [riichi_34(h) for h in hands], xiangting.PlayerCount.FOUR
-        rows.append(timed("shanten", "xiangting", "riichi rules, Rust",
-                          lambda: sum(1 for t in tiles if xiangting.calculate_replacement_number(t, four) < 99)))
+        rows.append(
+            timed(
+                "shanten",
+                "xiangting",
+                "riichi rules, Rust",
+                lambda: sum(1 for t in tiles if xiangting.calculate_replacement_number(t, four) < 99),
+            )
+        )
     riichienv = optional("riichienv")
     if riichienv is not None:
         tiles = [riichi_136(h) for h in hands]
-        rows.append(timed("shanten", "riichienv", "riichi rules, Rust",
-                          lambda: sum(1 for t in tiles if riichienv.calculate_shanten(t) < 99)))
+        rows.append(
+            timed(
+                "shanten",
+                "riichienv",
+                "riichi rules, Rust",
+                lambda: sum(1 for t in tiles if riichienv.calculate_shanten(t) < 99),
+            )
+        )
     return rows
 
 
@@ -122,7 +148,7 @@ def agreement(count: int) -> str:
     """How often the riichi `mahjong` shanten equals xueliu's on the hands where the rules can
     agree: those already in at most two suits (Sichuan wins need 缺一门, riichi does not)."""
     hands = wall_hands(count)
-    two_suit = [h for h in hands if sum(1 for s in range(3) if h[9 * s: 9 * s + 9].any()) <= 2]
+    two_suit = [h for h in hands if sum(1 for s in range(3) if h[9 * s : 9 * s + 9].any()) <= 2]
     mahjong = optional("mahjong.shanten")
     if mahjong is None or not two_suit:
         return ""
@@ -148,24 +174,44 @@ def python_loop(game_type, make: Callable[[int], object], games: int) -> int:
 
 def game_rows(games: int, slow: int, preset: str) -> list[Row]:
     rows = [
-        timed("hands played", "xueliu", "Game driven from Python",
-              lambda: (python_loop(xueliu.Game, lambda i: xueliu.Game(preset, seed=SEED + i), games), games)[1]),
-        timed("hands played", "reference", "pure-Python Game (baseline)",
-              lambda: (python_loop(reference.Game, lambda i: reference.Game(preset, SEED + i), slow), slow)[1]),
+        timed(
+            "hands played",
+            "xueliu",
+            "Game driven from Python",
+            lambda: (python_loop(xueliu.Game, lambda i: xueliu.Game(preset, seed=SEED + i), games), games)[1],
+        ),
+        timed(
+            "hands played",
+            "reference",
+            "pure-Python Game (baseline)",
+            lambda: (python_loop(reference.Game, lambda i: reference.Game(preset, SEED + i), slow), slow)[1],
+        ),
     ]
     if not hasattr(xueliu, "simulate"):
         print("  (skipped: xueliu.simulate is not in this build)")
     for bot, threads in (("random", 1), ("random", 0), ("greedy", 1)) if hasattr(xueliu, "simulate") else ():
         label = f"simulate, {bot} bots, " + ("1 thread" if threads == 1 else "all cores")
-        rows.append(timed("hands played", "xueliu", label, lambda b=bot, t=threads: xueliu.simulate(
-            games * 10, preset, bots=b, seed=SEED, threads=t).games))
+        rows.append(
+            timed(
+                "hands played",
+                "xueliu",
+                label,
+                lambda b=bot, t=threads: xueliu.simulate(games * 10, preset, bots=b, seed=SEED, threads=t).games,
+            )
+        )
     vec = vecenv_row(games, preset)
     if vec is not None:
         rows.append(vec)
     riichienv = optional("riichienv")
     if riichienv is not None:
-        rows.append(timed("hands played", "riichienv", "riichi env, random legal moves",
-                          lambda: riichienv_hands(riichienv, max(slow, games // 10))))
+        rows.append(
+            timed(
+                "hands played",
+                "riichienv",
+                "riichi env, random legal moves",
+                lambda: riichienv_hands(riichienv, max(slow, games // 10)),
+            )
+        )
     rlcard = optional("rlcard")
     if rlcard is not None:
         rows.append(timed("hands played", "rlcard", "mahjong env, random agents", lambda: rlcard_hands(rlcard, slow)))
@@ -180,8 +226,12 @@ def vecenv_row(games: int, preset: str) -> Optional[Row]:
     if not hasattr(xueliu, "VecEnv"):
         print("  (skipped: xueliu.VecEnv is not in this build)")
         return None
-    return timed("hands played", "xueliu", "VecEnv(256), random ids from numpy",
-                 lambda: vecenv_hands(xueliu.VecEnv(256, preset, seed=SEED), 5 * games))
+    return timed(
+        "hands played",
+        "xueliu",
+        "VecEnv(256), random ids from numpy",
+        lambda: vecenv_hands(xueliu.VecEnv(256, preset, seed=SEED), 5 * games),
+    )
 
 
 def vecenv_hands(env, hands: int) -> int:
@@ -239,13 +289,18 @@ def versions() -> str:
 
 
 def table(rows: list[Row]) -> str:
-    lines = ["| group | engine | what | items | seconds | per second | × baseline |", "|---|---|---|---:|---:|---:|---:|"]
+    lines = [
+        "| group | engine | what | items | seconds | per second | × baseline |",
+        "|---|---|---|---:|---:|---:|---:|",
+    ]
     for group in dict.fromkeys(r.group for r in rows):
         members = [r for r in rows if r.group == group]
         base = next(r for r in members if r.engine == "reference").rate
         for r in members:
-            lines.append(f"| {r.group} | {r.engine} | {r.what} | {r.items:,} | {r.seconds:.3f} | "
-                         f"{r.rate:,.0f} | {r.rate / base:,.1f} |")
+            lines.append(
+                f"| {r.group} | {r.engine} | {r.what} | {r.items:,} | {r.seconds:.3f} | "
+                f"{r.rate:,.0f} | {r.rate / base:,.1f} |"
+            )
     return "\n".join(lines)
 
 

@@ -40,7 +40,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 def post(port: int, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body or {}).encode(), method="POST")
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=json.dumps(body or {}).encode(), method="POST"
+    )
     request.add_header("Content-Type", "application/json")
     with urllib.request.urlopen(request, timeout=30) as r:
         return json.loads(r.read())
@@ -52,9 +54,13 @@ def start_server(db: str, deflate: bool) -> tuple[subprocess.Popen, int]:
         port = s.getsockname()[1]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-c", f"import uvicorn; from xueliu.server import create_app; "
-         f"uvicorn.run(create_app({db!r}), host='127.0.0.1', port={port}, log_level='warning', access_log=False, "
-         f"ws_max_size=1 << 20, ws_per_message_deflate={deflate})"],
+        [
+            sys.executable,
+            "-c",
+            f"import uvicorn; from xueliu.server import create_app; "
+            f"uvicorn.run(create_app({db!r}), host='127.0.0.1', port={port}, log_level='warning', access_log=False, "
+            f"ws_max_size=1 << 20, ws_per_message_deflate={deflate})",
+        ],
         env=env,
     )
     for _ in range(300):
@@ -100,6 +106,7 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool) -> dict:
     latencies: list[float] = []
     clients = []
     try:
+
         def seat_tokens(i: int) -> tuple[str, list[str]]:
             table = post(port, "/api/tables", {**SETTINGS, "seed": i})["table"]
             return table["id"], [post(port, f"/api/tables/{table['id']}/seats/{seat}")["token"] for seat in range(4)]
@@ -123,7 +130,10 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool) -> dict:
             tasks += [asyncio.ensure_future(c.play(retry_for=30)) for c in wave]
             while not all(c.events for c in wave) and time.monotonic() < ready:  # every seat welcomed
                 await asyncio.sleep(0.05)
-        print(f"{sum(bool(c.events) for c in clients)} seats welcomed in {time.monotonic() - setup:.1f} s", file=sys.stderr)
+        print(
+            f"{sum(bool(c.events) for c in clients)} seats welcomed in {time.monotonic() - setup:.1f} s",
+            file=sys.stderr,
+        )
         await asyncio.sleep(min(5.0, seconds / 4))  # warm up: past the connections' first burst
         n0, cpu0, t0, me0 = len(latencies), cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
         await asyncio.sleep(seconds)

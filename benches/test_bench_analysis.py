@@ -43,7 +43,7 @@ def test_shanten_single_strings(benchmark, hands14):
 @pytest.mark.benchmark(group="shanten, random 14-tile hands")
 def test_shanten_mahjong_package(benchmark, hands14):
     shanten = Shanten()
-    rows = [row + [0] * 7 for row in hands14[:SLOW * 10].tolist()]
+    rows = [row + [0] * 7 for row in hands14[: SLOW * 10].tolist()]
     per_hand(benchmark, len(rows), single_calls, shanten.calculate_shanten, rows)
 
 
@@ -130,7 +130,9 @@ def test_the_benchmarked_implementations_agree(hands14, ready13):
     assert list(xueliu.batch.shanten(hands14[:SLOW])) == ours
     assert list(xueliu.batch.is_win(hands14[:SLOW])) == [reference.is_win(r) for r in rows]
     masks = xueliu.batch.waits(ready13[:SLOW])
-    assert [[t for t in range(27) if m >> t & 1] for m in masks] == [reference.waits(r) for r in ready13[:SLOW].tolist()]
+    assert [[t for t in range(27) if m >> t & 1] for m in masks] == [
+        reference.waits(r) for r in ready13[:SLOW].tolist()
+    ]
     # Riichi shanten ignores the two-suit limit (缺一门); it can only be lower or equal.
     assert all(shanten.calculate_shanten(r + [0] * 7) <= s for r, s in zip(rows, ours))
 

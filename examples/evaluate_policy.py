@@ -83,8 +83,10 @@ def main(argv=None) -> None:
     for name, choose in (("policy", policy_chooser(policy)), ("random", random_chooser(rng))):
         start = time.perf_counter()
         mean, half = duplicate(args.rules, args.deals, args.seed, choose, args.against)
-        print(f"{name} - {args.against}, {args.deals} deals x 4 seatings, {args.rules}: {mean:+.2f} points/game, "
-              f"95% CI [{mean - half:+.2f}, {mean + half:+.2f}] ({time.perf_counter() - start:.1f} s)")
+        print(
+            f"{name} - {args.against}, {args.deals} deals x 4 seatings, {args.rules}: {mean:+.2f} points/game, "
+            f"95% CI [{mean - half:+.2f}, {mean + half:+.2f}] ({time.perf_counter() - start:.1f} s)"
+        )
 
 
 if __name__ == "__main__":

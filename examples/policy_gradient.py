@@ -62,8 +62,9 @@ class Policy:
         return policy
 
 
-def train(policy: Policy, env: xueliu.VecEnv, seconds: float, steps: int, lr: float, lr_value: float,
-          log_every: float = 10.0) -> int:
+def train(
+    policy: Policy, env: xueliu.VecEnv, seconds: float, steps: int, lr: float, lr_value: float, log_every: float = 10.0
+) -> int:
     """Updates ``policy`` from rollouts on ``env`` for ``seconds`` (or one update at least); returns the updates."""
     obs, mask, _ = env.reset()
     start = last_log = time.perf_counter()
@@ -81,7 +82,7 @@ def train(policy: Policy, env: xueliu.VecEnv, seconds: float, steps: int, lr: fl
             future = rewards[t] + np.where(dones[t], 0.0, future)
             returns[t] = future
         x, a, g = np.concatenate(xs), np.concatenate(acts), returns.reshape(-1)
-        masks = x[:, -xueliu.ACTION_COUNT:] > 0
+        masks = x[:, -xueliu.ACTION_COUNT :] > 0
         advantage = g - x @ policy.v
         adv = (advantage - advantage.mean()) / (advantage.std() + 1e-6)
         grad = -policy.probabilities(x, masks)
@@ -130,8 +131,10 @@ def main(argv=None) -> None:
     mean, half = evaluate(policy, args.rules, args.eval_hands, args.seed + 1)
     print(f"{updates} updates of {args.envs} x {args.steps} steps")
     print(f"untrained (uniformly random): {untrained[0]:+.2f} points/hand ± {untrained[1]:.2f}")
-    print(f"trained, seat 0 against 3 random seats over {args.eval_hands} hands: {mean:+.2f} points/hand, "
-          f"95% CI [{mean - half:+.2f}, {mean + half:+.2f}]")
+    print(
+        f"trained, seat 0 against 3 random seats over {args.eval_hands} hands: {mean:+.2f} points/hand, "
+        f"95% CI [{mean - half:+.2f}, {mean + half:+.2f}]"
+    )
     if args.save:
         policy.save(args.save)
         print(f"saved to {args.save}")

@@ -22,12 +22,16 @@ answer most questions without them.
 """
 
 import importlib as _importlib
+import types as _types
 
 from . import batch
+from ._packed import unpack_observations
 from ._version import __version__ as __version__
 from ._xueliu import (
     ACTION_COUNT,
     OBS_LAYOUT,
+    OBS_PACKED_BITS,
+    OBS_PACKED_SHAPE,
     OBS_SHAPE,
     UNREACHABLE,
     Action,
@@ -72,6 +76,8 @@ from ._xueliu import (
 __all__ = [
     "ACTION_COUNT",
     "OBS_LAYOUT",
+    "OBS_PACKED_BITS",
+    "OBS_PACKED_SHAPE",
     "OBS_SHAPE",
     "UNREACHABLE",
     "Action",
@@ -111,13 +117,14 @@ __all__ = [
     "score",
     "shanten",
     "simulate",
+    "unpack_observations",
     "waits",
 ]
 
 _SUBMODULES = ("env", "shards")
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> _types.ModuleType:
     """``xueliu.env`` and ``xueliu.shards`` on first use (PEP 562)."""
     if name in _SUBMODULES:
         return _importlib.import_module(f"{__name__}.{name}")

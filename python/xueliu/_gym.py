@@ -12,8 +12,11 @@ NAMESPACE = "xueliu"
 
 def env_ids() -> dict[str, str]:
     """Each preset's Gymnasium id: ``{"xueliu/Chengdu-v0": "chengdu", …}``."""
-    name = lambda preset: "".join(part.capitalize() for part in preset.split("_"))  # noqa: E731
-    return {f"{NAMESPACE}/{name(p)}-v0": p for p in Rules.presets()}
+    return {f"{NAMESPACE}/{_camel(p)}-v0": p for p in Rules.presets()}
+
+
+def _camel(preset: str) -> str:
+    return "".join(part.capitalize() for part in preset.split("_"))
 
 
 def register_envs() -> None:

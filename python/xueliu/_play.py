@@ -10,18 +10,21 @@ the engine refuses is answered with the engine's own reason.
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import click
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from . import _terminal as term
 from ._xueliu import Action, Bot, Game, XueliuError
 
-WILDS_NOTE = ("幺鸡: the four 1s are wilds, shown 1s*: each stands for any tile (a fifth copy too) and for no suit.\n"
-              "A wild is never discarded or exchanged; pongs and kongs may hold one (幺鸡换 swaps it back\n"
-              "for the natural tile); four wilds win at once.")
+WILDS_NOTE = (
+    "幺鸡: the four 1s are wilds, shown 1s*: each stands for any tile (a fifth copy too) and for no suit.\n"
+    "A wild is never discarded or exchanged; pongs and kongs may hold one (幺鸡换 swaps it back\n"
+    "for the natural tile); four wilds win at once."
+)
 
 Ask = Callable[[str], str]
 
@@ -32,12 +35,12 @@ class Screen:
     def __init__(self, out: Console, seat: int, names: Sequence[str], plain: bool, ask: Ask = input):
         self.out, self.seat, self.names, self.plain, self.ask = out, seat, names, plain, ask
         self.shown = 0
-        self.rules: dict = {}  # the hand's rules (its start event's), set by play_hand
+        self.rules: dict[str, Any] = {}  # the hand's rules (its start event's), set by play_hand
 
     def show_events(self, game: Game) -> None:
         """Prints the events the seat may see that were not printed yet."""
         events = game.events_for(self.seat)
-        for event in events[self.shown:]:
+        for event in events[self.shown :]:
             self.out.print(term.describe(event, self.names, viewer=self.seat, wilds=self.rules["wilds"]))
         self.shown = len(events)
 
@@ -77,18 +80,19 @@ def choose(game: Game, screen: Screen) -> Action:
                 return legal[int(answer) - 1]
             screen.out.print(f"Please type a number from 1 to {len(legal)}, or a move such as `{legal[0]}`.")
             continue
-        action, reason = _typed(game, seat, answer, Action.parse)
-        if action is not None:
-            return action
-        screen.out.print(f"Not possible: {reason}. Type a number from 1 to {len(legal)}, or a move such as "
-                         f"`{legal[0]}`.")
+        typed, reason = _typed(game, seat, answer, Action.parse)
+        if typed is not None:
+            return typed
+        screen.out.print(
+            f"Not possible: {reason}. Type a number from 1 to {len(legal)}, or a move such as `{legal[0]}`."
+        )
 
 
 def _why_only(game: Game, seat: int, action: Action) -> str:
     """Why a lone choice is forced, when the table does not say: a win's value, the void suit."""
     if action.kind == "win":
         return f" (the rules force it: the wall's last four, or four wilds), {win_value(game, seat)}"
-    if action.kind == "discard" and action.tile.suit == game.void(seat):
+    if action.kind == "discard" and action.tile is not None and action.tile.suit == game.void(seat):
         return " (tiles of your void suit go first)"
     return ""
 
@@ -99,10 +103,12 @@ def _choose_exchange(game: Game, screen: Screen) -> Action:
     hand = game.hand(seat)
     suggestion = game.default_action(seat)
     places = "  ".join(f"{n}:{t}" for n, t in enumerate(hand, 1))
-    suggested = term.tiles(suggestion.tiles).plain
+    suggested = term.tiles(suggestion.tiles or []).plain
     one_suit = " of one suit" if screen.rules["exchange_same_suit"] else ""
-    screen.out.print(f"Exchange three (换三张): give three tiles{one_suit}. Type them (e.g. {suggested}), or "
-                     f"their places in your hand (e.g. 1 2 3), or press Enter for {suggested}.")
+    screen.out.print(
+        f"Exchange three (换三张): give three tiles{one_suit}. Type them (e.g. {suggested}), or "
+        f"their places in your hand (e.g. 1 2 3), or press Enter for {suggested}."
+    )
     screen.out.print(f"  {places}")
     while True:
         answer = _read(screen, f"Give three [{suggested}]: ")
@@ -124,7 +130,7 @@ def _parse_exchange(text: str) -> Action:
     """``159m``, ``1m 5m 9m`` or ``exchange 159m``: the tiles are read by ``Action.exchange``, whose
     refusal names the problem (``gives exactly three tiles, got 2``)."""
     text = text.strip()
-    return Action.exchange(text[len("exchange"):] if text.startswith("exchange") else text)
+    return Action.exchange(text[len("exchange") :] if text.startswith("exchange") else text)
 
 
 def _typed(game: Game, seat: int, answer: str, parse: Callable[[str], Action]) -> tuple[Optional[Action], str]:
@@ -162,7 +168,7 @@ def win_value(game: Game, seat: int) -> str:
     events = copy.events[before:]
     at = next(i for i, e in enumerate(events) if e["type"] == "win" and e["seat"] == seat)
     paid = []
-    for e in events[at + 1:]:
+    for e in events[at + 1 :]:
         if e["type"] != "payment":
             break
         if e["payee"] == seat:
@@ -170,15 +176,23 @@ def win_value(game: Game, seat: int) -> str:
     return f"worth {term.score_words(events[at]['score'])}; {term.paid_words(paid)}"
 
 
-def table_view(game: Game, screen: Screen):
+def table_view(game: Game, screen: Screen) -> Table:
     """Everyone's melds, river, void, wins and score; only the seat's own concealed tiles, with
     the tile just drawn set apart."""
     seat, names, wilds = screen.seat, screen.names, screen.rules["wilds"]
     events = game.events_for(seat)
     last = _last_discard(events)
     drawn = _just_drawn(events, seat)
-    t = term.table(f"Phase {game.phase}, wall {term.count(game.wall_remaining, 'tile')}", screen.plain,
-                   "seat", "void", "tiles", "melds", "river (in order)", "score")
+    t = term.table(
+        f"Phase {game.phase}, wall {term.count(game.wall_remaining, 'tile')}",
+        screen.plain,
+        "seat",
+        "void",
+        "tiles",
+        "melds",
+        "river (in order)",
+        "score",
+    )
     for s in range(4):
         won = [str(w.tile) for w in game.wins if w.seat == s]
         name = names[s] + (" won " + " ".join(_times(w, won.count(w)) for w in dict.fromkeys(won)) if won else "")
@@ -196,19 +210,21 @@ def _times(tile: str, n: int) -> str:
     return tile if n == 1 else f"{tile}x{n}"
 
 
-def _last_discard(events: list) -> Optional[int]:
+def _last_discard(events: list[dict[str, Any]]) -> Optional[int]:
     """The seat whose latest discard is the table's latest, unless a pong or kong took it."""
     for e in reversed(events):
         if e["type"] in ("pong", "kong") and e.get("from") is not None:
             return None
         if e["type"] == "discard":
-            return e["seat"]
+            seat: int = e["seat"]
+            return seat
     return None
 
 
-def _just_drawn(events: list, seat: int) -> Optional[str]:
+def _just_drawn(events: list[dict[str, Any]], seat: int) -> Optional[str]:
     """The tile ``seat`` just drew when its turn began with a draw and nothing since."""
     last = events[-1] if events else None
     if last and last["type"] == "draw" and last["seat"] == seat and last["tile"] is not None:
-        return last["tile"]
+        tile: str = last["tile"]
+        return tile
     return None

@@ -26,8 +26,9 @@ WILD_STYLE = "bold magenta"
 def console(plain: bool, stderr: bool = False) -> Console:
     """A console for stdout (or stderr): no colour or markup tricks when ``plain``."""
     if plain:
-        return Console(force_terminal=False, no_color=True, highlight=False, emoji=False, markup=False, width=160,
-                       stderr=stderr)
+        return Console(
+            force_terminal=False, no_color=True, highlight=False, emoji=False, markup=False, width=160, stderr=stderr
+        )
     return Console(highlight=False, emoji=False, markup=False, stderr=stderr)
 
 
@@ -82,13 +83,12 @@ def tile(item: Union[Tile, int, str], wilds: bool = False) -> Text:
     return tiles([item], wilds)
 
 
-def hand(items: Sequence[Union[Tile, int, str]], drawn: Optional[Union[Tile, str]] = None,
-         wilds: bool = False) -> Text:
+def hand(items: Sequence[Union[Tile, int, str]], drawn: Optional[Union[Tile, str]] = None, wilds: bool = False) -> Text:
     """A concealed hand, the tile just ``drawn`` set apart after it: ``123m 456p + 9s``."""
     rest = [Tile(t) if not isinstance(t, Tile) else t for t in items]
     if drawn is None:
         return tiles(rest, wilds)
-    rest.remove(Tile(drawn))
+    rest.remove(drawn if isinstance(drawn, Tile) else Tile(drawn))
     text = tiles(rest, wilds)
     text.append("  + ")
     text.append_text(tile(drawn, wilds))
@@ -128,8 +128,7 @@ def melds(items: Iterable[Sequence[Any]], wilds: bool = False) -> Text:
     return text
 
 
-def describe(event: dict[str, Any], names: Sequence[str], viewer: Optional[int] = None,
-             wilds: bool = False) -> Text:
+def describe(event: dict[str, Any], names: Sequence[str], viewer: Optional[int] = None, wilds: bool = False) -> Text:
     """One line (two for an exchange seen by all) saying what ``event`` (of ``game.events``) did,
     seats called by ``names``; ``viewer`` is the seat reading, addressed as "you" in the exchange."""
     kind = event["type"]
@@ -200,8 +199,7 @@ def describe(event: dict[str, Any], names: Sequence[str], viewer: Optional[int] 
 
 
 KONG_KIND = {"direct": "on {}'s discard (直杠)", "added": "onto its pong (补杠)", "concealed": "concealed (暗杠)"}
-WIN_KIND = {"discard": "on {}'s discard", "self_draw": "by self-draw (自摸)",
-            "robbed_kong": "robbing {}'s kong (抢杠)"}
+WIN_KIND = {"discard": "on {}'s discard", "self_draw": "by self-draw (自摸)", "robbed_kong": "robbing {}'s kong (抢杠)"}
 END_REASON = {"three_won": "three have won", "wall_empty": "the wall is empty"}
 DIRECTION = {"counterclockwise": 1, "clockwise": 3, "opposite": 2}  # a seat gives to seat + this
 
@@ -210,8 +208,9 @@ def _dice(event: dict[str, Any], names: Sequence[str]) -> str:
     rolls = event["rolls"]
     if event["purpose"] == "dealer":
         # rolls[seat]: every die the seat rolled, two a throw, rerolls of ties appended (protocol §9).
-        throws = ["+".join(map(str, r[:2])) + "".join(f", then {a}+{b}" for a, b in zip(r[2::2], r[3::2]))
-                  for r in rolls]
+        throws = [
+            "+".join(map(str, r[:2])) + "".join(f", then {a}+{b}" for a, b in zip(r[2::2], r[3::2])) for r in rolls
+        ]
         return "Dice for the dealer: " + "; ".join(f"{names[s]} {t}" for s, t in enumerate(throws))
     who = names[event["seat"]]
     values = " and ".join(str(v) for v in rolls)
@@ -237,8 +236,7 @@ def _exchange(event: dict[str, Any], names: Sequence[str], viewer: Optional[int]
 
 def score_words(score: dict[str, Any]) -> str:
     """A score (``Score.to_dict()``) in words: ``full_flush + root, 4 fan (6 uncapped), 48 points``."""
-    parts = [score["pattern"]] + [b["name"] + (f" x{b['count']}" if b["count"] > 1 else "")
-                                  for b in score["bonuses"]]
+    parts = [score["pattern"]] + [b["name"] + (f" x{b['count']}" if b["count"] > 1 else "") for b in score["bonuses"]]
     fan = f"{count(score['capped_fan'], 'fan', 'fan')}"
     if score["fan"] != score["capped_fan"]:
         fan += f" (capped, {score['fan']} uncapped)"

@@ -25,7 +25,7 @@ class Seat:
     (kind ``pong``, ``kong`` or ``concealed_kong``; ``wilds`` of its tiles are 幺鸡), its void."""
 
     hand: list[int] = field(default_factory=list)
-    melds: list[list] = field(default_factory=list)
+    melds: list[list[Any]] = field(default_factory=list)
     void: Optional[str] = None
     won: int = 0
     score: int = 0
@@ -110,7 +110,7 @@ class Tracker:
         self.seats[e["payer"]].score -= e["amount"]
         self.seats[e["payee"]].score += e["amount"]
 
-    def _meld(self, seat: int, tile: int) -> list:
+    def _meld(self, seat: int, tile: int) -> list[Any]:
         """The seat's meld of ``tile``: a seat never holds two melds of one tile."""
         return next(m for m in self.seats[seat].melds if m[1] == tile)
 

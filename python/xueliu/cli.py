@@ -20,6 +20,7 @@ import click
 import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
 
 from . import _presets as presets
 from . import _terminal as term
@@ -92,7 +93,7 @@ def rules(preset: Optional[str], plain: bool) -> None:
     """Show the rule presets: each in one line, then their options side by side, grouped; or one
     PRESET's options (with the API's names), its fan table and its settlement in words.
 
-    Option names are the API's (Rules.preset(name, option=value)); docs/rules.md explains each.
+    Option names are the API's (Rules.preset(name, option=value)); docs/rules-implemented.md explains each.
     """
     plain = _plain(plain)
     out = term.console(plain)
@@ -144,8 +145,9 @@ def _one_preset(out: Console, r: Rules, name: str, plain: bool) -> None:
 
 @cli.command()
 @click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--step/--no-step", default=None,
-              help="Wait for Enter before each turn (default: when stdin is a terminal).")
+@click.option(
+    "--step/--no-step", default=None, help="Wait for Enter before each turn (default: when stdin is a terminal)."
+)
 @click.option("--plain", is_flag=True, help=PLAIN_HELP)
 def replay(log: Path, step: Optional[bool], plain: bool) -> None:
     """Step through a logged game (LOG: one JSON event per line, as `simulate --log` and
@@ -221,8 +223,10 @@ def confirmed(events: list[dict[str, Any]], path: Path) -> tuple[list[dict[str, 
     if ended:
         return events, ""
     last = term.describe(events[-1], WINDS).plain.strip()
-    return events[:k], (f"{path} is incomplete: it stops at line {len(events)} ({last}) before the hand's end; "
-                        f"lines 1-{k} replayed above, as the engine confirms them")
+    return events[:k], (
+        f"{path} is incomplete: it stops at line {len(events)} ({last}) before the hand's end; "
+        f"lines 1-{k} replayed above, as the engine confirms them"
+    )
 
 
 def _replays(events: list[dict[str, Any]]) -> bool:
@@ -240,7 +244,8 @@ def read_log(path: Path) -> list[dict[str, Any]]:
     except (OSError, UnicodeDecodeError) as e:
         raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
     if text.lstrip().startswith("["):
-        return _json(text, f"{path}")
+        listed: list[dict[str, Any]] = _json(text, f"{path}")
+        return listed
     lines = text.splitlines()
     if lines and not text.endswith("\n") and not _is_json(lines[-1]):
         lines.pop()  # a last line cut off mid-write: the log is incomplete, which replay says
@@ -262,15 +267,16 @@ def _json(text: str, where: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise click.ClickException(f"{where} is not JSON ({e.msg} at column {e.colno}); "
-                                   "a log is one JSON event per line") from None
+        raise click.ClickException(
+            f"{where} is not JSON ({e.msg} at column {e.colno}); a log is one JSON event per line"
+        ) from None
 
 
 def _milestone(events: list[dict[str, Any]], i: int) -> bool:
     """True where everyone's hands are worth a look: after the exchange, at the end, and after
     the last of a run of deals, of void declarations, or of wins and their payments."""
-    kind = events[i]["type"]
-    following = events[i + 1]["type"] if i + 1 < len(events) else None
+    kind: str = events[i]["type"]
+    following: Optional[str] = events[i + 1]["type"] if i + 1 < len(events) else None
     if kind in ("exchange", "end"):
         return True
     if kind in ("deal", "void"):
@@ -279,7 +285,7 @@ def _milestone(events: list[dict[str, Any]], i: int) -> bool:
         j = i
         while events[j]["type"] == "payment":
             j -= 1
-        return events[j]["type"] == "win"
+        return bool(events[j]["type"] == "win")
     return False
 
 
@@ -290,11 +296,12 @@ def _wait(prompt: str) -> bool:
         return False
 
 
-def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False):
+def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False) -> Table:
     t = term.table("", plain, "seat", "void", "hand", "melds", "wins", "score")
     for seat, s in enumerate(tracker.seats):
-        t.add_row(WINDS[seat], s.void or "", term.tiles(s.hand, wilds), term.melds(s.melds, wilds), str(s.won),
-                  str(s.score))
+        t.add_row(
+            WINDS[seat], s.void or "", term.tiles(s.hand, wilds), term.melds(s.melds, wilds), str(s.won), str(s.score)
+        )
     return t
 
 
@@ -302,21 +309,45 @@ def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False):
 
 
 @cli.command()
-@click.option("--rules", "rules_name", default="xuezhan", show_default=True,
-              help="A preset name (xueliu rules lists them).")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
-              help="The game's seed; a fresh one is picked and printed when left out.")
-@click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True,
-              help="Your seat: 0 East, 1 South, 2 West, 3 North.")
-@click.option("--bots", default="greedy", show_default=True,
-              help="The bots: one name, or three comma-separated (greedy, random, ...).")
-@click.option("--hands", type=click.IntRange(1, 10_000), default=1, show_default=True,
-              help="Hands to play as a match: the deal passes by the rules, the totals run on.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the game's event log here (JSON lines; a match log with --hands) for `xueliu replay`.")
+@click.option(
+    "--rules", "rules_name", default="xuezhan", show_default=True, help="A preset name (xueliu rules lists them)."
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="The game's seed; a fresh one is picked and printed when left out.",
+)
+@click.option(
+    "--seat",
+    type=click.IntRange(0, 3),
+    default=0,
+    show_default=True,
+    help="Your seat: 0 East, 1 South, 2 West, 3 North.",
+)
+@click.option(
+    "--bots",
+    default="greedy",
+    show_default=True,
+    help="The bots: one name, or three comma-separated (greedy, random, ...).",
+)
+@click.option(
+    "--hands",
+    type=click.IntRange(1, 10_000),
+    default=1,
+    show_default=True,
+    help="Hands to play as a match: the deal passes by the rules, the totals run on.",
+)
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the game's event log here (JSON lines; a match log with --hands) for `xueliu replay`.",
+)
 @click.option("--plain", is_flag=True, help=PLAIN_HELP)
-def play(rules_name: str, seed: Optional[int], seat: int, bots: str, hands: int, log_path: Optional[Path],
-         plain: bool) -> None:
+def play(
+    rules_name: str, seed: Optional[int], seat: int, bots: str, hands: int, log_path: Optional[Path], plain: bool
+) -> None:
     """Play a full hand (or a match of --hands N) in the terminal against three bots.
 
     Pick each move by its number (or type it, e.g. `discard 5m`); give the exchange's three tiles
@@ -331,8 +362,7 @@ def play(rules_name: str, seed: Optional[int], seat: int, bots: str, hands: int,
     game = Game(Rules.preset(rules_name), seed=seed)
     players = _bots(bots, seat, seed)
     names = [f"{w} (you)" if s == seat else w for s, w in enumerate(WINDS)]
-    out.print(f"xueliu play: {rules_name}, seed {seed} (--seed {seed} plays this hand again); "
-              f"you are {WINDS[seat]}")
+    out.print(f"xueliu play: {rules_name}, seed {seed} (--seed {seed} plays this hand again); you are {WINDS[seat]}")
     play_hand(game, Screen(out, seat, names, plain), players)
     out.print(_settlement(game, names, plain))
     if log_path is not None:
@@ -340,15 +370,16 @@ def play(rules_name: str, seed: Optional[int], seat: int, bots: str, hands: int,
         out.print(f"Log written to {log_path} (xueliu replay {log_path})")
 
 
-def _play_match(match: Match, rules_name: str, seat: int, bots: str, log_path: Optional[Path],
-                plain: bool) -> None:
+def _play_match(match: Match, rules_name: str, seat: int, bots: str, log_path: Optional[Path], plain: bool) -> None:
     """Plays every hand of ``match``, showing the totals and the next dealer between hands."""
     out = term.console(plain)
     players = _bots(bots, seat, match.seed)
     names = [f"{w} (you)" if s == seat else w for s, w in enumerate(WINDS)]
     screen = Screen(out, seat, names, plain)
-    out.print(f"xueliu play: {rules_name}, a match of {match.hands} hands, seed {match.seed} "
-              f"(--seed {match.seed} plays it again); you are {WINDS[seat]}")
+    out.print(
+        f"xueliu play: {rules_name}, a match of {match.hands} hands, seed {match.seed} "
+        f"(--seed {match.seed} plays it again); you are {WINDS[seat]}"
+    )
     while True:
         game = match.game
         out.print(f"Hand {match.hands_played + 1} of {match.hands}: {WINDS[game.dealer]} deals")
@@ -357,14 +388,14 @@ def _play_match(match: Match, rules_name: str, seat: int, bots: str, log_path: O
         out.print(_totals_table(match, plain))
         if match.is_over:
             break
-        out.print(f"Next hand: {WINDS[match.next_dealer]} deals")
         match.next_hand()
+        out.print(f"Next hand: {WINDS[match.game.dealer]} deals")
     if log_path is not None:
         log_path.write_text(json.dumps(match.log(), ensure_ascii=False) + "\n", encoding="utf-8")
         out.print(f"Match log written to {log_path} (xueliu replay {log_path})")
 
 
-def _totals_table(match: Match, plain: bool):
+def _totals_table(match: Match, plain: bool) -> Table:
     """Each finished hand's points and the running totals."""
     t = term.table(f"After {match.hands_played} of {match.hands} hands", plain, "hand", "dealer", *WINDS)
     for n, (dealer, result) in enumerate(zip(match.dealers, match.results), 1):
@@ -389,13 +420,16 @@ def _bots(spec: str, human: int, seed: int) -> dict[int, Bot]:
     return {s: Bot(name, seed=(seed * 4 + s) % 2**64) for s, name in zip(seats, names)}
 
 
-def _settlement(game: Game, names: Sequence[str], plain: bool):
+def _settlement(game: Game, names: Sequence[str], plain: bool) -> Table:
     """The final table: every hand shown, each seat's wins and total."""
     wilds = game.events[0]["rules"]["wilds"]
     t = term.table("Settlement", plain, "seat", "hand", "melds", "wins", "total")
     for s in range(4):
-        wins = "; ".join(f"{w.tile} {w.score.pattern}, {w.score.capped_fan} fan, {w.score.points} pts"
-                         for w in game.wins if w.seat == s)
+        wins = "; ".join(
+            f"{w.tile} {w.score.pattern}, {w.score.capped_fan} fan, {w.score.points} pts"
+            for w in game.wins
+            if w.seat == s
+        )
         melds = term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(s)), wilds)
         t.add_row(names[s], term.tiles(game.hand(s), wilds), melds, wins or "—", f"{game.scores[s]:+d}")
     return t
@@ -405,27 +439,72 @@ def _settlement(game: Game, names: Sequence[str], plain: bool):
 
 
 @cli.command()
-@click.option("--rules", "rules_name", default="chengdu", show_default=True,
-              help="A preset name (xueliu rules lists them).")
+@click.option(
+    "--rules", "rules_name", default="chengdu", show_default=True, help="A preset name (xueliu rules lists them)."
+)
 @click.option("--games", type=click.IntRange(1), default=20_000, show_default=True, help="Hands to play.")
-@click.option("--bots", default="greedy", show_default=True,
-              help="One bot name for every seat, or four comma-separated (greedy, random, ...).")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
-              help="Game i is seeded from (seed, i): same seed, same games, whatever the threads.")
-@click.option("--threads", type=click.IntRange(0), default=0, show_default=True,
-              help="Worker threads of this process; 0 uses every core.")
-@click.option("--processes", type=click.IntRange(1), default=1, show_default=True,
-              help="Worker processes, each playing shards of games on one thread (1: this process only).")
-@click.option("--ray", "ray_address", is_flag=False, flag_value="", default=None, metavar="[ADDRESS]",
-              help="Play shards of games on Ray: a local Ray, or the cluster at ADDRESS (auto, HOST:6379) "
-                   "or RAY_ADDRESS. Needs pip install \"xueliu[ray]\".")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write the summary here as JSON; `-` writes it to stdout (the tables go to stderr).")
-@click.option("--log", "log_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Write each game's event log to DIR/game-NNNNNN.jsonl (one JSON event per line).")
+@click.option(
+    "--bots",
+    default="greedy",
+    show_default=True,
+    help="One bot name for every seat, or four comma-separated (greedy, random, ...).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=0,
+    show_default=True,
+    help="Game i is seeded from (seed, i): same seed, same games, whatever the threads.",
+)
+@click.option(
+    "--threads",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Worker threads of this process; 0 uses every core.",
+)
+@click.option(
+    "--processes",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Worker processes, each playing shards of games on one thread (1: this process only).",
+)
+@click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Play shards of games on Ray: a local Ray, or the cluster at ADDRESS (auto, HOST:6379) "
+    'or RAY_ADDRESS. Needs pip install "xueliu[ray]".',
+)
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the summary here as JSON; `-` writes it to stdout (the tables go to stderr).",
+)
+@click.option(
+    "--log",
+    "log_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write each game's event log to DIR/game-NNNNNN.jsonl (one JSON event per line).",
+)
 @click.option("--plain", is_flag=True, help=PLAIN_HELP + " No live progress bar.")
-def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, processes: int,
-             ray_address: Optional[str], json_path: Optional[Path], log_dir: Optional[Path], plain: bool) -> None:
+def simulate(
+    rules_name: str,
+    games: int,
+    bots: str,
+    seed: int,
+    threads: int,
+    processes: int,
+    ray_address: Optional[str],
+    json_path: Optional[Path],
+    log_dir: Optional[Path],
+    plain: bool,
+) -> None:
     """Play many hands between bots in Rust and summarise them: points per seat with a 95%
     confidence interval, wins, win kinds, the fan histogram, hand length and speed. The games
     are the same whatever --threads, --processes or --ray."""
@@ -442,20 +521,22 @@ def simulate(rules_name: str, games: int, bots: str, seed: int, threads: int, pr
         raise click.UsageError("--processes and --ray each choose where the shards run: give one")
     if ray_address is not None or processes > 1:
         from . import shards
+
         try:
             executor = shards.Ray(ray_address or None) if ray_address is not None else shards.Processes(processes)
         except ImportError as e:  # Ray not installed: say how to get it
             raise click.ClickException(str(e)) from None
-        parts = shards.simulate_shards(games, rules_name, bots=seats, seed=seed, logs=log_dir is not None,
-                                       executor=executor)
+        parts = shards.simulate_shards(
+            games, rules_name, bots=seats, seed=seed, logs=log_dir is not None, executor=executor
+        )
         where, sharded = repr(executor), True
     else:
-        run = functools.partial(run_simulation, rules=rules_name, bots=tuple(seats), seed=seed, threads=threads,
-                                logs=log_dir is not None)
+        run = functools.partial(
+            run_simulation, rules=rules_name, bots=tuple(seats), seed=seed, threads=threads, logs=log_dir is not None
+        )
         parts, where, sharded = _chunks(run, games), f"threads {threads or 'all'}", False
     totals = _collect(parts, games, plain, log_dir)
-    summary = summarise(totals, rules=rules_name, bots=seats, seed=seed, threads=threads, where=where,
-                        sharded=sharded)
+    summary = summarise(totals, rules=rules_name, bots=seats, seed=seed, threads=threads, where=where, sharded=sharded)
     _print_summary(out, summary, plain)
     if json_to_stdout:
         click.echo(json.dumps(summary, indent=2))
@@ -487,8 +568,13 @@ def _chunks(run: Any, games: int) -> Iterator[Any]:
 def _collect(parts: Iterable[Any], games: int, plain: bool, log_dir: Optional[Path]) -> "Totals":
     """Adds up ``SimulationResult`` parts as they come (chunks or shards, in any order) behind a
     progress bar; each part's logs are written and dropped as it comes."""
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn())
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} games/s"),
+        TimeRemainingColumn(),
+    )
     totals, start = Totals(), time.perf_counter()
     with Progress(*columns, disable=plain, transient=True) as progress:
         task = progress.add_task("simulating", total=games, rate="—")
@@ -512,10 +598,10 @@ class Totals:
     seconds: float = 0.0
     table_seconds: float = 0.0
     wall_seconds: float = 0.0
-    points: dict = field(default_factory=dict)
-    wins: list = field(default_factory=lambda: [0] * 4)
-    win_kinds: dict = field(default_factory=dict)
-    fan_histogram: dict = field(default_factory=dict)
+    points: dict[int, np.ndarray] = field(default_factory=dict)
+    wins: list[int] = field(default_factory=lambda: [0] * 4)
+    win_kinds: dict[str, int] = field(default_factory=dict)
+    fan_histogram: dict[int, int] = field(default_factory=dict)
     draws: int = 0
 
     @staticmethod
@@ -542,8 +628,9 @@ def _write_logs(log_dir: Path, first: int, logs: Sequence[str]) -> None:
         (log_dir / f"game-{i:06d}.jsonl").write_text(log if log.endswith("\n") else log + "\n", encoding="utf-8")
 
 
-def summarise(totals: Totals, *, rules: str, bots: Sequence[str], seed: int, threads: int,
-              where: str = "", sharded: bool = False) -> dict[str, Any]:
+def summarise(
+    totals: Totals, *, rules: str, bots: Sequence[str], seed: int, threads: int, where: str = "", sharded: bool = False
+) -> dict[str, Any]:
     """The numbers ``simulate`` prints (and writes with ``--json``): per seat the mean points
     with a 95% normal confidence interval (mean ± 1.96·sd/√n) and the wins; then win kinds,
     the fan histogram, the mean hand length in draws and the speed: the engine's games/s
@@ -553,26 +640,58 @@ def summarise(totals: Totals, *, rules: str, bots: Sequence[str], seed: int, thr
     n = totals.games
     mean = points.mean(axis=0)
     half = 1.96 * points.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(4)
-    seats = [{"seat": s, "bot": bots[s], "mean_points": float(mean[s]), "ci_low": float(mean[s] - half[s]),
-              "ci_high": float(mean[s] + half[s]), "wins": int(totals.wins[s])} for s in range(4)]
-    return {"rules": rules, "bots": list(bots), "seed": seed, "threads": threads, "where": where, "sharded": sharded,
-            "games": n,
-            "seconds": totals.seconds, "games_per_second": n / max(totals.seconds, 1e-9),
-            "table_seconds": totals.table_seconds, "wall_seconds": totals.wall_seconds,
-            "wall_games_per_second": n / max(totals.wall_seconds, 1e-9),
-            "seats": seats, "win_kinds": {k: int(v) for k, v in totals.win_kinds.items()},
-            "fan_histogram": {str(k): int(v) for k, v in sorted(totals.fan_histogram.items())},
-            "mean_draws": totals.draws / n}
+    seats = [
+        {
+            "seat": s,
+            "bot": bots[s],
+            "mean_points": float(mean[s]),
+            "ci_low": float(mean[s] - half[s]),
+            "ci_high": float(mean[s] + half[s]),
+            "wins": int(totals.wins[s]),
+        }
+        for s in range(4)
+    ]
+    return {
+        "rules": rules,
+        "bots": list(bots),
+        "seed": seed,
+        "threads": threads,
+        "where": where,
+        "sharded": sharded,
+        "games": n,
+        "seconds": totals.seconds,
+        "games_per_second": n / max(totals.seconds, 1e-9),
+        "table_seconds": totals.table_seconds,
+        "wall_seconds": totals.wall_seconds,
+        "wall_games_per_second": n / max(totals.wall_seconds, 1e-9),
+        "seats": seats,
+        "win_kinds": {k: int(v) for k, v in totals.win_kinds.items()},
+        "fan_histogram": {str(k): int(v) for k, v in sorted(totals.fan_histogram.items())},
+        "mean_draws": totals.draws / n,
+    }
 
 
 def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     games = s["games"]
-    t = term.table(f"{games:,} hands of {s['rules']}, seed {s['seed']}", plain,
-                   "seat", "bot", "points / hand", "95% CI", "wins", "wins / hand")
+    t = term.table(
+        f"{games:,} hands of {s['rules']}, seed {s['seed']}",
+        plain,
+        "seat",
+        "bot",
+        "points / hand",
+        "95% CI",
+        "wins",
+        "wins / hand",
+    )
     for seat in s["seats"]:
-        t.add_row(WINDS[seat["seat"]], seat["bot"], f"{seat['mean_points']:+.3f}",
-                  f"[{seat['ci_low']:+.3f}, {seat['ci_high']:+.3f}]", f"{seat['wins']:,}",
-                  f"{seat['wins'] / games:.3f}")
+        t.add_row(
+            WINDS[seat["seat"]],
+            seat["bot"],
+            f"{seat['mean_points']:+.3f}",
+            f"[{seat['ci_low']:+.3f}, {seat['ci_high']:+.3f}]",
+            f"{seat['wins']:,}",
+            f"{seat['wins'] / games:.3f}",
+        )
     out.print(t)
     wins = sum(s["win_kinds"].values()) or 1
     kinds = term.table("Win kinds", plain, "kind", "wins", "share")
@@ -585,22 +704,34 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     out.print(fans)
     each = " per process" if s["sharded"] else ""
     summed = ", summed over shards" if s["sharded"] else ""
-    out.print(f"Mean hand length {s['mean_draws']:.1f} draws; the engine {s['games_per_second']:,.0f} games/s{each} "
-              f"({s['seconds']:.2f} s of play{summed}, after {s['table_seconds']:.2f} s building its tables once"
-              f"{each}); {s['wall_games_per_second']:,.0f} games/s by the wall clock ({s['wall_seconds']:.2f} s, "
-              f"{s['where']})")
+    out.print(
+        f"Mean hand length {s['mean_draws']:.1f} draws; the engine {s['games_per_second']:,.0f} games/s{each} "
+        f"({s['seconds']:.2f} s of play{summed}, after {s['table_seconds']:.2f} s building its tables once"
+        f"{each}); {s['wall_games_per_second']:,.0f} games/s by the wall clock ({s['wall_seconds']:.2f} s, "
+        f"{s['where']})"
+    )
 
 
 # ------------------------------------------------------------------------------------ serve
 
 
 @cli.command()
-@click.option("--db", "db_path", type=click.Path(dir_okay=False), default="xueliu.db", show_default=True,
-              help="SQLite database of the tables (created if missing; unfinished tables resume).")
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    default="xueliu.db",
+    show_default=True,
+    help="SQLite database of the tables (created if missing; unfinished tables resume).",
+)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
-@click.option("--compress/--no-compress", default=False, show_default=True,
-              help="WebSocket compression (permessage-deflate): less bandwidth, more server CPU per message.")
+@click.option(
+    "--compress/--no-compress",
+    default=False,
+    show_default=True,
+    help="WebSocket compression (permessage-deflate): less bandwidth, more server CPU per message.",
+)
 def serve(db_path: str, host: str, port: int, compress: bool) -> None:
     """Run the table server: tables, seats, clocks and spectators over HTTP and WebSockets
     (docs/server.md). Needs the server extra: pip install "xueliu[server]"."""
@@ -609,6 +740,14 @@ def serve(db_path: str, host: str, port: int, compress: bool) -> None:
 
         from .server import create_app
     except ImportError as e:
-        raise click.ClickException(f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"') from None
-    uvicorn.run(create_app(db_path), host=host, port=port, ws_max_size=1 << 20, ws_per_message_deflate=compress,
-                log_level="info")
+        raise click.ClickException(
+            f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"'
+        ) from None
+    uvicorn.run(
+        create_app(db_path),
+        host=host,
+        port=port,
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=compress,
+        log_level="info",
+    )

@@ -16,7 +16,18 @@ from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-from . import ACTION_COUNT, OBS_SHAPE, Action, Bot, BotError, Game, IllegalActionError, VecEnv, action_id_name
+from . import (
+    ACTION_COUNT,
+    OBS_SHAPE,
+    Action,
+    ArgumentTypeError,
+    Bot,
+    BotError,
+    Game,
+    IllegalActionError,
+    VecEnv,
+    action_id_name,
+)
 from ._gym import env_ids, register_envs
 
 try:
@@ -26,14 +37,23 @@ try:
     from gymnasium.vector.utils import batch_space
     from pettingzoo import AECEnv, ParallelEnv
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError(
-        "xueliu.env needs pettingzoo and gymnasium: pip install 'xueliu[rl]'"
-    ) from e
+    raise ImportError("xueliu.env needs pettingzoo and gymnasium: pip install 'xueliu[rl]'") from e
 
-__all__ = ["XueliuAEC", "XueliuParallel", "SingleSeatEnv", "VectorEnv", "aec_env", "parallel_env", "env_ids",
-           "register_envs", "OPPONENTS"]
+__all__ = [
+    "XueliuAEC",
+    "XueliuParallel",
+    "SingleSeatEnv",
+    "VectorEnv",
+    "aec_env",
+    "parallel_env",
+    "env_ids",
+    "register_envs",
+    "OPPONENTS",
+]
 
 SEATS = 4
+# One agent's observation: ``{"observation": planes, "action_mask": mask}``.
+Observation = dict[str, np.ndarray]
 PICKS = range(27)  # ids 0-26: one tile toward an exchange
 #: Built-in opponent policies by name; any other name is a Rust bot's (``xueliu.Bot(name)``),
 #: and objects with ``.choose(game, seat)`` also serve.
@@ -89,7 +109,7 @@ class _Hand:
         """Plays `action_id` for `seat` (it must be in the mask); returns the points it moved."""
         action_id = int(action_id)
         if not 0 <= action_id < ACTION_COUNT or not self.mask(seat)[action_id]:
-            legal = [f"{i} ({action_id_name(i)})" for i in np.flatnonzero(self.mask(seat))]
+            legal = [f"{i} ({action_id_name(int(i))})" for i in np.flatnonzero(self.mask(seat))]
             raise IllegalActionError(
                 f"action id {action_id} is not legal for seat {seat} now; legal ids: {', '.join(legal)}"
             )
@@ -145,11 +165,11 @@ class _HandEnv:
             self._seeds = np.random.default_rng(seed)
         self.hand = _Hand(self.rules, int(self._seeds.integers(2**63)))
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space: the ``observation`` planes and the ``action_mask``."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's action space: ``Discrete(ACTION_COUNT)``, the fixed action ids."""
         return self.action_spaces[agent]
 
@@ -177,13 +197,11 @@ class XueliuAEC(_HandEnv, AECEnv):
 
     metadata = {"name": "xueliu_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(
-        self, rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None
-    ) -> None:
+    def __init__(self, rules: Any = None, seed: Optional[int] = None, render_mode: Optional[str] = None) -> None:
         super().__init__()
         self._set_up(rules, seed, render_mode)
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         """Deals a new hand: of `seed` if given, else of the next seed drawn from the env's."""
         self._deal(seed)
         self.agents = self.possible_agents[:]
@@ -191,8 +209,10 @@ class XueliuAEC(_HandEnv, AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.hand.seat_to_act()]
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        first = self.hand.seat_to_act()
+        assert first is not None  # a new hand always has a seat to decide
+        self.agent_selection = self.possible_agents[first]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What ``agent`` sees now: ``{"observation": planes, "action_mask": mask}``."""
@@ -206,6 +226,8 @@ class XueliuAEC(_HandEnv, AECEnv):
             return
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
+        if action is None:
+            raise ArgumentTypeError(f"{agent} must decide now: step it with an action id, not None")
         moved = self.hand.take(seat, action)
         self.rewards = {a: float(moved[self.possible_agents.index(a)]) for a in self.agents}
         next_seat = self.hand.seat_to_act()
@@ -256,9 +278,7 @@ class SingleSeatEnv(gymnasium.Env):
             raise ValueError(f"seat {seat} does not exist; seats are 0-3")
         one = isinstance(opponents, str) or hasattr(opponents, "choose")
         names = [opponents] * SEATS if one else list(opponents)
-        if len(names) != SEATS or not all(
-            _is_policy(n) for i, n in enumerate(names) if i != seat
-        ):
+        if len(names) != SEATS or not all(_is_policy(n) for i, n in enumerate(names) if i != seat):
             raise ValueError(
                 f"opponents {opponents!r}: give one of {OPPONENTS}, a bot name, or an object with"
                 " .choose(game, seat) -> Action, for all seats or one per seat"
@@ -278,7 +298,7 @@ class SingleSeatEnv(gymnasium.Env):
         self._bots: list[Any] = names
 
     def reset(
-        self, *, seed: Optional[int] = None, options: Optional[dict] = None
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deals a new hand (of ``seed``, if given) and plays the opponents up to the learner's
         first decision; returns its observation and an empty info dict."""
@@ -294,14 +314,12 @@ class SingleSeatEnv(gymnasium.Env):
                 else p
                 for s, p in enumerate(self.opponents)
             ]
-            self._advance()
+            self._advance(self.hand)
             # Three opponents can finish a hand before the learner ever decides; deal again.
             if not self.hand.game.is_over:
                 return self.hand.observe(self.seat), {}
 
-    def step(
-        self, action: int
-    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Takes the learner's ``action`` (an id), then the opponents' moves up to its next
         decision: (observation, points moved to the learner, hand over, False, info)."""
         if self.hand is None:
@@ -313,8 +331,8 @@ class SingleSeatEnv(gymnasium.Env):
             if self.illegal == "raise":
                 self.hand.take(self.seat, action)  # raises, naming the legal ids
             info["illegal_action"] = True
-            action = self._fallback(mask)
-        reward = self.hand.take(self.seat, action)[self.seat] + self._advance()
+            action = self._fallback(self.hand, mask)
+        reward = self.hand.take(self.seat, action)[self.seat] + self._advance(self.hand)
         if self.render_mode == "human":
             self.render()
         return self.hand.observe(self.seat), float(reward), self.hand.game.is_over, False, info
@@ -325,25 +343,25 @@ class SingleSeatEnv(gymnasium.Env):
             raise RuntimeError("call reset() first")
         return self.hand.mask(self.seat)
 
-    def _fallback(self, mask: np.ndarray) -> int:
+    def _fallback(self, hand: _Hand, mask: np.ndarray) -> int:
         """The first id of the learner's default action, or its lowest legal pick mid-exchange."""
-        if self.hand.picks[self.seat]:
+        if hand.picks[self.seat]:
             return int(np.flatnonzero(mask[: len(PICKS)])[0])
-        return self.hand.game.default_action(self.seat).ids[0]
+        return hand.game.default_action(self.seat).ids[0]
 
-    def _advance(self) -> int:
+    def _advance(self, hand: _Hand) -> int:
         """Opponents decide until the learner must or the hand ends; returns the learner's
         points moved meanwhile."""
         moved = 0
-        while (seat := self.hand.seat_to_act()) is not None and seat != self.seat:
-            moved += self.hand.play(seat, self._opponent_action(seat))[self.seat]
+        while (seat := hand.seat_to_act()) is not None and seat != self.seat:
+            moved += hand.play(seat, self._opponent_action(hand.game, seat))[self.seat]
         return moved
 
-    def _opponent_action(self, seat: int) -> Action:
-        game = self.hand.game
+    def _opponent_action(self, game: Game, seat: int) -> Action:
         policy = self._bots[seat]
         if not isinstance(policy, str):
-            return policy.choose(game, seat)
+            chosen: Action = policy.choose(game, seat)
+            return chosen
         if policy == "default":
             return game.default_action(seat)
         legal = game.legal_actions(seat)
@@ -377,7 +395,9 @@ class XueliuParallel(_HandEnv, ParallelEnv):
         self._set_up(rules, seed, render_mode)
         self.agents: list[str] = []
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         """Deals a new hand (of ``seed``, if given, else the next seed drawn from the env's):
         every agent's observation and an empty info each."""
         self._deal(seed)
@@ -388,21 +408,25 @@ class XueliuParallel(_HandEnv, ParallelEnv):
         """The agents that must give an action id in the next step."""
         return [self.possible_agents[s] for s in self.hand.game.to_act()]
 
-    def step(self, actions: dict[str, int]):
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         """Takes the deciding agents' ids in seat order: (observations, rewards, terminations,
         truncations, infos), each keyed by agent."""
         if not self.agents:
             raise RuntimeError("the hand is over; call reset()")
         seats = self.hand.game.to_act()
-        ids = {}
+        ids: dict[int, int] = {}
         for seat in seats:
             agent = self.possible_agents[seat]
-            ids[seat] = actions.get(agent)
+            given = actions.get(agent)
             mask = self.hand.mask(seat)
-            if ids[seat] is None or not (0 <= int(ids[seat]) < ACTION_COUNT and mask[int(ids[seat])]):
-                legal = ", ".join(f"{i} ({action_id_name(i)})" for i in np.flatnonzero(mask))
-                raise IllegalActionError(f"{agent} must decide now with a legal action id, got {ids[seat]!r}; "
-                                         f"legal ids: {legal}")
+            if given is None or not (0 <= int(given) < ACTION_COUNT and mask[int(given)]):
+                legal = ", ".join(f"{i} ({action_id_name(int(i))})" for i in np.flatnonzero(mask))
+                raise IllegalActionError(
+                    f"{agent} must decide now with a legal action id, got {given!r}; legal ids: {legal}"
+                )
+            ids[seat] = int(given)
         moved = [0] * SEATS
         for seat in seats:
             moved = [m + d for m, d in zip(moved, self.hand.take(seat, ids[seat]))]
@@ -412,14 +436,14 @@ class XueliuParallel(_HandEnv, ParallelEnv):
         rewards = {a: float(moved[i]) for i, a in enumerate(agents)}
         terminations = {a: over for a in agents}
         truncations = {a: False for a in agents}
-        infos = {a: {} for a in agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         if over:
             self.agents = []
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+    def _observations(self) -> dict[str, Observation]:
         return {a: self.hand.observe(i) for i, a in enumerate(self.possible_agents)}
 
 
@@ -448,12 +472,22 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def __init__(self, num_envs: int, rules: Any = None, opponents: Union[str, Sequence[Any]] = "random",
-                 seed: Optional[int] = None, *, threads: Optional[int] = None, copy: bool = True) -> None:
+    def __init__(
+        self,
+        num_envs: int,
+        rules: Any = None,
+        opponents: Union[str, Sequence[Any]] = "random",
+        seed: Optional[int] = None,
+        *,
+        threads: Optional[int] = None,
+        copy: bool = True,
+    ) -> None:
         names = [None, opponents, opponents, opponents] if isinstance(opponents, str) else list(opponents)
         if len(names) != SEATS or names[0] is not None or any(n is None for n in names[1:]):
-            raise ValueError(f"opponents={opponents!r}: one policy for seats 1-3, or four entries with None "
-                             "(the learner) first and a policy in seats 1-3")
+            raise ValueError(
+                f"opponents={opponents!r}: one policy for seats 1-3, or four entries with None "
+                "(the learner) first and a policy in seats 1-3"
+            )
         self.rules = rules
         self.vec = VecEnv(num_envs, rules, seed, names, threads=threads)
         self.num_envs = num_envs
@@ -465,7 +499,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._seed = seed
         self._mask: Optional[np.ndarray] = None
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[Observation, dict[str, Any]]:
         """Deals every hand again (from ``seed``, if given, else the constructor's on the first
         reset and fresh hands later) up to seat 0's first decision: (observations, infos)."""
         if seed is None and self._mask is None:
@@ -475,7 +511,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         obs, mask, _ = self.vec.reset(seed)
         return self._observation(obs, mask), {}
 
-    def step(self, actions: Any):
+    def step(self, actions: Any) -> tuple[Observation, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Takes each hand's id for seat 0, then the opponents' replies up to its next decision:
         (observations, rewards ``float64[n]``, terminated ``bool[n]``, truncated, infos)."""
         if self._mask is None:

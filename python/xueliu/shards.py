@@ -19,6 +19,7 @@ deals). Each shard runs on one thread of its worker; the executor provides the p
 from __future__ import annotations
 
 import concurrent.futures as futures
+import logging
 import multiprocessing
 import os
 from functools import reduce
@@ -39,7 +40,7 @@ class Executor(Protocol):
 
     workers: int
 
-    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]:
+    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
         """``fn(*job)`` for every job, yielded as each finishes."""
         ...
 
@@ -53,7 +54,7 @@ class Processes:
             raise ArgumentError(f"workers must be at least 1 worker process; got {workers}")
         self.workers = workers or os.cpu_count() or 1
 
-    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]:
+    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
         """``fn(*job)`` for every job on the pool, yielded as each finishes; the pool ends with the run."""
         context = multiprocessing.get_context("spawn")
         with futures.ProcessPoolExecutor(self.workers, mp_context=context) as pool:
@@ -81,10 +82,10 @@ class Ray:
             raise ImportError('shards.Ray needs Ray: pip install "xueliu[ray]"') from e
         self._ray = ray
         if not ray.is_initialized():
-            ray.init(address=address or None, include_dashboard=False, logging_level="warning")
+            ray.init(address=address or None, include_dashboard=False, logging_level=logging.WARNING)
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
 
-    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple]) -> Iterator[Any]:
+    def run(self, fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
         """``fn(*job)`` for every job as a Ray task, yielded as each finishes."""
         ray = self._ray
         task = ray.remote(num_cpus=1)(fn)
@@ -117,9 +118,17 @@ def _compare_shard(a: str, b: str, games: int, rules: Any, seed: int, first_game
     return _compare_bots(a, b, games, rules, seed=seed, threads=1, first_game=first_game)
 
 
-def simulate_shards(games: int, rules: Any = "chengdu", *, bots: Union[str, Sequence[str]] = "greedy",
-                    seed: int = 0, first_game: int = 0, logs: bool = False, executor: Optional[Executor] = None,
-                    shards: Optional[int] = None) -> Iterator[SimulationResult]:
+def simulate_shards(
+    games: int,
+    rules: Any = "chengdu",
+    *,
+    bots: Union[str, Sequence[str]] = "greedy",
+    seed: int = 0,
+    first_game: int = 0,
+    logs: bool = False,
+    executor: Optional[Executor] = None,
+    shards: Optional[int] = None,
+) -> Iterator[SimulationResult]:
     """Each shard's :class:`SimulationResult` as it finishes, in any order (``first_game`` says
     where it goes): for progress bars and for writing logs without holding them all."""
     _simulate(0, rules, bots=bots, seed=seed, first_game=first_game)  # bad arguments fail here
@@ -130,15 +139,25 @@ def simulate_shards(games: int, rules: Any = "chengdu", *, bots: Union[str, Sequ
     return executor.run(_simulate_shard, jobs)
 
 
-def simulate(games: int, rules: Any = "chengdu", *, bots: Union[str, Sequence[str]] = "greedy", seed: int = 0,
-             first_game: int = 0, logs: bool = False, executor: Optional[Executor] = None,
-             shards: Optional[int] = None) -> SimulationResult:
+def simulate(
+    games: int,
+    rules: Any = "chengdu",
+    *,
+    bots: Union[str, Sequence[str]] = "greedy",
+    seed: int = 0,
+    first_game: int = 0,
+    logs: bool = False,
+    executor: Optional[Executor] = None,
+    shards: Optional[int] = None,
+) -> SimulationResult:
     """:func:`xueliu.simulate` split into ``shards`` ranges of games (default: 8 per worker) run
     on ``executor`` (default: :class:`Processes` on every core) and merged in game order. Equal
     to ``xueliu.simulate`` with the same arguments, but for the timings (summed over shards)."""
-    parts = simulate_shards(games, rules, bots=bots, seed=seed, first_game=first_game, logs=logs,
-                            executor=executor, shards=shards)
-    return in_order(parts, SimulationResult.merge)
+    parts = simulate_shards(
+        games, rules, bots=bots, seed=seed, first_game=first_game, logs=logs, executor=executor, shards=shards
+    )
+    merged: SimulationResult = in_order(parts, SimulationResult.merge)
+    return merged
 
 
 def in_order(parts: Iterable[Any], merge: Callable[[Any, Any], Any]) -> Any:
@@ -146,8 +165,17 @@ def in_order(parts: Iterable[Any], merge: Callable[[Any, Any], Any]) -> Any:
     return reduce(merge, sorted(parts, key=lambda part: part.first_game))
 
 
-def compare_bots(a: str, b: str, games: int, rules: Any = "chengdu", *, seed: int = 0, first_game: int = 0,
-                 executor: Optional[Executor] = None, shards: Optional[int] = None) -> Comparison:
+def compare_bots(
+    a: str,
+    b: str,
+    games: int,
+    rules: Any = "chengdu",
+    *,
+    seed: int = 0,
+    first_game: int = 0,
+    executor: Optional[Executor] = None,
+    shards: Optional[int] = None,
+) -> Comparison:
     """:func:`xueliu.compare_bots` split into shards of whole deals (each at least 2; every
     seating of a deal in one shard) on ``executor`` and merged in deal order: the same
     differences, mean and interval, bit for bit."""
@@ -157,4 +185,5 @@ def compare_bots(a: str, b: str, games: int, rules: Any = "chengdu", *, seed: in
     executor = executor or Processes()
     shards = shards or SHARDS_PER_WORKER * executor.workers
     jobs = [(a, b, n, rules, seed, first) for first, n in plan(games, shards, first_game=first_game, minimum=2)]
-    return in_order(executor.run(_compare_shard, jobs), Comparison.merge)
+    merged: Comparison = in_order(executor.run(_compare_shard, jobs), Comparison.merge)
+    return merged

@@ -223,8 +223,7 @@ def test_self_draw_bonus_options():
 
 
 def test_score_breakdown_reads_and_adds_up():
-    s = win("11112345677m", Rules.preset("chengdu", cap_fan=4), melds=["9999m"], self_draw=True,
-            kong_flower=True)
+    s = win("11112345677m", Rules.preset("chengdu", cap_fan=4), melds=["9999m"], self_draw=True, kong_flower=True)
     assert str(s) == (
         "full_flush                3 fan  清一色\n"
         "root                      1 fan  根\n"
@@ -280,9 +279,7 @@ def test_best_waits_value_each_wait():
     # Nine gates: 1m and 9m give 111 123 456 789 99 with four 1m or four 9m (清一色 3 + a root);
     # 2m–8m give 清一色 alone.
     waits = xueliu.best_waits("1112345678999m", rules="chengdu")
-    assert [(str(t), s.fan) for t, s in waits] == [
-        (f"{r}m", 4 if r in (1, 9) else 3) for r in range(1, 10)
-    ]
+    assert [(str(t), s.fan) for t, s in waits] == [(f"{r}m", 4 if r in (1, 9) else 3) for r in range(1, 10)]
     # Seed 001's ready hand waits on 1p and 4p, basic either way.
     waits = xueliu.best_waits("12334577m23345p", rules="sanxia")
     assert [(str(t), s.pattern, s.points) for t, s in waits] == [("1p", "basic", 1), ("4p", "basic", 1)]
@@ -329,9 +326,7 @@ def ready_hands(draw):
 
 def check_waits_score_as_self_drawn_wins(concealed, melds, kongs, rules):
     waits = xueliu.best_waits(concealed, rules=rules, melds=melds, concealed_kongs=kongs)
-    assert [t for t, _ in waits] == xueliu.waits(
-        concealed, melds=melds + kongs, seven_pairs=rules.allow_seven_pairs
-    )
+    assert [t for t, _ in waits] == xueliu.waits(concealed, melds=melds + kongs, seven_pairs=rules.allow_seven_pairs)
     for tile, value in waits:
         s = xueliu.score(concealed, tile, rules=rules, melds=melds, concealed_kongs=kongs, self_draw=True)
         # No preset but yaoji adds anything for a plain self-draw, so 查叫's value is the win's.
@@ -356,9 +351,7 @@ def test_the_wait_check_meets_roots_and_kongs():
     waits = check_waits_score_as_self_drawn_wins("2344567m345p", [], ["9999p"], chengdu)
     assert all(s.bonuses == [("concealed_kong", 1)] for _, s in waits) and len(waits) == 3
     waits = check_waits_score_as_self_drawn_wins("1m", ["222m", "333m", "444p", "5555p"], [], chengdu)
-    assert [(str(t), s.pattern, s.bonuses) for t, s in waits] == [
-        ("1m", "all_triplets", [("exposed_kong", 1)])
-    ]
+    assert [(str(t), s.pattern, s.bonuses) for t, s in waits] == [("1m", "all_triplets", [("exposed_kong", 1)])]
 
 
 def test_breakdown_lines_sum_to_the_total():

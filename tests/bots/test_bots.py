@@ -112,8 +112,18 @@ def test_greedy_beats_random_by_duplicate_evaluation():
     assert c.ci_low > 0, c
     assert c.ci_low < c.mean < c.ci_high
     assert c.games == 2000 and (c.a, c.b) == ("greedy", "random")
-    assert set(c.to_dict()) == {"a", "b", "games", "seed", "first_game", "mean", "std_error", "ci_low", "ci_high",
-                                "differences"}
+    assert set(c.to_dict()) == {
+        "a",
+        "b",
+        "games",
+        "seed",
+        "first_game",
+        "mean",
+        "std_error",
+        "ci_low",
+        "ci_high",
+        "differences",
+    }
     assert c.differences.shape == (2000,) and c.differences.mean() == pytest.approx(c.mean)
 
 

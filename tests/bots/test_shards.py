@@ -17,8 +17,10 @@ GAMES, DEALS = 400, 60
 
 @pytest.fixture(scope="module")
 def one_process():
-    return (xueliu.simulate(GAMES, "chengdu_xueliu", bots=BOTS, seed=5, threads=1, logs=True),
-            xueliu.compare_bots("greedy", "random", DEALS, "chengdu", seed=5, threads=1))
+    return (
+        xueliu.simulate(GAMES, "chengdu_xueliu", bots=BOTS, seed=5, threads=1, logs=True),
+        xueliu.compare_bots("greedy", "random", DEALS, "chengdu", seed=5, threads=1),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +36,13 @@ def local_ray():
 def same_simulation(a: xueliu.SimulationResult, b: xueliu.SimulationResult) -> None:
     assert a.digest() == b.digest()
     assert np.array_equal(a.points, b.points)
-    assert (a.wins, a.win_kinds, a.fan_histogram, a.mean_draws, a.logs) == (b.wins, b.win_kinds, b.fan_histogram,
-                                                                             b.mean_draws, b.logs)
+    assert (a.wins, a.win_kinds, a.fan_histogram, a.mean_draws, a.logs) == (
+        b.wins,
+        b.win_kinds,
+        b.fan_histogram,
+        b.mean_draws,
+        b.logs,
+    )
 
 
 def same_comparison(a: xueliu.Comparison, b: xueliu.Comparison) -> None:
@@ -48,18 +55,19 @@ def test_two_local_processes_give_the_one_process_result(one_process):
     sim, comparison = one_process
     executor = shards.Processes(2)
     for n in (2, 7):
-        same_simulation(shards.simulate(GAMES, "chengdu_xueliu", bots=BOTS, seed=5, logs=True, executor=executor,
-                                        shards=n), sim)
-    same_comparison(shards.compare_bots("greedy", "random", DEALS, "chengdu", seed=5, executor=executor, shards=5),
-                    comparison)
+        same_simulation(
+            shards.simulate(GAMES, "chengdu_xueliu", bots=BOTS, seed=5, logs=True, executor=executor, shards=n), sim
+        )
+    same_comparison(
+        shards.compare_bots("greedy", "random", DEALS, "chengdu", seed=5, executor=executor, shards=5), comparison
+    )
 
 
 def test_a_local_ray_gives_the_one_process_result(one_process, local_ray):
     sim, comparison = one_process
     assert local_ray.workers == 2
     same_simulation(shards.simulate(GAMES, "chengdu_xueliu", bots=BOTS, seed=5, logs=True, executor=local_ray), sim)
-    same_comparison(shards.compare_bots("greedy", "random", DEALS, "chengdu", seed=5, executor=local_ray),
-                    comparison)
+    same_comparison(shards.compare_bots("greedy", "random", DEALS, "chengdu", seed=5, executor=local_ray), comparison)
 
 
 class InThisProcess:
@@ -74,11 +82,15 @@ class InThisProcess:
 def test_shards_merge_in_game_order_whatever_order_they_finish(one_process):
     sim, comparison = one_process
     for n in (1, 3, 64, GAMES):
-        same_simulation(shards.simulate(GAMES, "chengdu_xueliu", bots=BOTS, seed=5, logs=True, executor=InThisProcess(),
-                                        shards=n), sim)
+        same_simulation(
+            shards.simulate(GAMES, "chengdu_xueliu", bots=BOTS, seed=5, logs=True, executor=InThisProcess(), shards=n),
+            sim,
+        )
     for n in (1, 4, DEALS):  # at most DEALS // 2 shards: each holds two deals or more
-        same_comparison(shards.compare_bots("greedy", "random", DEALS, "chengdu", seed=5, executor=InThisProcess(),
-                                            shards=n), comparison)
+        same_comparison(
+            shards.compare_bots("greedy", "random", DEALS, "chengdu", seed=5, executor=InThisProcess(), shards=n),
+            comparison,
+        )
 
 
 def test_a_run_from_game_k_plays_the_full_run_games_from_k(one_process):

@@ -122,8 +122,14 @@ def test_counts_and_seeds_must_be_whole_numbers():
 def test_the_one_time_table_build_is_timed_apart_from_the_games():
     """A fresh process builds the analysis tables in its first simulate; that time is
     `table_seconds`, not part of `seconds`, and a second run builds nothing."""
-    code = ("import xueliu; a = xueliu.simulate(50, threads=1); b = xueliu.simulate(50, threads=1); "
-            "print(a.table_seconds, b.table_seconds, a.seconds)")
-    first, second, _ = map(float, subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                                      check=True, timeout=120).stdout.split())
+    code = (
+        "import xueliu; a = xueliu.simulate(50, threads=1); b = xueliu.simulate(50, threads=1); "
+        "print(a.table_seconds, b.table_seconds, a.seconds)"
+    )
+    first, second, _ = map(
+        float,
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+        ).stdout.split(),
+    )
     assert first > 100 * second and first > 0.01

@@ -104,8 +104,7 @@ def test_rules_describes_every_preset_and_groups_every_option(capsys):
 
 def test_rules_fits_120_columns_without_breaking_words():
     """In a 120-column terminal every table fits, and every preset name and value stays whole."""
-    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "rules"], encoding="utf-8", timeout=60,
-                          dimensions=(50, 120))
+    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "rules"], encoding="utf-8", timeout=60, dimensions=(50, 120))
     child.expect(pexpect.EOF)
     child.close()
     lines = re.sub(r"\x1b\[[0-9;]*m", "", child.before).splitlines()
@@ -113,8 +112,13 @@ def test_rules_fits_120_columns_without_breaking_words():
     tops = [line for line in lines if line.startswith("╭")]
     assert len(tops) == len(presets.GROUPS) + 2 and all(line.rstrip().endswith("╮") for line in tops)
     headers = [line for line in lines if line.startswith("│ option ")]
-    words = {w for _, rows in presets.GROUPS for key, _ in rows for n in xueliu.Rules.presets()
-             for w in presets.show(xueliu.Rules.preset(n).to_dict()[key]).split()}
+    words = {
+        w
+        for _, rows in presets.GROUPS
+        for key, _ in rows
+        for n in xueliu.Rules.presets()
+        for w in presets.show(xueliu.Rules.preset(n).to_dict()[key]).split()
+    }
     cells, in_group = set(), False
     for line in lines:
         in_group = line.startswith("│ option ") or (in_group and not line.startswith("╰"))
@@ -130,13 +134,13 @@ def test_rules_of_one_preset_shows_its_values_fan_and_settlement(capsys, preset)
     assert code == 0
     rules = xueliu.Rules.preset(preset)
     assert out.startswith(f"{preset}: {presets.DESCRIPTIONS[preset][:40]}")
-    groups = out[:out.index("Pattern fan")]
+    groups = out[: out.index("Pattern fan")]
     rows = {key: value for _, value, key in re.findall(r"^\| (.+?) +\| (.+?) +\| ([a-z_0-9]+) +\|$", groups, re.M)}
     expected = {k: presets.show(v) for k, v in rules.to_dict().items() if k not in ("preset", "fan")}
     assert rows == expected
     fans = dict(re.findall(r"^\| ([a-z_0-9]+) \S+ +\| (\d+) +\| \d+ +\|$", out, re.M))
     assert fans == {k: str(v) for k, v in rules.fan.items() if v is not None}
-    settlement = out[out.index("Settlement:"):]
+    settlement = out[out.index("Settlement:") :]
     assert f"3 fan {rules.points(3)}" in settlement
     assert ("杠进杠出" in settlement) == (rules.kong_fan == "win_and_loss")
     assert ("补差价" in settlement) == rules.ready_difference and ("退税" in settlement) == rules.tax_refund
@@ -196,8 +200,11 @@ def test_the_tracker_rebuilds_every_seat_from_the_log(rules):
 
 @pytest.mark.parametrize("rules, must_see", [("chengdu_xueliu", "WINS"), ("yaoji", "幺鸡换")])
 def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path, rules, must_see):
-    game = next(g for g in (random_game(rules, s, claims=0.7) for s in range(50))
-                 if g.wins and any(e["type"] == "swap" for e in g.events) == (rules == "yaoji"))
+    game = next(
+        g
+        for g in (random_game(rules, s, claims=0.7) for s in range(50))
+        if g.wins and any(e["type"] == "swap" for e in g.events) == (rules == "yaoji")
+    )
     write_log(tmp_path / "game.jsonl", game)
     code, out, _ = run(capsys, "replay", str(tmp_path / "game.jsonl"), "--no-step", "--plain")
     assert code == 0
@@ -205,7 +212,7 @@ def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path, r
     assert len(re.findall(r"^  \w+ pays \w+ \d+ \(\w+\)$", out, re.M)) == len(payments)
     assert out.count("WINS") == len(game.wins)
     assert "{" not in out and must_see in out  # every event has its sentence
-    final = out[out.rindex("Hand over"):]
+    final = out[out.rindex("Hand over") :]
     wilds = game.events[0]["rules"]["wilds"]  # 幺鸡: wilds are shown apart, starred
     for s in range(4):
         assert tiles(game.hand(s), wilds=wilds).plain in final
@@ -265,8 +272,9 @@ def test_replay_of_a_cut_log_says_it_is_incomplete_and_where_it_stops(capsys, tm
 def play_in_terminal(args: list[str], answers, exchange=()) -> str:
     """Runs `xueliu play ARGS` in a pseudo-terminal, answering each move prompt from `answers`
     and the exchange's from `exchange`, then Enter (the suggested three)."""
-    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "play", *args], encoding="utf-8",
-                          timeout=60, dimensions=(50, 160))
+    child = pexpect.spawn(
+        sys.executable, ["-m", "xueliu", "play", *args], encoding="utf-8", timeout=60, dimensions=(50, 160)
+    )
     transcript, exchange = [], iter(exchange)
     while True:
         index = child.expect([r"Your move \[1-\d+\]: ", r"Give three \[\w+\]: ", pexpect.EOF])
@@ -293,8 +301,11 @@ def test_play_a_whole_hand_in_a_terminal(tmp_path):
         while True:
             yield "1"
 
-    out = play_in_terminal(["--rules", "xuezhan", "--seed", "12", "--plain", "--log", str(log)], answers(),
-                           exchange=["11s", "1 2 2", "1 2 3"])
+    out = play_in_terminal(
+        ["--rules", "xuezhan", "--seed", "12", "--plain", "--log", str(log)],
+        answers(),
+        exchange=["11s", "1 2 2", "1 2 3"],
+    )
     assert "Please type a number from 1 to" in out
     assert "Not possible: an exchange gives exactly three tiles, got 2" in out
     assert "Please give three different places" in out
@@ -307,8 +318,10 @@ def test_play_a_whole_hand_in_a_terminal(tmp_path):
     assert exchange["given"][0] == sorted(dealt[:3], key=lambda t: xueliu.Tile(t).index)  # places 1 2 3
     step = {"counterclockwise": 1, "clockwise": 3, "opposite": 2}[exchange["direction"]]
     assert exchange["received"][step] == exchange["given"][0]  # the receiver is who the screen names
-    assert (f"You give {tiles(exchange['given'][0]).plain} to {cli.WINDS[step]} and receive "
-            f"{tiles(exchange['received'][0]).plain} from {cli.WINDS[-step % 4]}") in out
+    assert (
+        f"You give {tiles(exchange['given'][0]).plain} to {cli.WINDS[step]} and receive "
+        f"{tiles(exchange['received'][0]).plain} from {cli.WINDS[-step % 4]}"
+    ) in out
     assert "declares void" in out and "Settlement" in out and "Hand over" in out
     for payment in (e for e in events if e["type"] == "payment"):
         assert f" {payment['amount']} ({payment['reason']})" in out
@@ -330,8 +343,9 @@ def test_play_a_match_shows_totals_and_the_next_dealer_and_replays(tmp_path, cap
     """`play --hands 2`: between hands the totals and the next dealer; the match log it writes
     replays in the engine and in `xueliu replay`."""
     log = tmp_path / "match.json"
-    out = play_in_terminal(["--rules", "chengdu", "--seed", "4", "--hands", "2", "--plain", "--log", str(log)],
-                           iter(lambda: "1", None))
+    out = play_in_terminal(
+        ["--rules", "chengdu", "--seed", "4", "--hands", "2", "--plain", "--log", str(log)], iter(lambda: "1", None)
+    )
     match = xueliu.Match.from_log(json.loads(log.read_text()))
     assert match.is_over and match.hands == 2
     assert "Hand 1 of 2" in out and "Hand 2 of 2" in out
@@ -343,8 +357,9 @@ def test_play_a_match_shows_totals_and_the_next_dealer_and_replays(tmp_path, cap
 
 
 def test_play_quits_cleanly_on_end_of_input():
-    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "play", "--seed", "1", "--plain"], encoding="utf-8",
-                          timeout=60)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "xueliu", "play", "--seed", "1", "--plain"], encoding="utf-8", timeout=60
+    )
     child.expect(r"Give three")
     child.sendeof()
     child.expect(pexpect.EOF)
@@ -355,8 +370,20 @@ def test_play_quits_cleanly_on_end_of_input():
 
 # --------------------------------------------------------------------------------- simulate
 
-SIMULATE = ["simulate", "--rules", "chengdu", "--games", "300", "--bots", "greedy,greedy,random,random",
-            "--seed", "1", "--threads", "2", "--plain"]
+SIMULATE = [
+    "simulate",
+    "--rules",
+    "chengdu",
+    "--games",
+    "300",
+    "--bots",
+    "greedy,greedy,random,random",
+    "--seed",
+    "1",
+    "--threads",
+    "2",
+    "--plain",
+]
 
 
 def test_simulate_summary_json_and_logs(capsys, tmp_path):
@@ -366,8 +393,14 @@ def test_simulate_summary_json_and_logs(capsys, tmp_path):
     assert code == 0, err
     summary = json.loads((tmp_path / "s.json").read_text())
     result = xueliu.simulate(300, "chengdu", bots=("greedy", "greedy", "random", "random"), seed=1, threads=1)
-    expected = cli.summarise(cli.Totals.of(result), rules="chengdu", bots=["greedy", "greedy", "random", "random"], seed=1,
-                             threads=2, where="threads 2")
+    expected = cli.summarise(
+        cli.Totals.of(result),
+        rules="chengdu",
+        bots=["greedy", "greedy", "random", "random"],
+        seed=1,
+        threads=2,
+        where="threads 2",
+    )
     assert summary == untimed(expected) | {k: summary[k] for k in TIMINGS}
     wins = sum(seat["wins"] for seat in summary["seats"])
     assert wins == sum(summary["win_kinds"].values()) == sum(summary["fan_histogram"].values()) > 0
@@ -406,8 +439,9 @@ def test_simulate_over_processes_gives_the_same_summary_and_logs(capsys, tmp_pat
 
 
 def test_simulate_refuses_bad_options_in_one_line(capsys):
-    assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,nobot,random,random", "--games", "4")[::2],
-                          "nobot")
+    assert_one_line_error(
+        *run(capsys, "simulate", "--bots", "greedy,nobot,random,random", "--games", "4")[::2], "nobot"
+    )
     assert_one_line_error(*run(capsys, "simulate", "--bots", "greedy,random")[::2], "four")
     assert_one_line_error(*run(capsys, "simulate", "--rules", "nope")[::2], "unknown preset")
     assert_one_line_error(*run(capsys, "simulate", "--games", "0")[::2], "--games")
@@ -416,8 +450,13 @@ def test_simulate_refuses_bad_options_in_one_line(capsys):
 
 
 def test_simulate_draws_a_live_progress_bar_in_a_terminal():
-    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "simulate", "--games", "3000", "--threads", "1"],
-                          encoding="utf-8", timeout=120, dimensions=(40, 120))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "xueliu", "simulate", "--games", "3000", "--threads", "1"],
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(40, 120),
+    )
     child.expect(r"games/s")
     child.expect(pexpect.EOF)
     child.close()

@@ -26,8 +26,11 @@ def render(game: xueliu.Game, s: _play.Screen) -> dict[str, list[str]]:
     s.out.print(_play.table_view(game, s))
     text = s.out.file.getvalue()
     s.out.file.seek(0), s.out.file.truncate()
-    rows = [[c.strip() for c in line.strip("|").split("|")] for line in text.splitlines()
-            if re.match(r"^\| (East|South|West|North)", line)]
+    rows = [
+        [c.strip() for c in line.strip("|").split("|")]
+        for line in text.splitlines()
+        if re.match(r"^\| (East|South|West|North)", line)
+    ]
     return {row[0].split()[0]: row for row in rows}
 
 
@@ -56,8 +59,14 @@ def test_the_table_view_shows_what_the_seat_may_see(rules):
             rows = render(game, s)
             events = game.events_for(0)
             last = next(e for e in reversed(events) if e["type"] in ("discard", "pong", "kong", "draw", "deal"))
-            taken = next((e for e in reversed(events) if e["type"] == "discard"
-                          or e["type"] in ("pong", "kong") and e["from"] is not None), None)
+            taken = next(
+                (
+                    e
+                    for e in reversed(events)
+                    if e["type"] == "discard" or e["type"] in ("pong", "kong") and e["from"] is not None
+                ),
+                None,
+            )
             for seat, name in enumerate(cli.WINDS):
                 cell, _, held, _, river, score = rows[name]
                 won = [str(w.tile) for w in game.wins if w.seat == seat]
@@ -100,11 +109,15 @@ def test_a_wins_value_shown_before_choosing_is_what_it_pays(rules):
                 game.act(seat, xueliu.Action.win())
                 while not any(e["type"] == "win" and e["seat"] == seat for e in game.events[before:]):
                     other = game.to_act()[0]
-                    game.act(other, xueliu.Action.pass_() if xueliu.Action.pass_() in game.legal_actions(other)
-                             else game.default_action(other))
+                    game.act(
+                        other,
+                        xueliu.Action.pass_()
+                        if xueliu.Action.pass_() in game.legal_actions(other)
+                        else game.default_action(other),
+                    )
                 events = game.events[before:]
                 at = next(i for i, e in enumerate(events) if e["type"] == "win" and e["seat"] == seat)
-                paid = [e["amount"] for e in events[at + 1:] if e["type"] == "payment" and e["payee"] == seat]
+                paid = [e["amount"] for e in events[at + 1 :] if e["type"] == "payment" and e["payee"] == seat]
                 assert shown == f"worth {term.score_words(events[at]['score'])}; {term.paid_words(paid)}"
                 checked += 1
                 break
@@ -114,8 +127,15 @@ def test_a_wins_value_shown_before_choosing_is_what_it_pays(rules):
 
 def test_events_read_as_words():
     names = list(cli.WINDS)
-    win = {"type": "win", "seat": 1, "tile": "5m", "from": None, "kind": "self_draw", "hand": None,
-           "score": {"pattern": "basic", "bonuses": [], "fan": 0, "capped_fan": 0, "points": 1}}
+    win = {
+        "type": "win",
+        "seat": 1,
+        "tile": "5m",
+        "from": None,
+        "kind": "self_draw",
+        "hand": None,
+        "score": {"pattern": "basic", "bonuses": [], "fan": 0, "capped_fan": 0, "points": 1},
+    }
     assert term.describe(win, names).plain == "South WINS on 5m by self-draw (自摸): basic, 0 fan, 1 point"
     rob = dict(win, kind="robbed_kong", **{"from": 2})
     assert "robbing West's kong (抢杠)" in term.describe(rob, names).plain
@@ -123,10 +143,16 @@ def test_events_read_as_words():
     assert term.describe(start, names).plain == "New hand: xuezhan, North deals"
     dice = {"type": "dice", "purpose": "dealer", "seat": None, "rolls": [[1, 5], [4, 1], [2, 4, 3, 3], [6, 0]]}
     assert term.describe(dice, names).plain == "Dice for the dealer: East 1+5; South 4+1; West 2+4, then 3+3; North 6+0"
-    exchange = {"type": "exchange", "direction": "clockwise", "given": [None, ["1m", "2m", "3m"], None, None],
-                "received": [None, ["4p", "5p", "6p"], None, None]}
-    assert term.describe(exchange, names, viewer=1).plain.splitlines()[1] == \
-        "  You give 123m to East and receive 456p from West"
+    exchange = {
+        "type": "exchange",
+        "direction": "clockwise",
+        "given": [None, ["1m", "2m", "3m"], None, None],
+        "received": [None, ["4p", "5p", "6p"], None, None],
+    }
+    assert (
+        term.describe(exchange, names, viewer=1).plain.splitlines()[1]
+        == "  You give 123m to East and receive 456p from West"
+    )
     assert term.paid_words([4, 4, 4]) == "12 points from 3 seats (4 each)"
     assert term.paid_words([1]) == "1 point from 1 seat"
 
@@ -134,5 +160,7 @@ def test_events_read_as_words():
 def test_wilds_are_starred_in_hands_and_melds():
     assert term.tiles(["1s", "1s", "2s", "5m"], wilds=True).plain == "5m 2s 11s*"
     assert term.tiles(["1s", "2s"]).plain == "12s"
-    assert term.melds([("kong", xueliu.Tile("5m"), 1), ("concealed_kong", xueliu.Tile("9p"), 0)], wilds=True).plain \
+    assert (
+        term.melds([("kong", xueliu.Tile("5m"), 1), ("concealed_kong", xueliu.Tile("9p"), 0)], wilds=True).plain
         == "[555m+1s*] [9999p]c"
+    )

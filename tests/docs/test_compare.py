@@ -29,7 +29,8 @@ def test_compare_times_hands_and_games_and_prints_a_table(compare):
     rows = compare.hand_rows(40, 2) + compare.game_rows(2, 1, "chengdu")
     text = compare.table(rows)
     assert {("shanten", "xueliu"), ("shanten", "reference"), ("hands played", "reference")} <= {
-        (r.group, r.engine) for r in rows}
+        (r.group, r.engine) for r in rows
+    }
     assert all(r.items > 0 and r.seconds > 0 for r in rows)
     assert text.count("\n") == len(rows) + 1 and "| 1.0 |" in text
 

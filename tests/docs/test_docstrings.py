@@ -25,7 +25,11 @@ def public_names():
         for name in getattr(module, "__all__", None) or [n for n in vars(module) if not n.startswith("_")]:
             obj = getattr(module, name)
             if inspect.ismodule(obj) or getattr(obj, "__module__", module.__name__) not in (
-                    module.__name__, "xueliu", "xueliu._xueliu", "builtins"):
+                module.__name__,
+                "xueliu",
+                "xueliu._xueliu",
+                "builtins",
+            ):
                 continue  # documented where it lives (numpy, gymnasium, …)
             yield f"{module.__name__}.{name}", obj
             if inspect.isclass(obj):
@@ -52,7 +56,8 @@ def test_cited_pages_and_sections_exist():
             path = ROOT / "docs" / page
             assert path.exists(), f"{name} cites {page}, which docs/ does not hold"
             if section:
-                assert re.search(rf"^## {section}\.", path.read_text(encoding="utf-8"), re.M), \
+                assert re.search(rf"^## {section}\.", path.read_text(encoding="utf-8"), re.M), (
                     f"{name} cites {page} §{section}, which has no such section"
+                )
             cited += 1
     assert cited >= 10

@@ -20,8 +20,7 @@ NUMBER = r"[+-]\d+\.\d\d"
 
 def test_the_learner_updates_saves_and_the_evaluation_plays_duplicate_deals(tmp_path, capsys):
     saved = tmp_path / "policy.npz"
-    policy_gradient.main(["--minutes", "0", "--envs", "8", "--steps", "60", "--eval-hands", "40",
-                          "--save", str(saved)])
+    policy_gradient.main(["--minutes", "0", "--envs", "8", "--steps", "60", "--eval-hands", "40", "--save", str(saved)])
     out = capsys.readouterr().out
     assert "1 updates of 8 x 60 steps" in out
     assert re.search(rf"over 40 hands: {NUMBER} points/hand, 95% CI \[{NUMBER}, {NUMBER}\]", out)
@@ -36,5 +35,6 @@ def test_the_learner_updates_saves_and_the_evaluation_plays_duplicate_deals(tmp_
 def test_a_deal_replays_the_same_points_from_its_seed():
     first = evaluate_policy.random_chooser(np.random.default_rng(3))
     again = evaluate_policy.random_chooser(np.random.default_rng(3))
-    assert evaluate_policy.play("chengdu", 12, 2, first, "greedy") == evaluate_policy.play("chengdu", 12, 2, again,
-                                                                                            "greedy")
+    assert evaluate_policy.play("chengdu", 12, 2, first, "greedy") == evaluate_policy.play(
+        "chengdu", 12, 2, again, "greedy"
+    )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from doc_examples import ROOT, blocks, run_examples
+from doc_examples import blocks, run_examples
+from helpers import ROOT
 
 GUIDES = sorted((ROOT / "docs" / "guides").glob("*.md"))
 

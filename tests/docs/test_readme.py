@@ -3,7 +3,8 @@ Python literal holds, so the quick start cannot drift from the engine."""
 
 from __future__ import annotations
 
-from doc_examples import ROOT, blocks, run_examples
+from doc_examples import blocks, run_examples
+from helpers import ROOT
 
 README = ROOT / "README.md"
 
@@ -22,8 +23,11 @@ def test_ci_runs_the_readmes_commands():
     with the commands the README documents."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     readme = README.read_text(encoding="utf-8")
-    for command in ('pip install ".[test]" && cargo test --release -p xueliu-core && pytest',
-                    "pip wheel --no-deps -w dist .", "python -W error docs/api.py build/api"):
+    for command in (
+        'pip install ".[test]" && cargo test --release -p xueliu-core && pytest',
+        "pip wheel --no-deps -w dist .",
+        "python -W error docs/api.py build/api",
+    ):
         assert command in readme and command in ci, command
-    setup = readme[readme.index("## Set up"):readme.index("### A wheel")]
+    setup = readme[readme.index("## Set up") : readme.index("### A wheel")]
     assert setup.count("```sh") == 2  # two set-up commands: install and simulate, test

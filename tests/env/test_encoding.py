@@ -27,8 +27,16 @@ def test_the_id_table_is_fixed_and_documented():
     assert names[85:88] == ["win", "pass", "swap 1m"] and names[113] == "swap 9s"
     with open(ROOT / "docs" / "encoding.md", encoding="utf-8") as f:
         doc = f.read()
-    for first, name, _ in [(0, "pick", 0), (27, "void", 0), (30, "discard", 0), (57, "pong", 0),
-                           (58, "kong", 0), (85, "win", 0), (86, "pass", 0), (87, "swap", 0)]:
+    for first, name, _ in [
+        (0, "pick", 0),
+        (27, "void", 0),
+        (30, "discard", 0),
+        (57, "pong", 0),
+        (58, "kong", 0),
+        (85, "win", 0),
+        (86, "pass", 0),
+        (87, "swap", 0),
+    ]:
         assert f"| {first}" in doc and f"`{name}" in doc
     for name, _first, _count in OBS_LAYOUT:
         assert f"`{name}`" in doc, f"channel group {name} is documented"
@@ -42,9 +50,13 @@ def test_ids_convert_both_ways():
     assert ex.ids == [4, 4, 8] and Action.from_ids([8, 4, 4]) == ex
     with pytest.raises(xueliu.ArgumentError, match="three action ids"):
         ex.id
-    for bad, why in [([3], "three pick ids"), ([1, 2], "three pick ids"), ([0, 1, 30], "three pick ids"),
-                     ([ACTION_COUNT], "does not exist"),
-                     ([-1], "does not exist")]:
+    for bad, why in [
+        ([3], "three pick ids"),
+        ([1, 2], "three pick ids"),
+        ([0, 1, 30], "three pick ids"),
+        ([ACTION_COUNT], "does not exist"),
+        ([-1], "does not exist"),
+    ]:
         with pytest.raises(xueliu.ArgumentError, match=why):
             Action.from_ids(bad)
     with pytest.raises(xueliu.ArgumentError, match="does not exist"):
@@ -106,12 +118,43 @@ def test_observe_and_observe_into_agree():
         assert (out == obs).all()
     hand = {name: (first, n) for name, first, n in OBS_LAYOUT}
     first, n = hand["hand"]
-    counts = game.observe(0)[first:first + n].sum(axis=0)
+    counts = game.observe(0)[first : first + n].sum(axis=0)
     assert counts.sum() == len(game.hand(0))
     with pytest.raises(ValueError, match="shape"):
         game.observe_into(0, np.zeros((3, 27), dtype=np.uint8))
     with pytest.raises(TypeError, match="uint8"):
         game.observe_into(0, np.zeros(OBS_SHAPE, dtype=np.int64))
+
+
+@pytest.mark.parametrize("preset", xueliu.Rules.presets())
+def test_packed_observations_unpack_to_the_plain_ones(preset):
+    """The documented packed layout, unpacked in numpy, is the plain observation: every seat at
+    every decision of random play in every preset, and a VecEnv's packed rows (exchange picks
+    included) are its plain rows."""
+    rng = random.Random(1)
+    for seed in range(3):
+        game = Game(preset, seed=seed)
+        while not game.is_over:
+            for seat in range(4):
+                packed = game.observe_packed(seat)
+                assert packed.dtype == np.uint32 and packed.shape == xueliu.OBS_PACKED_SHAPE
+                assert (xueliu.unpack_observations(packed) == game.observe(seat)).all()
+            seat = game.to_act()[0]
+            game.act(seat, rng.choice(game.legal_actions(seat)))
+    plain = xueliu.VecEnv(16, preset, seed=2, threads=1)
+    packed = xueliu.VecEnv(16, preset, seed=2, threads=2, packed=True)
+    obs, mask, _ = plain.reset(seed=2)
+    words, _, _ = packed.reset(seed=2)
+    for _ in range(80):
+        assert words.dtype == np.uint32 and words.shape == (16, *xueliu.OBS_PACKED_SHAPE)
+        assert (xueliu.unpack_observations(words) == obs).all()
+        ids = [rng.choice(np.flatnonzero(row)) for row in mask]
+        obs, mask, *_ = plain.step(ids)
+        words, *_ = packed.step(ids)
+    with pytest.raises(TypeError, match="uint32"):
+        xueliu.unpack_observations(np.zeros(xueliu.OBS_PACKED_SHAPE, dtype=np.int64))
+    with pytest.raises(ValueError, match="planes"):
+        xueliu.unpack_observations(np.zeros((3,), dtype=np.uint32))
 
 
 def hidden_swap(snapshot, seat, rng):
@@ -137,8 +180,13 @@ def hidden_swap(snapshot, seat, rng):
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), steps=st.integers(0, 120), preset=st.sampled_from(PRESETS),
-       swaps=st.integers(1, 4), salt=st.integers(0, 2**16))
+@given(
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 120),
+    preset=st.sampled_from(PRESETS),
+    swaps=st.integers(1, 4),
+    salt=st.integers(0, 2**16),
+)
 def test_observations_ignore_hidden_tiles(seed, steps, preset, swaps, salt):
     """Two games that differ only in tiles hidden from a seat give it identical observations and
     masks."""

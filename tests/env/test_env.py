@@ -54,8 +54,9 @@ def test_single_seat_env_passes_the_gymnasium_checker():
     from gymnasium.utils.env_checker import check_env
 
     check_env(env_mod.SingleSeatEnv(rules="chengdu", seed=1), skip_render_check=True)
-    check_env(env_mod.SingleSeatEnv(rules="chengdu_xueliu", seat=2, opponents="default", seed=1),
-              skip_render_check=True)
+    check_env(
+        env_mod.SingleSeatEnv(rules="chengdu_xueliu", seat=2, opponents="default", seed=1), skip_render_check=True
+    )
 
 
 class FirstLegal:
@@ -140,7 +141,9 @@ def test_vec_env_steps_resets_and_ignores_thread_count():
     assert one[1] >= 130, "hands ended and were replaced"
 
 
-@pytest.mark.parametrize("opponents", ["greedy", [None, "greedy", "greedy", "random"], ["greedy", None, "default", None]])
+@pytest.mark.parametrize(
+    "opponents", ["greedy", [None, "greedy", "greedy", "random"], ["greedy", None, "default", None]]
+)
 def test_vec_env_with_bot_opponents_ignores_thread_count(opponents):
     one = run_vec(80, 1, 120, opponents=opponents)
     two = run_vec(80, 2, 120, opponents=opponents)
@@ -212,7 +215,10 @@ def test_vec_env_refuses_illegal_ids_and_changes_nothing():
         env.step(good[:2])
     assert [env.game(i).to_json() for i in range(3)] == before
     env.step(good)
-    for bad_args, err in [((0,), xueliu.ArgumentError), ((2, "chengdu", 0, "nobody"), BotError),
-                          ((2, "chengdu", 0, ["random"] * 4), xueliu.ArgumentError)]:
+    for bad_args, err in [
+        ((0,), xueliu.ArgumentError),
+        ((2, "chengdu", 0, "nobody"), BotError),
+        ((2, "chengdu", 0, ["random"] * 4), xueliu.ArgumentError),
+    ]:
         with pytest.raises(err):
             VecEnv(*bad_args)

@@ -19,14 +19,15 @@ env_mod = pytest.importorskip("xueliu.env")
 
 
 def run_python(code: str) -> str:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          timeout=120).stdout
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
 
 
 def test_import_xueliu_imports_no_rl_library_and_env_loads_on_first_use():
-    out = run_python("import sys, xueliu; heavy = ('gymnasium', 'pettingzoo', 'ray');"
-                     "print(any(m in sys.modules for m in heavy));"
-                     "env = xueliu.env; print(env.__name__, 'gymnasium' in sys.modules)")
+    out = run_python(
+        "import sys, xueliu; heavy = ('gymnasium', 'pettingzoo', 'ray');"
+        "print(any(m in sys.modules for m in heavy));"
+        "env = xueliu.env; print(env.__name__, 'gymnasium' in sys.modules)"
+    )
     assert out.split() == ["False", "xueliu.env", "True"]
 
 
@@ -51,8 +52,10 @@ def test_gymnasium_finds_the_ids_through_the_entry_point_or_the_module_prefix():
 
     (point,) = [p for p in entry_points(group="gymnasium.envs") if p.name == "xueliu"]
     assert point.value == "xueliu._gym:register_envs"
-    out = run_python("import gymnasium; env = gymnasium.make('xueliu.env:xueliu/Xuezhan-v0'); "
-                     "obs, _ = env.reset(seed=1); print(env.unwrapped.rules, obs['observation'].shape)")
+    out = run_python(
+        "import gymnasium; env = gymnasium.make('xueliu.env:xueliu/Xuezhan-v0'); "
+        "obs, _ = env.reset(seed=1); print(env.unwrapped.rules, obs['observation'].shape)"
+    )
     assert out.split() == ["xuezhan", "(71,", "27)"]
 
 

@@ -31,8 +31,20 @@ def rules_dict(preset: str, **overrides) -> dict:
     return rules
 
 
-def seat(hand: str, *, melds=(), void=None, turn=1, draws=1, wins=0, arrival=1, declined=None,
-         pong_with_three="", root_only_kongs="", direct_kongs="") -> dict:
+def seat(
+    hand: str,
+    *,
+    melds=(),
+    void=None,
+    turn=1,
+    draws=1,
+    wins=0,
+    arrival=1,
+    declined=None,
+    pong_with_three="",
+    root_only_kongs="",
+    direct_kongs="",
+) -> dict:
     """One seat. `melds` are strings: "555m" a pong, "5555m" a kong, "5555m!" a concealed kong;
     in the 幺鸡 variant a meld's wilds are written 1s after its natural tiles: "55m1s"."""
     meld_list = []
@@ -133,23 +145,41 @@ def position(
 
 
 def turn(seat_no: int, kind: str = "draw", drawn: Optional[str] = None, kong=None, last_four=False) -> dict:
-    return {"phase": "turn", "seat": seat_no, "kind": kind, "drawn": drawn, "kong": kong,
-            "last_four": last_four}
+    return {"phase": "turn", "seat": seat_no, "kind": kind, "drawn": drawn, "kong": kong, "last_four": last_four}
 
 
 def respond(from_seat: int, tile: str, kong=None, late=False, after_kong=None, decisions=None) -> dict:
-    return {"phase": "respond", "from": from_seat, "tile": tile, "kong": kong, "late": late,
-            "decisions": decisions or [None] * 4, "after_kong": after_kong}
+    return {
+        "phase": "respond",
+        "from": from_seat,
+        "tile": tile,
+        "kong": kong,
+        "late": late,
+        "decisions": decisions or [None] * 4,
+        "after_kong": after_kong,
+    }
 
 
 def win_record(seat_no: int, tile: str, hand: str, *, from_seat=None, kind="discard", melds=()) -> dict:
     """An earlier win: `hand` is the 13 tiles before it (the seat's locked or final hand)."""
     return {
-        "seat": seat_no, "tile": tile, "from": from_seat, "kind": kind, "hand": tiles(hand),
-        "melds": seat("", melds=melds)["melds"], "root_only_kongs": [],
-        "flags": {"self_draw": kind == "self_draw", "kong_flower": False, "kong_shot": False,
-                  "robbed_kong": kind == "robbed_kong", "heavenly": False, "earthly": False},
-        "feeder": None, "shared": False,
+        "seat": seat_no,
+        "tile": tile,
+        "from": from_seat,
+        "kind": kind,
+        "hand": tiles(hand),
+        "melds": seat("", melds=melds)["melds"],
+        "root_only_kongs": [],
+        "flags": {
+            "self_draw": kind == "self_draw",
+            "kong_flower": False,
+            "kong_shot": False,
+            "robbed_kong": kind == "robbed_kong",
+            "heavenly": False,
+            "earthly": False,
+        },
+        "feeder": None,
+        "shared": False,
     }
 
 

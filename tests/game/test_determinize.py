@@ -41,11 +41,16 @@ def hidden(game, seat):
 
 def view(game, seat):
     return (
-        game.phase, game.scores, game.wall_remaining, game.hand(seat), game.legal_actions(seat),
+        game.phase,
+        game.scores,
+        game.wall_remaining,
+        game.hand(seat),
+        game.legal_actions(seat),
         [(game.melds(s), game.discards(s), game.void(s)) for s in range(4)],
         [(w.seat, w.tile, w.from_seat, w.kind, w.score.to_dict()) for w in game.wins],
         game.events_for(seat),
-        game.observe(seat).tobytes(), game.action_mask(seat).tobytes(),
+        game.observe(seat).tobytes(),
+        game.action_mask(seat).tobytes(),
     )
 
 

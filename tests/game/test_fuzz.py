@@ -52,7 +52,11 @@ LOGS = [g.events for g in GAMES]
 json_leaf = st.one_of(
     st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.floats(allow_nan=True), st.text(max_size=8)
 )
-json_value = st.recursive(json_leaf, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=8)
+json_value = st.recursive(
+    json_leaf,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=8,
+)
 
 
 def paths(value, prefix=()):
@@ -97,16 +101,17 @@ def byte_edits(draw, texts):
     text = draw(st.sampled_from(texts))
     for _ in range(draw(st.integers(1, 4))):
         i = draw(st.integers(0, len(text)))
-        text = text[:i] + draw(st.text(max_size=3)) + text[i + draw(st.integers(0, 3)):]
+        text = text[:i] + draw(st.text(max_size=3)) + text[i + draw(st.integers(0, 3)) :]
     return text
 
 
 @FUZZ
-@given(st.one_of(mutated(SNAPSHOTS), byte_edits([g.to_json() for g in GAMES])))
-def test_fuzz_from_json(text):
-    game = survives(Game.from_json, text)
+@given(st.one_of(mutated(SNAPSHOTS), byte_edits([g.to_json() for g in GAMES])), st.booleans())
+def test_fuzz_from_json(text, trusted):
+    """Verified, and trusted (the consistency checks alone, which accept more mutations)."""
+    game = survives(Game.from_json, text, trusted=trusted)
     if game is not None:
-        assert Game.from_json(game.to_json()).to_json() == game.to_json()
+        assert Game.from_json(game.to_json(), trusted=trusted).to_json() == game.to_json()
 
 
 @FUZZ
@@ -127,7 +132,14 @@ def test_fuzz_hand_strings(text, wilds):
 
 
 @FUZZ
-@given(st.one_of(st.text(max_size=30), st.sampled_from(["discard 5m", "kong 1s", "exchange 123m", "void p", "swap 9p"]).map(lambda s: s[: len(s) - 1] + "x")))
+@given(
+    st.one_of(
+        st.text(max_size=30),
+        st.sampled_from(["discard 5m", "kong 1s", "exchange 123m", "void p", "swap 9p"]).map(
+            lambda s: s[: len(s) - 1] + "x"
+        ),
+    )
+)
 def test_fuzz_action_parse(text):
     action = survives(Action.parse, text)
     if action is not None:
@@ -135,7 +147,10 @@ def test_fuzz_action_parse(text):
 
 
 @FUZZ
-@given(st.sampled_from(Rules.presets()), st.dictionaries(st.sampled_from(sorted(Rules.preset("chengdu").to_dict())), json_value, max_size=3))
+@given(
+    st.sampled_from(Rules.presets()),
+    st.dictionaries(st.sampled_from(sorted(Rules.preset("chengdu").to_dict())), json_value, max_size=3),
+)
 def test_fuzz_rules_dicts(preset, edits):
     full = Rules.preset(preset).to_dict()
     full.update(edits)

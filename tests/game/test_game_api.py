@@ -29,17 +29,30 @@ def test_actions_construct_compare_hash_print_and_pickle():
     assert Action.discard("5m") == Action.discard(Tile("5m")) == Action.discard(4)
     assert Action.exchange("312m") == Action.exchange(["1m", "2m", "3m"])
     assert len({Action.pong(), Action.pong(), Action.pass_()}) == 2
-    assert [str(a) for a in [Action.exchange("123m"), Action.void("p"), Action.discard("5m"), Action.pong(),
-                             Action.kong("9s"), Action.win(), Action.pass_()]] == [
-        "exchange 123m", "void p", "discard 5m", "pong", "kong 9s", "win", "pass"]
+    assert [
+        str(a)
+        for a in [
+            Action.exchange("123m"),
+            Action.void("p"),
+            Action.discard("5m"),
+            Action.pong(),
+            Action.kong("9s"),
+            Action.win(),
+            Action.pass_(),
+        ]
+    ] == ["exchange 123m", "void p", "discard 5m", "pong", "kong 9s", "win", "pass"]
     assert [a.kind for a in [Action.win(), Action.pass_(), Action.void("m")]] == ["win", "pass", "void"]
     assert Action.kong("9s").tile == Tile("9s") and Action.void("s").suit == "s"
     assert Action.exchange("123m").tiles == [Tile("1m"), Tile("2m"), Tile("3m")]
     assert repr(Action.discard("5m")) == "Action.discard('5m')" and repr(Action.pass_()) == "Action.pass_()"
     for a in [Action.exchange("123m"), Action.discard("5m"), Action.pass_()]:
         assert pickle.loads(pickle.dumps(a)) == a and Action.parse(str(a)) == a
-    for bad in [lambda: Action.void("x"), lambda: Action.discard("55m"), lambda: Action.exchange("12m"),
-                lambda: Action.parse("draw 5m")]:
+    for bad in [
+        lambda: Action.void("x"),
+        lambda: Action.discard("55m"),
+        lambda: Action.exchange("12m"),
+        lambda: Action.parse("draw 5m"),
+    ]:
         with pytest.raises(XueliuError):
             bad()
 

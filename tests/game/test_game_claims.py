@@ -111,7 +111,9 @@ def test_the_last_discard_cannot_be_ponged_unless_pong_last_discard():
     assert game.is_over and game.events[-1]["type"] == "end" and game.events[-1]["reason"] == "wall_empty"
 
 
-@pytest.mark.parametrize("last_four, forced", [("ron_forced", True), ("forced", True), ("self_draw_forced", False), ("none", False)])
+@pytest.mark.parametrize(
+    "last_four, forced", [("ron_forced", True), ("forced", True), ("self_draw_forced", False), ("none", False)]
+)
 def test_last_four_forces_wins_on_a_discard_made_with_four_or_fewer_left(last_four, forced):
     game = five_m(wall_len=4, last_four=last_four)
     assert legal(game, 1) == ({"win"} if forced else {"win", "pass"})

@@ -69,9 +69,13 @@ test_game_machine = GameMachine.TestCase
 
 
 json_leaf = st.one_of(
-    st.none(), st.booleans(), st.integers(-2, 2**64), st.floats(allow_nan=False),
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 2**64),
+    st.floats(allow_nan=False),
     st.sampled_from(TILES + ["x", "turn", "respond", "discard 5m", "pass", "win", "kong 5m", "p"]),
-    st.just([]), st.just({}),
+    st.just([]),
+    st.just({}),
 )
 
 

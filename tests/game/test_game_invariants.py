@@ -50,7 +50,7 @@ def check(game, rules, state):
     if len(game.wins) != state["wins"]:
         events = game.events
         state["aside"] = set_aside_tiles(events)
-        new_wins = [e for e in events if e["type"] == "win"][state["wins"]:]
+        new_wins = [e for e in events if e["type"] == "win"][state["wins"] :]
         for e in new_wins:
             hand, wilds = split(e["hand"] + [e["tile"]], rules)
             if wilds == 4:  # whatever the shape, suits or void tiles
@@ -59,8 +59,11 @@ def check(game, rules, state):
             void = game.void(e["seat"])
             assert void is None or all(t.suit != void for t in xueliu.parse_tiles(hand)), e
             assert xueliu.is_win(
-                hand, melds=[m.replace("!", "") for m in melds[e["seat"]]], void=void,
-                seven_pairs=rules["allow_seven_pairs"], wilds=wilds,
+                hand,
+                melds=[m.replace("!", "") for m in melds[e["seat"]]],
+                void=void,
+                seven_pairs=rules["allow_seven_pairs"],
+                wilds=wilds,
             ), e
         state["wins"] = len(game.wins)
         if rules["mode"] == "xuezhan":

@@ -70,8 +70,12 @@ def test_an_added_kong_is_paid_one_base_by_each_other_seat():
 def test_a_direct_kong_is_paid_by_the_discarder_alone():
     game = position(
         "chengdu",
-        seats=[seat("555m123456789p1m", void="s"), seat("11m22m33m44m66m77m9m", void="s"),
-               seat("223344556677p8p", void="s"), seat("22m33m66m77m88m4m1m9m", void="s")],
+        seats=[
+            seat("555m123456789p1m", void="s"),
+            seat("11m22m33m44m66m77m9m", void="s"),
+            seat("223344556677p8p", void="s"),
+            seat("22m33m66m77m88m4m1m9m", void="s"),
+        ],
         river=[(1, "5m")],
         pending=respond(1, "5m"),
     )
@@ -226,6 +230,5 @@ def test_sanxia_and_chengdu_xueliu_allow_a_late_concealed_kong_but_not_a_kept_fo
     arrival = [1] * 27
     arrival[4] = 2
     kept = seat("5m123456789p1m", melds=["555m"], void="s", turn=3, arrival=arrival)
-    late_added = position(preset, seats=[kept] + [seat(h, void="s") for h in NO_ROBBER],
-                          pending=turn(0, "draw", "1m"))
+    late_added = position(preset, seats=[kept] + [seat(h, void="s") for h in NO_ROBBER], pending=turn(0, "draw", "1m"))
     assert "kong 5m" not in legal(late_added, 0)

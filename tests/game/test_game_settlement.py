@@ -55,7 +55,9 @@ def test_kong_flower_a_win_on_the_replacement_tile():
     bonuses = {b["name"] for b in game.wins[0].score.to_dict()["bonuses"]}
     assert bonuses == {"concealed_kong", "kong_flower"}
     # basic 1 + concealed kong 1 + 杠上花 1 = 3 fan = 24, after the kong's 12 from each.
-    assert payments(game.events) == [(p, 0, 12, "kong") for p in (1, 2, 3)] + [(p, 0, 24, "self_draw") for p in (1, 2, 3)]
+    assert payments(game.events) == [(p, 0, 12, "kong") for p in (1, 2, 3)] + [
+        (p, 0, 24, "self_draw") for p in (1, 2, 3)
+    ]
 
 
 @pytest.mark.parametrize(
@@ -119,7 +121,12 @@ def test_kong_shot_and_every_kong_income_transfer_mode(mode, transfer):
     game = position(
         "chengdu",
         kong_income_transfer=mode,
-        seats=[seat("5555m123m789m11s44s", void="p"), seat("234m678m789m999s6s", void="p"), quiet(QA, "s"), quiet(QC, "m")],
+        seats=[
+            seat("5555m123m789m11s44s", void="p"),
+            seat("234m678m789m999s6s", void="p"),
+            quiet(QA, "s"),
+            quiet(QC, "m"),
+        ],
         wall="6s",
         pending=turn(0, "draw", "1s"),
     )

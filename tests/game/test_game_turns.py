@@ -41,8 +41,12 @@ def test_after_a_pong_only_discards_even_with_a_kong_and_a_complete_shape():
     # Seat 2 pongs 5m holding 5555p too: no kong and no win this turn, only a discard.
     game = position(
         "chengdu",
-        seats=[seat("11m22m33m44m77m88m9m5m", void="s"), seat("1122334466778p", void="s"),
-               seat("55m5555p123m789m9m", void="s"), seat("123456789s1234s", void="m")],
+        seats=[
+            seat("11m22m33m44m77m88m9m5m", void="s"),
+            seat("1122334466778p", void="s"),
+            seat("55m5555p123m789m9m", void="s"),
+            seat("123456789s1234s", void="m"),
+        ],
         pending=turn(0, "draw", "5m"),
     )
     game.act(0, Action.discard("5m"))

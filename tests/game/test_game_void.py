@@ -38,8 +38,10 @@ def test_without_declare_void_play_starts_at_once():
 def test_default_declaration_is_the_suit_with_fewest_tiles_ties_m_p_s():
     game = position(
         "chengdu",
-        seats=[seat(h, turn=0, draws=0) for h in
-               ["12345m456p123789s", "6789m1234p12345s", "556677889p1122s", "111222333m56p67s"]],
+        seats=[
+            seat(h, turn=0, draws=0)
+            for h in ["12345m456p123789s", "6789m1234p12345s", "556677889p1122s", "111222333m56p67s"]
+        ],
         pending={"phase": "void", "picks": [None] * 4},
         claimed=False,
     )
@@ -78,8 +80,12 @@ def test_no_pong_or_kong_of_the_void_suit():
     # Seat 1 holds 555p but declared p void: seat 0's 5p asks nothing of it.
     game = position(
         "chengdu",
-        seats=[seat("11m22m33m44m66m77m9m5p", void="s"), seat("555p123m456m789m1m", void="p"),
-               seat("2233446677889p", void="s"), seat("123456789s1234s", void="m")],
+        seats=[
+            seat("11m22m33m44m66m77m9m5p", void="s"),
+            seat("555p123m456m789m1m", void="p"),
+            seat("2233446677889p", void="s"),
+            seat("123456789s1234s", void="m"),
+        ],
         pending=turn(0, "draw", "5p"),
     )
     game.act(0, Action.discard("5p"))

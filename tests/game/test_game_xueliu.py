@@ -41,7 +41,10 @@ def test_xuezhan_three_winners_end_the_hand_at_once():
     game = position(
         "chengdu",
         seats=[seat("11m22m33m44m77m88m9m", void="s"), w1, w2, seat("46m111p222p333p44p", void="s")],
-        wins=[win_record(1, "5m", "123m46m789m99m999p", from_seat=0), win_record(2, "8s", "2233445566778s", from_seat=3)],
+        wins=[
+            win_record(1, "5m", "123m46m789m99m999p", from_seat=0),
+            win_record(2, "8s", "2233445566778s", from_seat=3),
+        ],
         river=[(0, "5m")],
         pending=respond(0, "5m"),
         scores=(-6, 6, 6, -6),
@@ -56,7 +59,12 @@ def test_xuezhan_three_winners_end_the_hand_at_once():
 def test_xuezhan_kong_payments_skip_winners():
     game = position(
         "chengdu",
-        seats=[seat("5555m123m789m11s44s", void="p"), seat(QA, void="s", wins=1), seat("8899p556677889s", void="m"), seat(QC, void="m")],
+        seats=[
+            seat("5555m123m789m11s44s", void="p"),
+            seat(QA, void="s", wins=1),
+            seat("8899p556677889s", void="m"),
+            seat(QC, void="m"),
+        ],
         wins=[win_record(1, "7p", QA, from_seat=2)],
         scores=(0, 6, -6, 0),
         pending=turn(0, "draw", "1s"),
@@ -86,7 +94,9 @@ LOCKED = {
 
 
 def test_xueliu_a_winner_stays_with_the_winning_tile_set_aside():
-    game = position("chengdu_xueliu", seats=[seat(h, void="s") for h in HANDS], river=[(0, "5m")], pending=respond(0, "5m"))
+    game = position(
+        "chengdu_xueliu", seats=[seat(h, void="s") for h in HANDS], river=[(0, "5m")], pending=respond(0, "5m")
+    )
     before = sorted(str(t) for t in game.hand(1))
     for s, a in [(1, Action.win()), (2, Action.pass_()), (3, Action.pass_())]:
         game.act(s, a)
@@ -118,7 +128,12 @@ def test_xueliu_a_winner_may_not_pong_only_win_or_pass():
     w1 = seat("123m46m789m99m999p", void="s", wins=1)
     game = position(
         "chengdu_xueliu",
-        seats=[seat("11m22m33m44m77m88m9m9p", void="s"), w1, seat("1556m666p777p888p", void="s"), seat("46m111p222p333p44p", void="s")],
+        seats=[
+            seat("11m22m33m44m77m88m9m9p", void="s"),
+            w1,
+            seat("1556m666p777p888p", void="s"),
+            seat("46m111p222p333p44p", void="s"),
+        ],
         wins=[win_record(1, "5m", "123m46m789m99m999p", from_seat=2)],
         pending=turn(0, "draw", "9p"),
         scores=(0, 6, -6, 0),

@@ -38,8 +38,12 @@ def play_hand(game, ref, rng: random.Random, leave_at) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**64 - 1), hands=st.integers(1, 3), play=st.integers(0, 2**32),
-       leave=st.lists(st.one_of(st.none(), st.integers(0, 120)), min_size=3, max_size=3))
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    hands=st.integers(1, 3),
+    play=st.integers(0, 2**32),
+    leave=st.lists(st.one_of(st.none(), st.integers(0, 120)), min_size=3, max_size=3),
+)
 def test_matches_match_the_reference(preset, seed, hands, play, leave):
     rules = xueliu.Rules.preset(preset)
     m, ref = Match(rules, seed=seed, hands=hands), Reference(rules.to_dict(), seed, hands)

@@ -17,7 +17,7 @@ def reference_position(preset, hands, wall, *, voids, melds=None, first_draw=Non
     counts = collections.Counter(parse_tiles(wall))
     for seat in range(4):
         counts.update(parse_tiles(hands[seat]))
-        for text in (melds[seat] if melds else ()):
+        for text in melds[seat] if melds else ():
             counts.update(parse_tiles(text.strip("[]")))
     for seat in range(4):
         size = len(parse_tiles(hands[seat])) + 3 * len(melds[seat] if melds else ())

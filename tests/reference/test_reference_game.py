@@ -336,8 +336,10 @@ def test_void_declarations_are_simultaneous_and_logged_in_seat_order():
         assert seat not in game.to_act() and game.legal_actions(seat) == []
     game.act(1, {"kind": "void", "suit": "m"})
     assert since(game, mark)[:4] == [
-        {"type": "void", "seat": 0, "suit": "m"}, {"type": "void", "seat": 1, "suit": "m"},
-        {"type": "void", "seat": 2, "suit": "s"}, {"type": "void", "seat": 3, "suit": "p"},
+        {"type": "void", "seat": 0, "suit": "m"},
+        {"type": "void", "seat": 1, "suit": "m"},
+        {"type": "void", "seat": 2, "suit": "s"},
+        {"type": "void", "seat": 3, "suit": "p"},
     ]
     assert game.phase == "play" and game.to_act() == [game.dealer]
     assert [game.void(s) for s in range(4)] == ["m", "m", "s", "p"]
@@ -385,8 +387,10 @@ def test_pong_then_only_a_discard_and_the_next_seat_draws():
     assert game.default_action(1) == discard("4s")  # no tile just drawn: the highest-index tile
     game.act(1, discard("2s"))
     # nobody can claim 2s: the seat after the ponger draws the front of the wall
-    assert game.events[-2:] == [{"type": "discard", "seat": 1, "tile": "2s"},
-                                {"type": "draw", "seat": 2, "tile": "3m", "replacement": False}]
+    assert game.events[-2:] == [
+        {"type": "discard", "seat": 1, "tile": "2s"},
+        {"type": "draw", "seat": 2, "tile": "3m", "replacement": False},
+    ]
     assert game.wall_remaining == 2 and game.to_act() == [2]
 
 
@@ -394,8 +398,10 @@ def test_pass_on_a_pong_and_log_order():
     game = position("chengdu", PONG_HANDS, "3m9m1s", voids=["s", "m", "m", "s"])
     game.act(0, discard("9s"))
     game.act(1, PASS)
-    assert game.events[-2:] == [{"type": "pass", "seat": 1, "on": "discard", "could": ["pong"]},
-                                {"type": "draw", "seat": 1, "tile": "3m", "replacement": False}]
+    assert game.events[-2:] == [
+        {"type": "pass", "seat": 1, "on": "discard", "could": ["pong"]},
+        {"type": "draw", "seat": 1, "tile": "3m", "replacement": False},
+    ]
 
 
 def test_dealer_first_turn_has_no_draw_and_next_seat_draws():
@@ -448,8 +454,9 @@ ADDED = dict(
 
 def test_added_kong_paid_by_each_seat_not_won():
     # xuezhan: base 1; an added kong 1 x base from each other seat that has not won (刮风).
-    game = position("xuezhan", ADDED["hands"], "5p1s2s3s4s6s", voids=["s", "s", "m", "s"], melds=ADDED["melds"],
-                    first_draw=1)
+    game = position(
+        "xuezhan", ADDED["hands"], "5p1s2s3s4s6s", voids=["s", "s", "m", "s"], melds=ADDED["melds"], first_draw=1
+    )
     assert game.events[-1] == {"type": "draw", "seat": 1, "tile": "5p", "replacement": False}
     assert kong("5p") in game.legal_actions(1)
     mark = len(game.events)
@@ -490,8 +497,9 @@ ROB = dict(
 def test_robbing_an_added_kong():
     # chengdu: seat 2 waits on 5p (123m 456m 789m 46p 11p). Robbing: basic 1 + rob_kong 1 = 2 fan,
     # 6 x 2^(2-1) = 12, paid by the kong's owner; the kong is void (no payment), the pong stays.
-    game = position("chengdu", ROB["hands"], "5p1s2s3s4s6s", voids=["s", "s", "s", "s"], melds=ROB["melds"],
-                    first_draw=1)
+    game = position(
+        "chengdu", ROB["hands"], "5p1s2s3s4s6s", voids=["s", "s", "s", "s"], melds=ROB["melds"], first_draw=1
+    )
     mark = len(game.events)
     game.act(1, kong("5p"))
     assert game.to_act() == [2] and game.legal_actions(2) == [WIN, PASS]
@@ -504,7 +512,9 @@ def test_robbing_an_added_kong():
     assert list(win) == ["type", "seat", "tile", "from", "kind", "hand", "score"]
     assert (win["seat"], win["tile"], win["from"], win["kind"]) == (2, "5p", 1, "robbed_kong")
     assert win["hand"] == ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "1p", "4p", "6p"]
-    assert win["score"]["pattern"] == "basic" and win["score"]["bonuses"] == [{"name": "rob_kong", "count": 1, "fan": 1}]
+    assert win["score"]["pattern"] == "basic" and win["score"]["bonuses"] == [
+        {"name": "rob_kong", "count": 1, "fan": 1}
+    ]
     assert win["score"]["points"] == 12
     assert payments(new) == [(1, 2, 12, "win")]
     assert game.melds(1) == [{"kind": "pong", "tile": "5p", "from": 0, "kong": None, "late": False}]
@@ -513,8 +523,9 @@ def test_robbing_an_added_kong():
 
 
 def test_passing_a_rob_lets_the_kong_stand():
-    game = position("chengdu", ROB["hands"], "5p1s2s3s4s6s", voids=["s", "s", "s", "s"], melds=ROB["melds"],
-                    first_draw=1)
+    game = position(
+        "chengdu", ROB["hands"], "5p1s2s3s4s6s", voids=["s", "s", "s", "s"], melds=ROB["melds"], first_draw=1
+    )
     mark = len(game.events)
     game.act(1, kong("5p"))
     game.act(2, PASS)
@@ -632,8 +643,11 @@ def test_xueliu_winner_keeps_playing_locked(drawn, expected):
     if drawn == "3p":
         game.act(1, WIN)  # a second win, self-drawn, paid by every seat that has not won: this is also
         # seat 1's first draw with no pong or kong before, so it is 地胡 (READINGS 13): 6 fan = 192.
-        assert payments(game.events)[-3:] == [(0, 1, 192, "self_draw"), (2, 1, 192, "self_draw"),
-                                              (3, 1, 192, "self_draw")]
+        assert payments(game.events)[-3:] == [
+            (0, 1, 192, "self_draw"),
+            (2, 1, 192, "self_draw"),
+            (3, 1, 192, "self_draw"),
+        ]
         assert len(game.hand(1)) == 13
 
 
@@ -671,9 +685,15 @@ def test_xueliu_winner_can_only_win_or_pass_on_discards():
 LATE = ["123456789m5p1239s", "555p1122m7788p34p", "2244668p346789s", "4455667788m999p"]
 
 
-@pytest.mark.parametrize("late_kong,allowed,paid", [
-    ("full", True, True), ("root_only", True, False), ("kept_fourth_forbidden", True, True), ("forbidden", False, False),
-])
+@pytest.mark.parametrize(
+    "late_kong,allowed,paid",
+    [
+        ("full", True, True),
+        ("root_only", True, False),
+        ("kept_fourth_forbidden", True, True),
+        ("forbidden", False, False),
+    ],
+)
 def test_pong_with_three_then_kong_later(late_kong, allowed, paid):
     # Seat 1 pongs 5p holding three (so the fourth is already in hand), then on its next turn adds it.
     game = position("chengdu", LATE, "1s2s3s9m1p2p3p", voids=["p", "s", "m", "s"], late_kong=late_kong)
@@ -694,14 +714,27 @@ def test_pong_with_three_then_kong_later(late_kong, allowed, paid):
         assert payments(new) == expected
 
 
-@pytest.mark.parametrize("late_kong,allowed", [
-    ("full", True), ("root_only", True), ("kept_fourth_forbidden", False), ("forbidden", False),
-])
+@pytest.mark.parametrize(
+    "late_kong,allowed",
+    [
+        ("full", True),
+        ("root_only", True),
+        ("kept_fourth_forbidden", False),
+        ("forbidden", False),
+    ],
+)
 def test_kept_fourth_not_konged_at_once(late_kong, allowed):
     # Seat 1 has a pong of 5p, draws the fourth (turn 1), keeps it, and tries on turn 2.
     hands = ["123456789m1239p", "1122m7788p34p", "2244668p346789s", "4455667788m111s"]
-    game = position("chengdu", hands, "5p1s2s3s9m1p", voids=["p", "s", "m", "s"], melds=[[], ["555p"], [], []],
-                    first_draw=1, late_kong=late_kong)
+    game = position(
+        "chengdu",
+        hands,
+        "5p1s2s3s9m1p",
+        voids=["p", "s", "m", "s"],
+        melds=[[], ["555p"], [], []],
+        first_draw=1,
+        late_kong=late_kong,
+    )
     assert kong("5p") in game.legal_actions(1)  # at once: never late
     game.act(1, discard("1m"))
     play_defaults_until(game, 1)
@@ -717,15 +750,15 @@ def test_kept_fourth_not_konged_at_once(late_kong, allowed):
 def test_concealed_kept_fourth_and_dealt_four():
     # A dealt four arrives on the first turn: konging then is not late; later it is.
     hands = ["123456789m1239p", "5555p1122m7788p3p", "2244668p346789s", "4455667788m111s"]
-    game = position("chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1,
-                    late_kong="forbidden")
+    game = position("chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1, late_kong="forbidden")
     assert kong("5p") in game.legal_actions(1)
     game.act(1, discard("1s"))
     play_defaults_until(game, 1)
     assert kong("5p") not in game.legal_actions(1)
     # Seeds 001 §三.3 / 003 §3: kept_fourth_forbidden forbids only the added kong, not this 暗杠.
-    game = position("chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1,
-                    late_kong="kept_fourth_forbidden")
+    game = position(
+        "chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1, late_kong="kept_fourth_forbidden"
+    )
     game.act(1, discard("1s"))
     play_defaults_until(game, 1)
     assert kong("5p") in game.legal_actions(1)
@@ -747,8 +780,14 @@ def test_a_replacement_after_an_own_turn_kong_continues_the_turn():
     assert game.events[-1] == {"type": "draw", "seat": 1, "tile": "9m", "replacement": True}
     mark = len(game.events)
     game.act(1, kong("7m"))
-    assert since(game, mark)[0] == {"type": "kong", "seat": 1, "tile": "7m", "kind": "concealed", "from": None,
-                                    "late": False}
+    assert since(game, mark)[0] == {
+        "type": "kong",
+        "seat": 1,
+        "tile": "7m",
+        "kind": "concealed",
+        "from": None,
+        "late": False,
+    }
 
 
 def test_root_only_kong_scores_as_a_root():
@@ -756,8 +795,9 @@ def test_root_only_kong_scores_as_a_root():
     # draws 9m and konges 5p (late: root-only, no payment), then the replacement 9m completes
     # 123m 456m 789m 99m + 5555p: basic 1 + one 根 (not exposed_kong) 1 + 杠上花 1 = 3 fan = 24.
     hands = ["123456789m1239p", "123m456m789m4p", "2244668p346789s", "4455667788m111s"]
-    game = position("chengdu", hands, "5p1s2s3s9m9m", voids=["p", "s", "m", "s"], melds=[[], ["555p"], [], []],
-                    first_draw=1)
+    game = position(
+        "chengdu", hands, "5p1s2s3s9m9m", voids=["p", "s", "m", "s"], melds=[[], ["555p"], [], []], first_draw=1
+    )
     game.act(1, discard("4p"))  # keeps the fourth 5p
     play_defaults_until(game, 1)
     assert game.events[-1] == {"type": "draw", "seat": 1, "tile": "9m", "replacement": False}
@@ -770,7 +810,11 @@ def test_root_only_kong_scores_as_a_root():
     game.act(1, WIN)
     score = of_type(game.events, "win")[0]["score"]
     assert score["pattern"] == "basic"
-    assert score["bonuses"] == [{"name": "root", "count": 1, "fan": 1}, {"name": "kong_flower", "count": 1, "fan": 1}] and score["fan"] == 3 and score["points"] == 24
+    assert (
+        score["bonuses"] == [{"name": "root", "count": 1, "fan": 1}, {"name": "kong_flower", "count": 1, "fan": 1}]
+        and score["fan"] == 3
+        and score["points"] == 24
+    )
 
 
 # --- 9. 过胡 (P§7) ---------------------------------------------------------------------------------
@@ -779,14 +823,17 @@ def test_root_only_kong_scores_as_a_root():
 LOCK = ["123456789m4p1239s", "1122m556677889s", "123m789m111p99p23p", "445566778m3456s"]
 
 
-@pytest.mark.parametrize("lock,second,expected", [
-    # 4p wins basic (1 fan); 1p wins 带幺九 with a 根 (3 + 1 = 4 fan); seat 2 holds 111p: kong/pong too.
-    ("until_draw_unless_higher", "1p", [WIN, kong("1p"), PONG, PASS]),
-    ("until_draw", "1p", [kong("1p"), PONG, PASS]),
-    ("none", "1p", [WIN, kong("1p"), PONG, PASS]),
-    ("until_draw_unless_higher", "4p", None),  # 1 fan is not more than the declined 1 fan
-    ("none", "4p", [WIN, PASS]),
-])
+@pytest.mark.parametrize(
+    "lock,second,expected",
+    [
+        # 4p wins basic (1 fan); 1p wins 带幺九 with a 根 (3 + 1 = 4 fan); seat 2 holds 111p: kong/pong too.
+        ("until_draw_unless_higher", "1p", [WIN, kong("1p"), PONG, PASS]),
+        ("until_draw", "1p", [kong("1p"), PONG, PASS]),
+        ("none", "1p", [WIN, kong("1p"), PONG, PASS]),
+        ("until_draw_unless_higher", "4p", None),  # 1 fan is not more than the declined 1 fan
+        ("none", "4p", [WIN, PASS]),
+    ],
+)
 def test_pass_win_lock(lock, second, expected):
     game = position("chengdu", LOCK, second + "5m6m8m1s2s", voids=["p", "p", "s", "p"], pass_win_lock=lock)
     game.act(0, discard("4p"))
@@ -820,12 +867,15 @@ LAST = ["123456789m6p1239s", "123m456m789p11p45p", "1199m2288s3377s5s", "4455m99
 LAST_13 = ["123456789m1239s"] + LAST[1:]
 
 
-@pytest.mark.parametrize("preset,wall,forced", [
-    ("xuezhan", "3p7m8m2m", True),  # self_draw_forced, wall held 4 before the draw
-    ("xuezhan", "3p7m8m2m9m", False),  # held 5
-    ("dashiyou", "3p7m8m2m", True),  # forced: both kinds
-    ("chengdu", "3p7m8m2m", False),  # ron_forced: a self-draw may be declined
-])
+@pytest.mark.parametrize(
+    "preset,wall,forced",
+    [
+        ("xuezhan", "3p7m8m2m", True),  # self_draw_forced, wall held 4 before the draw
+        ("xuezhan", "3p7m8m2m9m", False),  # held 5
+        ("dashiyou", "3p7m8m2m", True),  # forced: both kinds
+        ("chengdu", "3p7m8m2m", False),  # ron_forced: a self-draw may be declined
+    ],
+)
 def test_last_four_self_draw(preset, wall, forced):
     game = position(preset, LAST_13, wall, voids=["p", "s", "p", "p"], first_draw=1)
     legal = game.legal_actions(1)
@@ -834,12 +884,15 @@ def test_last_four_self_draw(preset, wall, forced):
     assert game.default_action(1) == (WIN if forced else discard("3p"))
 
 
-@pytest.mark.parametrize("preset,wall,forced", [
-    ("chengdu", "7m8m2m9m", True),  # ron_forced: a discard made while the wall holds <= 4
-    ("chengdu", "7m8m2m9m3p", False),
-    ("dashiyou", "7m8m2m9m", True),
-    ("xuezhan", "7m8m2m9m", False),  # self_draw_forced only
-])
+@pytest.mark.parametrize(
+    "preset,wall,forced",
+    [
+        ("chengdu", "7m8m2m9m", True),  # ron_forced: a discard made while the wall holds <= 4
+        ("chengdu", "7m8m2m9m3p", False),
+        ("dashiyou", "7m8m2m9m", True),
+        ("xuezhan", "7m8m2m9m", False),  # self_draw_forced only
+    ],
+)
 def test_last_four_discard(preset, wall, forced):
     game = position(preset, LAST, wall, voids=["p", "s", "p", "p"])
     game.act(0, discard("6p"))
@@ -909,11 +962,14 @@ def test_no_earthly_after_a_pong():
 FLOWER = ["123456789m1239p5s", "555s123m456m789m9s", "2244668p346789s", "4455667788m111p"]
 
 
-@pytest.mark.parametrize("mode,expected", [
-    ("feeder_pays_all", [(0, 1, 72, "kong_flower_feeder")]),
-    ("all_pay", [(0, 1, 24, "self_draw"), (2, 1, 24, "self_draw"), (3, 1, 24, "self_draw")]),
-    ("as_discard_win", [(0, 1, 24, "win")]),
-])
+@pytest.mark.parametrize(
+    "mode,expected",
+    [
+        ("feeder_pays_all", [(0, 1, 72, "kong_flower_feeder")]),
+        ("all_pay", [(0, 1, 24, "self_draw"), (2, 1, 24, "self_draw"), (3, 1, 24, "self_draw")]),
+        ("as_discard_win", [(0, 1, 24, "win")]),
+    ],
+)
 def test_kong_flower_after_a_direct_kong(mode, expected):
     # chengdu: seat 1 konged the dealer's 5s, the replacement 9s completes 123m 456m 789m 99s + 5555s:
     # basic 1 + exposed kong 1 + 杠上花 1 = 3 fan = 24 per payer; three payers.
@@ -924,7 +980,11 @@ def test_kong_flower_after_a_direct_kong(mode, expected):
     mark = len(game.events)
     game.act(1, WIN)
     win = of_type(game.events, "win")[0]
-    assert win["score"]["bonuses"] == [{"name": "exposed_kong", "count": 1, "fan": 1}, {"name": "kong_flower", "count": 1, "fan": 1}] and win["score"]["points"] == 24
+    assert (
+        win["score"]["bonuses"]
+        == [{"name": "exposed_kong", "count": 1, "fan": 1}, {"name": "kong_flower", "count": 1, "fan": 1}]
+        and win["score"]["points"] == 24
+    )
     assert payments(since(game, mark)) == expected
     assert payments(game.events)[0] == (0, 1, 12, "kong")
 
@@ -932,18 +992,24 @@ def test_kong_flower_after_a_direct_kong(mode, expected):
 SHOT = ["4455667788m199s", "555p123m456m789m9p", "123456789m11p78p", "223344667788s3p"]
 
 
-@pytest.mark.parametrize("transfer,expected", [
-    ("none", [(1, 2, 12, "win")]),
-    ("last_kong", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer")]),
-    ("all_kongs", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer")]),
-    ("refund_to_payers", [(1, 2, 12, "win"), (1, 0, 12, "kong_transfer"), (1, 2, 12, "kong_transfer"),
-                          (1, 3, 12, "kong_transfer")]),
-])
+@pytest.mark.parametrize(
+    "transfer,expected",
+    [
+        ("none", [(1, 2, 12, "win")]),
+        ("last_kong", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer")]),
+        ("all_kongs", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer")]),
+        (
+            "refund_to_payers",
+            [(1, 2, 12, "win"), (1, 0, 12, "kong_transfer"), (1, 2, 12, "kong_transfer"), (1, 3, 12, "kong_transfer")],
+        ),
+    ],
+)
 def test_kong_shot_and_income_transfer(transfer, expected):
     # chengdu: seat 1 draws the fourth 5p, 暗杠 (2 x 6 from each of 0, 2, 3 = 36), draws 6p and
     # discards it; seat 2 wins 杠上炮: basic 1 + kong_shot 1 = 2 fan = 12.
-    game = position("chengdu", SHOT, "5p6p1s2s3s4s5s6s", voids=["p", "s", "s", "m"], first_draw=1,
-                    kong_income_transfer=transfer)
+    game = position(
+        "chengdu", SHOT, "5p6p1s2s3s4s5s6s", voids=["p", "s", "s", "m"], first_draw=1, kong_income_transfer=transfer
+    )
     game.act(1, kong("5p"))
     assert payments(game.events) == [(0, 1, 12, "kong"), (2, 1, 12, "kong"), (3, 1, 12, "kong")]
     game.act(1, discard("6p"))
@@ -958,16 +1024,28 @@ def test_kong_shot_and_income_transfer(transfer, expected):
 SHOT_TWO = ["4455667788m199s", "555p123m456m79m13p", "123456789m11p78p", "234s234s888s99s78p"]
 
 
-@pytest.mark.parametrize("transfer,expected", [
-    ("last_kong", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer"), (1, 3, 12, "win"), (1, 3, 36, "kong_transfer")]),
-    ("refund_to_payers", [(1, 2, 12, "win"), (1, 0, 12, "kong_transfer"), (1, 2, 12, "kong_transfer"),
-                          (1, 3, 12, "kong_transfer"), (1, 3, 12, "win")]),
-])
+@pytest.mark.parametrize(
+    "transfer,expected",
+    [
+        ("last_kong", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer"), (1, 3, 12, "win"), (1, 3, 36, "kong_transfer")]),
+        (
+            "refund_to_payers",
+            [
+                (1, 2, 12, "win"),
+                (1, 0, 12, "kong_transfer"),
+                (1, 2, 12, "kong_transfer"),
+                (1, 3, 12, "kong_transfer"),
+                (1, 3, 12, "win"),
+            ],
+        ),
+    ],
+)
 def test_kong_shot_with_two_winners(transfer, expected):
     # Seat 1's 暗杠 earned 36; its next discard 6p is won by seats 2 and 3 (each 1 + 杠上炮 1 = 12).
     # last_kong: each winner also gets the 36; refund_to_payers: the payers get theirs back once.
-    game = position("chengdu", SHOT_TWO, "5p6p1s2s3s4s5s6s", voids=["p", "s", "s", "m"], first_draw=1,
-                    kong_income_transfer=transfer)
+    game = position(
+        "chengdu", SHOT_TWO, "5p6p1s2s3s4s5s6s", voids=["p", "s", "s", "m"], first_draw=1, kong_income_transfer=transfer
+    )
     game.act(1, kong("5p"))
     game.act(1, discard("6p"))
     mark = len(game.events)
@@ -982,15 +1060,16 @@ def test_tax_refund_skips_transferred_income_and_xuezhan_winners(transfer, refun
     # Seat 0 waits on 1s for seven pairs (3 fan = 24); seat 1 is not ready and pays it (查叫).
     # 退税: seat 1's kong income was passed on (last_kong) -> nothing; without transfer it repays
     # seat 0 only - seats 2 and 3 have won (血战) and collect no 退税.
-    game = position("chengdu", SHOT_TWO, "5p6p", voids=["p", "s", "s", "m"], first_draw=1,
-                    kong_income_transfer=transfer)
+    game = position(
+        "chengdu", SHOT_TWO, "5p6p", voids=["p", "s", "s", "m"], first_draw=1, kong_income_transfer=transfer
+    )
     game.act(1, kong("5p"))
     game.act(1, discard("6p"))
     assert game.legal_actions(2) == [WIN] and game.legal_actions(3) == [WIN]  # ron_forced, wall empty
     game.act(2, WIN)
     game.act(3, WIN)
     assert game.is_over and game.events[-1]["reason"] == "wall_empty"
-    settlement = payments(game.events[[e["type"] for e in game.events].index("win"):])
+    settlement = payments(game.events[[e["type"] for e in game.events].index("win") :])
     settlement = [p for p in settlement if p[3] in ("flower_pig", "not_ready", "ready_difference", "tax_refund")]
     assert settlement == [(1, 0, 24, "not_ready")] + refund
 
@@ -1007,7 +1086,11 @@ def test_xuezhan_winner_out_of_the_ready_check():
     game.act(2, discard("7m"))
     assert game.is_over
     assert payments(game.events) == [
-        (0, 1, 1, "win"), (0, 1, 16, "flower_pig"), (0, 2, 16, "flower_pig"), (0, 3, 16, "flower_pig"), (3, 2, 4, "not_ready"),
+        (0, 1, 1, "win"),
+        (0, 1, 16, "flower_pig"),
+        (0, 2, 16, "flower_pig"),
+        (0, 3, 16, "flower_pig"),
+        (3, 2, 4, "not_ready"),
     ]
 
 
@@ -1042,10 +1125,13 @@ def test_win_and_loss_on_a_self_draw():
 PAYERS = ["123456789m6p1239s", "123m456m789p11p45p", "1199m2288s3377s5s", "4455m99p8p1s44s66s9s"]
 
 
-@pytest.mark.parametrize("payers,expected", [
-    ("not_won", [(0, 2, 192, "self_draw"), (3, 2, 192, "self_draw")]),
-    ("all_others", [(0, 2, 192, "self_draw"), (1, 2, 192, "self_draw"), (3, 2, 192, "self_draw")]),
-])
+@pytest.mark.parametrize(
+    "payers,expected",
+    [
+        ("not_won", [(0, 2, 192, "self_draw"), (3, 2, 192, "self_draw")]),
+        ("all_others", [(0, 2, 192, "self_draw"), (1, 2, 192, "self_draw"), (3, 2, 192, "self_draw")]),
+    ],
+)
 def test_self_draw_payers_in_xueliu(payers, expected):
     # chengdu_xueliu: seat 1 wins on 6p; seat 2 then self-draws 5s on its first draw, no pong or kong
     # before: 地胡 (6 fan = 192; it replaces the hand's seven pairs).
@@ -1088,11 +1174,18 @@ def test_exhaustive_draw_xuezhan_all_four_steps():
     game.act(3, discard("8m"))
     assert game.is_over
     assert payments(game.events) == [
-        (0, 3, 2, "kong"), (1, 3, 2, "kong"), (2, 3, 2, "kong"),
-        (0, 1, 16, "flower_pig"), (0, 2, 16, "flower_pig"), (0, 3, 16, "flower_pig"),
-        (3, 1, 1, "not_ready"), (3, 2, 16, "not_ready"),
+        (0, 3, 2, "kong"),
+        (1, 3, 2, "kong"),
+        (2, 3, 2, "kong"),
+        (0, 1, 16, "flower_pig"),
+        (0, 2, 16, "flower_pig"),
+        (0, 3, 16, "flower_pig"),
+        (3, 1, 1, "not_ready"),
+        (3, 2, 16, "not_ready"),
         (1, 2, 15, "ready_difference"),
-        (3, 0, 2, "tax_refund"), (3, 1, 2, "tax_refund"), (3, 2, 2, "tax_refund"),
+        (3, 0, 2, "tax_refund"),
+        (3, 1, 2, "tax_refund"),
+        (3, 2, 2, "tax_refund"),
     ]
     assert game.events[-1] == {"type": "end", "reason": "wall_empty", "scores": [-48, 2, 47, -1]}
 
@@ -1106,8 +1199,12 @@ def test_exhaustive_draw_dashiyou_pig_pays_double():
     assert game.legal_actions(3) == [discard("9p")]
     game.act(3, discard("9p"))
     assert game.is_over
-    assert payments(game.events) == [(0, 1, 8, "flower_pig"), (0, 2, 16, "flower_pig"),
-                                     (3, 1, 4, "not_ready"), (3, 2, 8, "not_ready")]
+    assert payments(game.events) == [
+        (0, 1, 8, "flower_pig"),
+        (0, 2, 16, "flower_pig"),
+        (3, 1, 4, "not_ready"),
+        (3, 2, 8, "not_ready"),
+    ]
     assert game.scores == [-24, 12, 24, -12]
 
 
@@ -1171,8 +1268,12 @@ def test_illegal_actions_raise_and_change_nothing():
         (1, discard("1p")),  # not this seat's turn
         (0, discard("1m")),  # must discard the void 9s
         (0, discard("5s")),  # not held
-        (0, WIN), (0, PONG), (0, kong("9s")),
-        (0, {"kind": "discard"}), (0, {"kind": "discard", "tile": "x"}), (0, "discard 9s"),
+        (0, WIN),
+        (0, PONG),
+        (0, kong("9s")),
+        (0, {"kind": "discard"}),
+        (0, {"kind": "discard", "tile": "x"}),
+        (0, "discard 9s"),
         (0, {"kind": "discard", "tile": "9s", "extra": 1}),
     ]
     for seat, action in bad:

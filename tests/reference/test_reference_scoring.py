@@ -91,11 +91,17 @@ OPTION_TABLE = {
     "rob_kong_fan": (0, 0, 0, 1, 1, 1, 1),
     "rob_kong_scoring": ("as_basic",) * 3 + ("normal",) * 4,
     "rob_concealed_kong": (True,) + (False,) * 6,
-    "late_kong": ("full", "kept_fourth_forbidden", "kept_fourth_forbidden", "root_only",
-                  "kept_fourth_forbidden", "full", "full"),
+    "late_kong": (
+        "full",
+        "kept_fourth_forbidden",
+        "kept_fourth_forbidden",
+        "root_only",
+        "kept_fourth_forbidden",
+        "full",
+        "full",
+    ),
     "pass_win_lock": ("none",) * 3 + ("until_draw_unless_higher",) * 2 + ("none",) * 2,
-    "last_four": ("forced", "none", "none", "ron_forced", "ron_forced", "self_draw_forced",
-                  "self_draw_forced"),
+    "last_four": ("forced", "none", "none", "ron_forced", "ron_forced", "self_draw_forced", "self_draw_forced"),
     "kong_fan": ("win_and_loss",) * 3 + ("win_only",) * 4,
     "kong_payments": (False,) * 3 + (True,) * 4,
     "kong_flower_after_direct_kong": ("all_pay",) * 3 + ("feeder_pays_all",) * 2 + ("all_pay", "feeder_pays_all"),
@@ -154,62 +160,111 @@ def test_get_preset_copies_and_overrides():
 SEED_004_HANDS = {
     # 234m 456m 77m 345p 789p: only a basic split.
     "23445677m345789p": {
-        "dashiyou": ("concealed", 4, 4), "sanxia": ("basic", 1, 1), "sanxia_piao": ("basic", 3, 3),
-        "chengdu": ("basic", 1, 6), "xuezhan": ("basic", 0, 1), "yaoji": ("basic", 1, 2)},
+        "dashiyou": ("concealed", 4, 4),
+        "sanxia": ("basic", 1, 1),
+        "sanxia_piao": ("basic", 3, 3),
+        "chengdu": ("basic", 1, 6),
+        "xuezhan": ("basic", 0, 1),
+        "yaoji": ("basic", 1, 2),
+    },
     # 111 333 444m 666p 77p: all triplets (no 2m, so no sequences).
     "111333444m66677p": {
-        "dashiyou": ("all_triplets", 6, 6), "sanxia": ("all_triplets", 4, 4),
-        "sanxia_piao": ("all_triplets", 6, 6), "chengdu": ("all_triplets", 2, 12),
-        "xuezhan": ("all_triplets", 1, 2), "yaoji": ("all_triplets", 2, 4)},
+        "dashiyou": ("all_triplets", 6, 6),
+        "sanxia": ("all_triplets", 4, 4),
+        "sanxia_piao": ("all_triplets", 6, 6),
+        "chengdu": ("all_triplets", 2, 12),
+        "xuezhan": ("all_triplets", 1, 2),
+        "yaoji": ("all_triplets", 2, 4),
+    },
     # 123 123 456 789 99m: the only split; 456 keeps it from terminals; 999 is three, no root.
     "11223345678999m": {
-        "dashiyou": ("full_flush", 8, 8), "sanxia": ("full_flush", 6, 6),
-        "sanxia_piao": ("full_flush", 8, 8), "chengdu": ("full_flush", 3, 24),
-        "xuezhan": ("full_flush", 2, 4), "yaoji": ("full_flush", 3, 8)},
+        "dashiyou": ("full_flush", 8, 8),
+        "sanxia": ("full_flush", 6, 6),
+        "sanxia_piao": ("full_flush", 8, 8),
+        "chengdu": ("full_flush", 3, 24),
+        "xuezhan": ("full_flush", 2, 4),
+        "yaoji": ("full_flush", 3, 8),
+    },
     # 222 444 555 777 99m.
     "22244455577799m": {
-        "dashiyou": ("flush_triplets", 12, 12), "sanxia": ("flush_triplets", 10, 10),
-        "sanxia_piao": ("flush_triplets", 12, 12), "chengdu": ("flush_triplets", 4, 48),
-        "xuezhan": ("flush_triplets", 3, 8), "yaoji": ("flush_triplets", 4, 16)},
+        "dashiyou": ("flush_triplets", 12, 12),
+        "sanxia": ("flush_triplets", 10, 10),
+        "sanxia_piao": ("flush_triplets", 12, 12),
+        "chengdu": ("flush_triplets", 4, 48),
+        "xuezhan": ("flush_triplets", 3, 8),
+        "yaoji": ("flush_triplets", 4, 16),
+    },
     # 222 555 888m 555p 88p: 将对 where priced, else 对对胡 (two suits, not a flush).
     "222555888m55588p": {
-        "dashiyou": ("all_triplets", 6, 6), "sanxia": ("all_triplets", 4, 4),
-        "sanxia_piao": ("all_triplets", 6, 6), "chengdu": ("triplets_258", 4, 48),
-        "xuezhan": ("triplets_258", 3, 8), "yaoji": ("triplets_258", 4, 16)},
+        "dashiyou": ("all_triplets", 6, 6),
+        "sanxia": ("all_triplets", 4, 4),
+        "sanxia_piao": ("all_triplets", 6, 6),
+        "chengdu": ("triplets_258", 4, 48),
+        "xuezhan": ("triplets_258", 3, 8),
+        "yaoji": ("triplets_258", 4, 16),
+    },
     # No standard split (11m must be the pair, then 3m has no 5m): seven pairs only.
     "11334466m557799p": {
-        "dashiyou": None, "sanxia": None, "sanxia_piao": None,
-        "chengdu": ("seven_pairs", 3, 24), "xuezhan": ("seven_pairs", 2, 4),
-        "yaoji": ("seven_pairs", 3, 8)},
+        "dashiyou": None,
+        "sanxia": None,
+        "sanxia_piao": None,
+        "chengdu": ("seven_pairs", 3, 24),
+        "xuezhan": ("seven_pairs", 2, 4),
+        "yaoji": ("seven_pairs", 3, 8),
+    },
     "11334466778899m": {
-        "dashiyou": None, "sanxia": None, "sanxia_piao": None,
-        "chengdu": ("flush_seven_pairs", 5, 96), "xuezhan": ("flush_seven_pairs", 4, 16),
-        "yaoji": ("flush_seven_pairs", 5, 32)},
+        "dashiyou": None,
+        "sanxia": None,
+        "sanxia_piao": None,
+        "chengdu": ("flush_seven_pairs", 5, 96),
+        "xuezhan": ("flush_seven_pairs", 4, 16),
+        "yaoji": ("flush_seven_pairs", 5, 32),
+    },
     # 2222m is one root, taken away by 龙七对: 0 roots.
     "11222244m557788p": {
-        "dashiyou": None, "sanxia": None, "sanxia_piao": None,
-        "chengdu": ("dragon_seven_pairs", 5, 96), "xuezhan": ("dragon_seven_pairs", 4, 16),
-        "yaoji": ("dragon_seven_pairs", 5, 32)},
+        "dashiyou": None,
+        "sanxia": None,
+        "sanxia_piao": None,
+        "chengdu": ("dragon_seven_pairs", 5, 96),
+        "xuezhan": ("dragon_seven_pairs", 4, 16),
+        "yaoji": ("dragon_seven_pairs", 5, 32),
+    },
     # 4444m likewise; yaoji 5 + 0 + 1 = 6 fan, capped at 5.
     "11224444557799m": {
-        "dashiyou": None, "sanxia": None, "sanxia_piao": None,
+        "dashiyou": None,
+        "sanxia": None,
+        "sanxia_piao": None,
         "chengdu": ("flush_dragon_seven_pairs", 6, 192),
         "xuezhan": ("flush_dragon_seven_pairs", 5, 32),
-        "yaoji": ("flush_dragon_seven_pairs", 6, 32)},
+        "yaoji": ("flush_dragon_seven_pairs", 6, 32),
+    },
     # 123 123 123m 789p 99p is 带幺九; where that is unpriced, the hand is a plain (concealed) win.
     "111222333m78999p": {
-        "dashiyou": ("concealed", 4, 4), "sanxia": ("basic", 1, 1), "sanxia_piao": ("basic", 3, 3),
-        "chengdu": ("terminals", 3, 24), "xuezhan": ("terminals", 2, 4),
-        "yaoji": ("terminals", 3, 8)},
+        "dashiyou": ("concealed", 4, 4),
+        "sanxia": ("basic", 1, 1),
+        "sanxia_piao": ("basic", 3, 3),
+        "chengdu": ("terminals", 3, 24),
+        "xuezhan": ("terminals", 2, 4),
+        "yaoji": ("terminals", 3, 8),
+    },
     # 11 123 789 789 789m is 清幺九; the other split 11 123 777 888 999m is only 清一色.
     "11123777888999m": {
-        "dashiyou": ("full_flush", 8, 8), "sanxia": ("full_flush", 6, 6),
-        "sanxia_piao": ("full_flush", 8, 8), "chengdu": ("flush_terminals", 5, 96),
-        "xuezhan": ("flush_terminals", 4, 16), "yaoji": ("flush_terminals", 5, 32)},
+        "dashiyou": ("full_flush", 8, 8),
+        "sanxia": ("full_flush", 6, 6),
+        "sanxia_piao": ("full_flush", 8, 8),
+        "chengdu": ("flush_terminals", 5, 96),
+        "xuezhan": ("flush_terminals", 4, 16),
+        "yaoji": ("flush_terminals", 5, 32),
+    },
     # 123 333m 456 567 99s, with 3333m one root: +1 where gen_fan is 1, +0 in dashiyou/sanxia.
     "123333m45566799s": {
-        "dashiyou": ("concealed", 4, 4), "sanxia": ("basic", 1, 1), "sanxia_piao": ("basic", 3, 3),
-        "chengdu": ("basic", 2, 12), "xuezhan": ("basic", 1, 2), "yaoji": ("basic", 2, 4)},
+        "dashiyou": ("concealed", 4, 4),
+        "sanxia": ("basic", 1, 1),
+        "sanxia_piao": ("basic", 3, 3),
+        "chengdu": ("basic", 2, 12),
+        "xuezhan": ("basic", 1, 2),
+        "yaoji": ("basic", 2, 4),
+    },
 }
 for _expected in SEED_004_HANDS.values():
     _expected["chengdu_xueliu"] = _expected["chengdu"]  # same pattern table, curve and bonuses
@@ -256,11 +311,16 @@ def test_seed_004_example_hands_in_every_preset(hand14, preset):
 
 def test_seed_004_bonus_lists():
     # 123333m45566799s: 带根 each root +1 (seed 004 §七.1).
-    assert score("12333m45566799s", "3m", rules=PRESETS["xuezhan"])["bonuses"] == [{"name": "root", "count": 1, "fan": 1}]
+    assert score("12333m45566799s", "3m", rules=PRESETS["xuezhan"])["bonuses"] == [
+        {"name": "root", "count": 1, "fan": 1}
+    ]
     # dashiyou's root is worth 0 fan and is not listed.
     assert score("12333m45566799s", "3m", rules=PRESETS["dashiyou"])["bonuses"] == []
     # yaoji: 无鸡加番 on top of the root.
-    assert score("12333m45566799s", "3m", rules=PRESETS["yaoji"])["bonuses"] == [{"name": "root", "count": 1, "fan": 1}, {"name": "no_wild", "count": 1, "fan": 1}]
+    assert score("12333m45566799s", "3m", rules=PRESETS["yaoji"])["bonuses"] == [
+        {"name": "root", "count": 1, "fan": 1},
+        {"name": "no_wild", "count": 1, "fan": 1},
+    ]
     # 龙七对 減1根: the only root is gone.
     assert score("1122224m557788p", "4m", rules=PRESETS["chengdu"])["bonuses"] == []
 
@@ -307,25 +367,39 @@ BASIC_WITH_KONG = "234m345p678p9p"  # + a 5m kong + the winning 9p: 234m 5555m 3
 
 def test_sanxia_kong_flower_is_kong_fan_plus_self_draw():
     # §10: sanxia 杠开 after a 直杠 = 1 (basic) + 1 (exposed kong), kong_flower_fan 0.
-    result = score(BASIC_WITH_KONG, "9p", melds=["5555m"], rules=PRESETS["sanxia"],
-                   self_draw=True, kong_flower=True)
-    assert result == {"pattern": "basic", "pattern_fan": 1, "bonuses": [{"name": "exposed_kong", "count": 1, "fan": 1}],
-                      "fan": 2, "capped_fan": 2, "multiplier": 2, "extra_points": 0, "points": 2}
+    result = score(BASIC_WITH_KONG, "9p", melds=["5555m"], rules=PRESETS["sanxia"], self_draw=True, kong_flower=True)
+    assert result == {
+        "pattern": "basic",
+        "pattern_fan": 1,
+        "bonuses": [{"name": "exposed_kong", "count": 1, "fan": 1}],
+        "fan": 2,
+        "capped_fan": 2,
+        "multiplier": 2,
+        "extra_points": 0,
+        "points": 2,
+    }
 
 
 def test_xuezhan_kong_flower_after_concealed_kong():
     # §10: 0 + 2 + 1 = 3 fan, ×8 (seed 004 下雨杠开 3番).
-    result = score(BASIC_WITH_KONG, "9p", concealed_kongs=["5555m"], rules=PRESETS["xuezhan"],
-                   self_draw=True, kong_flower=True)
-    assert result == {"pattern": "basic", "pattern_fan": 0,
-                      "bonuses": [{"name": "concealed_kong", "count": 1, "fan": 2}, {"name": "kong_flower", "count": 1, "fan": 1}],
-                      "fan": 3, "capped_fan": 3, "multiplier": 8, "extra_points": 0, "points": 8}
+    result = score(
+        BASIC_WITH_KONG, "9p", concealed_kongs=["5555m"], rules=PRESETS["xuezhan"], self_draw=True, kong_flower=True
+    )
+    assert result == {
+        "pattern": "basic",
+        "pattern_fan": 0,
+        "bonuses": [{"name": "concealed_kong", "count": 1, "fan": 2}, {"name": "kong_flower", "count": 1, "fan": 1}],
+        "fan": 3,
+        "capped_fan": 3,
+        "multiplier": 8,
+        "extra_points": 0,
+        "points": 8,
+    }
 
 
 def test_xuezhan_kong_flower_after_exposed_kong():
     # seed 004 §七.5: 刮风杠开 2番 = 0 + 1 + 1, ×4.
-    result = score(BASIC_WITH_KONG, "9p", melds=["5555m"], rules=PRESETS["xuezhan"],
-                   self_draw=True, kong_flower=True)
+    result = score(BASIC_WITH_KONG, "9p", melds=["5555m"], rules=PRESETS["xuezhan"], self_draw=True, kong_flower=True)
     assert (result["fan"], result["points"]) == (2, 4)
 
 
@@ -352,11 +426,9 @@ def test_robbing_a_kong_as_basic():
     # seeds 000 胡牌規則 8 / 001 §六.4: 基本胡型 whatever the hand; rob_kong_fan 0.
     assert score("111333444m6667p", "7p", rules=PRESETS["dashiyou"], robbed_kong=True)["fan"] == 3
     assert score("111333444m6667p", "7p", rules=PRESETS["sanxia"], robbed_kong=True)["fan"] == 1
-    assert score("111333444m6667p", "7p", rules=PRESETS["sanxia_piao"], robbed_kong=True)[
-        "pattern"] == "basic"
+    assert score("111333444m6667p", "7p", rules=PRESETS["sanxia_piao"], robbed_kong=True)["pattern"] == "basic"
     # The winner's own 暗杠 still counts (c): basic 3 + 2; unrobbed it is 对对胡 6 + 2.
-    robbed = score("111444m6667p", "7p", concealed_kongs=["3333m"], rules=PRESETS["dashiyou"],
-                   robbed_kong=True)
+    robbed = score("111444m6667p", "7p", concealed_kongs=["3333m"], rules=PRESETS["dashiyou"], robbed_kong=True)
     assert (robbed["pattern"], robbed["fan"]) == ("basic", 5)
     plain = score("111444m6667p", "7p", concealed_kongs=["3333m"], rules=PRESETS["dashiyou"])
     assert (plain["pattern"], plain["fan"]) == ("all_triplets", 8)
@@ -384,8 +456,7 @@ def test_declared_kongs_are_roots_only_with_gen_counts_kongs():
     rules = get_preset("chengdu", gen_counts_kongs=True)
     # basic 1 + 暗杠 1 + 根 1 = 3 → 24; without the option 2 → 12.
     assert score(BASIC_WITH_KONG, "9p", concealed_kongs=["5555m"], rules=rules)["points"] == 24
-    assert score(BASIC_WITH_KONG, "9p", concealed_kongs=["5555m"],
-                 rules=PRESETS["chengdu"])["points"] == 12
+    assert score(BASIC_WITH_KONG, "9p", concealed_kongs=["5555m"], rules=PRESETS["chengdu"])["points"] == 12
 
 
 def test_dragon_seven_pairs_with_two_fours_loses_one_root():
@@ -396,19 +467,15 @@ def test_dragon_seven_pairs_with_two_fours_loses_one_root():
 
 def test_melds_count_for_patterns():
     # terminals through an exposed 111p: 111p 123m 789m 789p 99p → 3 fan, ×4 = 24.
-    assert score("123m789m789p9p", "9p", melds=["111p"], rules=PRESETS["chengdu"])[
-        "pattern"] == "terminals"
+    assert score("123m789m789p9p", "9p", melds=["111p"], rules=PRESETS["chengdu"])["pattern"] == "terminals"
     # a konged 1111p adds its fan: 3 + 1 → 48.
     assert score("123m789m789p9p", "9p", melds=["1111p"], rules=PRESETS["chengdu"])["points"] == 48
     # full flush with a 222m pong: 222 345 678 999 11m.
-    assert score("345m678m999m1m", "1m", melds=["222m"], rules=PRESETS["chengdu"])[
-        "pattern"] == "full_flush"
+    assert score("345m678m999m1m", "1m", melds=["222m"], rules=PRESETS["chengdu"])["pattern"] == "full_flush"
     # all triplets across melds: 222m 555p pongs + 777m 888p 99m.
-    assert score("777m888p9m", "9m", melds=["222m", "555p"], rules=PRESETS["chengdu"])[
-        "pattern"] == "all_triplets"
+    assert score("777m888p9m", "9m", melds=["222m", "555p"], rules=PRESETS["chengdu"])["pattern"] == "all_triplets"
     # 将对 across melds: 222m 555p + 888m 888p 55m.
-    assert score("888m888p5m", "5m", melds=["222m", "555p"], rules=PRESETS["chengdu"])[
-        "points"] == 48
+    assert score("888m888p5m", "5m", melds=["222m", "555p"], rules=PRESETS["chengdu"])["points"] == 48
 
 
 def test_a_meld_in_a_third_suit_is_not_a_win():
@@ -427,8 +494,7 @@ def test_best_split_and_tie_break():
     # 11223377889999m: 123 123 789 789 99 is 清幺九 5 + 1 root (9999m), seven pairs is 清龙七对
     # 6 + 0: both 6 fan; the bigger pattern is reported (our reading).
     result = score("1122337788999m", "9m", rules=PRESETS["chengdu"])
-    assert (result["pattern"], result["fan"], result["bonuses"]) == (
-        "flush_dragon_seven_pairs", 6, [])
+    assert (result["pattern"], result["fan"], result["bonuses"]) == ("flush_dragon_seven_pairs", 6, [])
     # 11223399m778899p: 带幺九 3 or 七对 3, equal in everything: RULES.md §8 lists terminals first.
     result = score("1122339m778899p", "9m", rules=PRESETS["chengdu"])
     assert (result["pattern"], result["fan"]) == ("terminals", 3)
@@ -440,27 +506,33 @@ def test_best_split_and_tie_break():
 
 def test_heavenly_replaces_the_pattern():
     # chengdu 天胡 6, roots still add: basic hand → 6 → 192; with a root 7 → 384.
-    assert score("2344567m345789p", "7m", rules=PRESETS["chengdu"], self_draw=True,
-                 heavenly=True)["points"] == 192
+    assert score("2344567m345789p", "7m", rules=PRESETS["chengdu"], self_draw=True, heavenly=True)["points"] == 192
     result = score("12333m45566799s", "3m", rules=PRESETS["chengdu"], self_draw=True, heavenly=True)
     assert (result["pattern"], result["fan"], result["points"]) == ("heavenly", 7, 384)
     # earthly on a dragon seven pairs: 地胡 6 beats 龙七对 5, and the root is not taken away: 7.
     result = score("1122224m557788p", "4m", rules=PRESETS["chengdu"], self_draw=True, earthly=True)
     assert (result["pattern"], result["fan"]) == ("earthly", 7)
     # xuezhan: 天胡 5 replaces 清对 3.
-    assert score("2224445557779m", "9m", rules=PRESETS["xuezhan"], self_draw=True,
-                 heavenly=True)["pattern"] == "heavenly"
+    assert (
+        score("2224445557779m", "9m", rules=PRESETS["xuezhan"], self_draw=True, heavenly=True)["pattern"] == "heavenly"
+    )
 
 
 def test_heavenly_stacks_in_yaoji_and_is_unpriced_in_dashiyou():
     # yaoji: basic 0 + 天胡 5 + 无鸡 1 = 6, capped 5.
     result = score("2344567m345789p", "7m", rules=PRESETS["yaoji"], self_draw=True, heavenly=True)
-    assert result == {"pattern": "basic", "pattern_fan": 0,
-                      "bonuses": [{"name": "heavenly", "count": 1, "fan": 5}, {"name": "no_wild", "count": 1, "fan": 1}],
-                      "fan": 6, "capped_fan": 5, "multiplier": 32, "extra_points": 0, "points": 32}
+    assert result == {
+        "pattern": "basic",
+        "pattern_fan": 0,
+        "bonuses": [{"name": "heavenly", "count": 1, "fan": 5}, {"name": "no_wild", "count": 1, "fan": 1}],
+        "fan": 6,
+        "capped_fan": 5,
+        "multiplier": 32,
+        "extra_points": 0,
+        "points": 32,
+    }
     # dashiyou prices no 天胡: the hand is 门清 4.
-    assert score("2344567m345789p", "7m", rules=PRESETS["dashiyou"], self_draw=True,
-                 heavenly=True)["fan"] == 4
+    assert score("2344567m345789p", "7m", rules=PRESETS["dashiyou"], self_draw=True, heavenly=True)["fan"] == 4
 
 
 def test_self_draw_bonus_options():
@@ -516,8 +588,7 @@ def test_best_waits_has_no_situational_fan():
     # own kong fan counts: xuezhan basic 0 + 暗杠 2 → ×4. 345678p + 9p waits on 3p, 6p and 9p
     # (33 456 789, 345 66 789, 345 678 99).
     waits = best_waits(BASIC_WITH_KONG, concealed_kongs=["5555m"], rules=PRESETS["xuezhan"])
-    assert [(tile, r["fan"], r["points"]) for tile, r in waits] == [(11, 2, 4), (14, 2, 4),
-                                                                   (17, 2, 4)]
+    assert [(tile, r["fan"], r["points"]) for tile, r in waits] == [(11, 2, 4), (14, 2, 4), (17, 2, 4)]
 
 
 def test_best_waits_seven_pairs_and_not_ready():
@@ -543,14 +614,17 @@ def test_indices_strings_and_chinese_suffixes_agree():
     assert by_string == by_index == by_chinese
 
 
-@pytest.mark.parametrize("hand, win, message", [
-    ("2344567m345789x", "7m", "'x' at position 14"),
-    ("2344567m3457890p", "7m", "'0' at position 14"),
-    ("2344567m34578", "7m", "no suit"),
-    ("2344567m345789p", "7m7m", "one tile"),
-    ("234567m345789p", "7m", "expected 13"),
-    ("1111m234567888p", "1m", "5 copies"),
-])
+@pytest.mark.parametrize(
+    "hand, win, message",
+    [
+        ("2344567m345789x", "7m", "'x' at position 14"),
+        ("2344567m3457890p", "7m", "'0' at position 14"),
+        ("2344567m34578", "7m", "no suit"),
+        ("2344567m345789p", "7m7m", "one tile"),
+        ("234567m345789p", "7m", "expected 13"),
+        ("1111m234567888p", "1m", "5 copies"),
+    ],
+)
 def test_bad_input_is_a_clear_value_error(hand, win, message):
     with pytest.raises(ValueError, match=message):
         score(hand, win, rules=PRESETS["chengdu"])

@@ -3,7 +3,7 @@ wilds and the game of docs/game-protocol.md §11.
 
 Every expected value is worked out by hand from RULES.md §11, seed 004, docs/wilds.md and the
 protocol (the comment beside each says how), never pasted from the module's output. yaoji prices
-(docs/rules.md): basic 0, 对对胡 1, 清一色 2, 七对 2, 清对/将对 3, 龙七对/清七对 4, 清龙七对 5;
+(docs/rules-implemented.md): basic 0, 对对胡 1, 清一色 2, 七对 2, 清对/将对 3, 龙七对/清七对 4, 清龙七对 5;
 根 1, 明杠 1, 暗杠 2, 无鸡加番 1; exponential, base 1, offset 0: points = 2^min(fan, 5).
 """
 
@@ -29,8 +29,7 @@ WILD = 18  # 1s
 
 def brief(result):
     """(pattern, fan, points, [(bonus, fan)]) of a score dict."""
-    return (result["pattern"], result["fan"], result["points"],
-            [(b["name"], b["fan"]) for b in result["bonuses"]])
+    return (result["pattern"], result["fan"], result["points"], [(b["name"], b["fan"]) for b in result["bonuses"]])
 
 
 # --- scoring: the seed's melds --------------------------------------------------------------------
@@ -40,8 +39,7 @@ def test_a_pong_of_one_1m_and_a_wild_keeps_the_flush():
     # Seed 004 §四 碰: 一个一万 + 幺鸡 碰 the discarded 1m: the meld "11m1s" (two natural 1m and a
     # wild). The rest, 234 456 789m + 55m, is all m: the wild has no suit, so 清一色 2; the
     # concealed hand holds no wild, so 无鸡加番 1: 3 fan, ×8.
-    assert brief(score("234456789m5m", "5m", melds=["11m1s"], rules=YAOJI)) == (
-        "full_flush", 3, 8, [("no_wild", 1)])
+    assert brief(score("234456789m5m", "5m", melds=["11m1s"], rules=YAOJI)) == ("full_flush", 3, 8, [("no_wild", 1)])
 
 
 def test_concealed_kongs_of_three_1m_and_a_wild_or_three_wilds_and_a_1m():
@@ -49,14 +47,22 @@ def test_concealed_kongs_of_three_1m_and_a_wild_or_three_wilds_and_a_1m():
     # fan); 234 567 888 99p is basic 0; no wild in the concealed hand: +1. 3 fan, ×8.
     for kong in ("111m1s", "1m111s"):
         assert brief(score("234p567p888p9p", "9p", concealed_kongs=[kong], rules=YAOJI)) == (
-            "basic", 3, 8, [("concealed_kong", 2), ("no_wild", 1)])
+            "basic",
+            3,
+            8,
+            [("concealed_kong", 2), ("no_wild", 1)],
+        )
 
 
 def test_a_direct_kong_of_a_wild_two_1m_and_the_discard():
     # Seed 004 §四 杠: 一个幺鸡 + 两个一万 + 打出来的一万 点杠: an exposed kong "111m1s", 1 fan;
     # basic 0 + 无鸡 1: 2 fan, ×4.
     assert brief(score("234p567p888p9p", "9p", melds=["111m1s"], rules=YAOJI)) == (
-        "basic", 2, 4, [("exposed_kong", 1), ("no_wild", 1)])
+        "basic",
+        2,
+        4,
+        [("exposed_kong", 1), ("no_wild", 1)],
+    )
 
 
 # --- scoring: 根 and 无鸡加番 ---------------------------------------------------------------------
@@ -67,14 +73,17 @@ def test_a_four_made_with_a_wild_is_no_root():
     # hand, no 无鸡: basic 0, ×1.
     assert brief(score("55567m234p678p9p", "9p", wilds=1, rules=YAOJI)) == ("basic", 0, 1, [])
     # Four natural 5m is a 根 even beside a wild (555m + 5m 6m wild-as-7m): 1 fan, ×2.
-    assert brief(score("5555m6m234p678p9p", "9p", wilds=1, rules=YAOJI)) == (
-        "basic", 1, 2, [("root", 1)])
+    assert brief(score("5555m6m234p678p9p", "9p", wilds=1, rules=YAOJI)) == ("basic", 1, 2, [("root", 1)])
 
 
 def test_a_pongs_natural_copies_and_the_hands_make_a_root():
     # Pong "55m1s" (two natural 5m) + 55m in hand: four natural 5m, one 根; no wild in hand: +1.
     assert brief(score("55m234p678p78p", "9p", melds=["55m1s"], rules=YAOJI)) == (
-        "basic", 2, 4, [("root", 1), ("no_wild", 1)])
+        "basic",
+        2,
+        4,
+        [("root", 1), ("no_wild", 1)],
+    )
 
 
 def test_a_kong_holding_wilds_is_no_root_even_where_kongs_are():
@@ -89,11 +98,9 @@ def test_a_kong_holding_wilds_is_no_root_even_where_kongs_are():
 def test_no_wild_fan_reads_the_concealed_hand_and_the_winning_tile():
     # A drawn wild as the winning tile: the hand holds a wild, no 无鸡. 123 456 789 123m + a pair
     # of wilds is 清一色 (the natural tiles are all m): 2 fan, ×4.
-    assert brief(score("123456789m123m", "1s", wilds=1, self_draw=True, rules=YAOJI)) == (
-        "full_flush", 2, 4, [])
+    assert brief(score("123456789m123m", "1s", wilds=1, self_draw=True, rules=YAOJI)) == ("full_flush", 2, 4, [])
     # The same shape with the pair natural: 无鸡 +1.
-    assert brief(score("123456789m123m5m", "5m", rules=YAOJI)) == (
-        "full_flush", 3, 8, [("no_wild", 1)])
+    assert brief(score("123456789m123m5m", "5m", rules=YAOJI)) == ("full_flush", 3, 8, [("no_wild", 1)])
 
 
 # --- scoring: seven pairs and patterns read from natural tiles ------------------------------------
@@ -103,19 +110,16 @@ def test_seven_pairs_with_a_wild_and_the_dragon_needs_four_natural():
     # 11 1+wild 33 55m 99 22 44p: 七对 2; the four 1m is made with the wild, so no 龙七对. ×4.
     assert brief(score("1113355m99224p", "4p", wilds=1, rules=YAOJI)) == ("seven_pairs", 2, 4, [])
     # 1111 33m 5+wild 99 22 44p: four natural 1m, 龙七对 4, its own 根 taken off: ×16.
-    assert brief(score("1111m33m5m99p22p4p", "4p", wilds=1, rules=YAOJI)) == (
-        "dragon_seven_pairs", 4, 16, [])
+    assert brief(score("1111m33m5m99p22p4p", "4p", wilds=1, rules=YAOJI)) == ("dragon_seven_pairs", 4, 16, [])
 
 
 def test_triplets_258_and_flush_read_the_natural_tiles():
     # 222m 555m 888m (one 8m a wild) 888p + 22p: all triplets, the natural tiles all 2/5/8: 将对 3;
     # two suits, no flush; no natural four; a wild in hand: 3 fan, ×8.
-    assert brief(score("22255588m888p2p", "2p", wilds=1, rules=YAOJI)) == (
-        "triplets_258", 3, 8, [])
+    assert brief(score("22255588m888p2p", "2p", wilds=1, rules=YAOJI)) == ("triplets_258", 3, 8, [])
     # 222 555 888 33m + three wilds: 清对 (3) with the wilds as a triplet, but better 清七对 (4):
     # 22 2+wild 55 5+wild 88 8+wild 33. Each four is made with a wild: no 龙, no 根. ×16.
-    assert brief(score("222555888m3m", "3m", wilds=3, rules=YAOJI)) == (
-        "flush_seven_pairs", 4, 16, [])
+    assert brief(score("222555888m3m", "3m", wilds=3, rules=YAOJI)) == ("flush_seven_pairs", 4, 16, [])
 
 
 def test_the_void_reads_natural_tiles():
@@ -133,12 +137,18 @@ def test_the_void_reads_natural_tiles():
 def test_four_wilds_score_basic_plus_the_cap_and_nothing_else():
     # Seed 004 §三.2: four wilds win whatever the rest (three suits, a void tile) at the room's
     # maximum: basic 0 + four_wilds 5 = 5, ×32; no 无鸡, no root, no kong, no 天胡.
-    expected = {"pattern": "basic", "pattern_fan": 0,
-                "bonuses": [{"name": "four_wilds", "count": 1, "fan": 5}], "fan": 5,
-                "capped_fan": 5, "multiplier": 32, "extra_points": 0, "points": 32}
+    expected = {
+        "pattern": "basic",
+        "pattern_fan": 0,
+        "bonuses": [{"name": "four_wilds", "count": 1, "fan": 5}],
+        "fan": 5,
+        "capped_fan": 5,
+        "multiplier": 32,
+        "extra_points": 0,
+        "points": 32,
+    }
     assert score("23456m678p89s", "1s", wilds=3, self_draw=True, void="s", rules=YAOJI) == expected
-    assert score("2222m34p567p", "9p", wilds=4, self_draw=True, heavenly=True,
-                 rules=YAOJI) == expected
+    assert score("2222m34p567p", "9p", wilds=4, self_draw=True, heavenly=True, rules=YAOJI) == expected
     # Another cap: the bonus is worth that cap.
     assert score("23456m678p89s", "1s", wilds=3, self_draw=True, rules=dict(YAOJI, cap_fan=3))["points"] == 8
 
@@ -180,7 +190,7 @@ def wild_hands(draw):
     kinds = [t for t in range(27) if t // 9 in suits and t != WILD]
     if draw(st.booleans()):
         pool = [t for t in kinds for _ in range(4)]
-        return sorted(draw(st.permutations(pool))[:13 - wilds]), wilds
+        return sorted(draw(st.permutations(pool))[: 13 - wilds]), wilds
     tiles = []
     for _ in range(4):
         start = draw(st.sampled_from(kinds))
@@ -192,7 +202,7 @@ def wild_hands(draw):
         if kept.count(tile) < 4:
             kept.append(tile)
     assume(len(kept) >= 13 - wilds)
-    return sorted(kept[:13 - wilds]), wilds
+    return sorted(kept[: 13 - wilds]), wilds
 
 
 @settings(max_examples=150, deadline=None)
@@ -204,14 +214,21 @@ def test_waits_agree_with_the_analysis_reference(case, void):
     assert mine == theirs
 
 
-
 # ==================================================================================================
 # The game (docs/game-protocol.md §11, "P§11"). yaoji: base 1; kong payments direct 2 by the
 # discarder, added 1 and concealed 2 by each seat not won; points = 2^min(fan, 5).
 
 WIN, PASS, PONG = {"kind": "win"}, {"kind": "pass"}, {"kind": "pong"}
-FOUR_WILDS = {"pattern": "basic", "pattern_fan": 0, "bonuses": [{"name": "four_wilds", "count": 1, "fan": 5}],
-              "fan": 5, "capped_fan": 5, "multiplier": 32, "extra_points": 0, "points": 32}
+FOUR_WILDS = {
+    "pattern": "basic",
+    "pattern_fan": 0,
+    "bonuses": [{"name": "four_wilds", "count": 1, "fan": 5}],
+    "fan": 5,
+    "capped_fan": 5,
+    "multiplier": 32,
+    "extra_points": 0,
+    "points": 32,
+}
 
 
 def discard(tile):
@@ -291,15 +308,15 @@ def test_concealed_kongs_with_wilds(held, wilds):
     mark = len(game.events)
     game.act(1, kong("1m"))
     assert since(game, mark) == [
-        {"type": "kong", "seat": 1, "tile": "1m", "kind": "concealed", "from": None, "late": False,
-         "wilds": wilds},
+        {"type": "kong", "seat": 1, "tile": "1m", "kind": "concealed", "from": None, "late": False, "wilds": wilds},
         {"type": "payment", "payer": 0, "payee": 1, "amount": 2, "reason": "kong"},
         {"type": "payment", "payer": 2, "payee": 1, "amount": 2, "reason": "kong"},
         {"type": "payment", "payer": 3, "payee": 1, "amount": 2, "reason": "kong"},
         {"type": "draw", "seat": 1, "tile": "4m", "replacement": True},
     ]
-    assert game.melds(1) == [{"kind": "kong", "tile": "1m", "from": None, "kong": "concealed", "late": False,
-                              "wilds": wilds}]
+    assert game.melds(1) == [
+        {"kind": "kong", "tile": "1m", "from": None, "kong": "concealed", "late": False, "wilds": wilds}
+    ]
     assert game.hand(1) == tiles("3m4m234p678p55p9p")
     assert game.scores == [-2, 6, -2, -2]
 
@@ -307,8 +324,9 @@ def test_concealed_kongs_with_wilds(held, wilds):
 def test_three_wilds_kong_any_tile_held_and_only_those():
     # A meld holds at least one natural tile of its kind (P§11): with three wilds every natural
     # tile held makes a concealed kong (n >= 1, n + w >= 4), and no other tile does.
-    game = position(["2345678m99m234p5p", "1s1s1s234p678p55p9p7m", *QUIET], "3m4m5m6m7m",
-                    voids=["s", "s", "m", "p"], first_draw=1)
+    game = position(
+        ["2345678m99m234p5p", "1s1s1s234p678p55p9p7m", *QUIET], "3m4m5m6m7m", voids=["s", "s", "m", "p"], first_draw=1
+    )
     konged = [a["tile"] for a in game.legal_actions(1) if a["kind"] == "kong"]
     assert konged == ["3m", "7m", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p"]
 
@@ -337,13 +355,21 @@ def test_added_kongs_with_a_wild_or_a_natural_tile(drawn, wilds, robbable):
     # 巴杠: 已经碰牌的情况下可以用幺鸡进行巴杠. A natural 5p in hand goes in first; an added wild adds
     # no natural tile, so no one may rob it (P§11); the natural one may be robbed as ever.
     hands = [FILLERS[0], "1s234m678m99m3p", ROBBER, FILLERS[2]]
-    game = position(hands, drawn + "2m3m4m5m6m7m", voids=["m", "s", "s", "m"], melds=[[], ["555p"], [], []],
-                    first_draw=1)
+    game = position(
+        hands, drawn + "2m3m4m5m6m7m", voids=["m", "s", "s", "m"], melds=[[], ["555p"], [], []], first_draw=1
+    )
     assert kong("5p") in game.legal_actions(1)
     mark = len(game.events)
     game.act(1, kong("5p"))
-    assert since(game, mark)[0] == {"type": "kong", "seat": 1, "tile": "5p", "kind": "added", "from": None,
-                                    "late": False, "wilds": wilds}
+    assert since(game, mark)[0] == {
+        "type": "kong",
+        "seat": 1,
+        "tile": "5p",
+        "kind": "added",
+        "from": None,
+        "late": False,
+        "wilds": wilds,
+    }
     if robbable:
         assert game.to_act() == [2] and game.legal_actions(2) == [WIN, PASS]
         return
@@ -374,8 +400,7 @@ def test_no_second_meld_of_a_tile():
     hands = ["5m234m67m99m234p5p6p8p", "5m1s234p678p9p7m", "234567s999s456p8p", "88m6p234s567s789s9p"]
     game = position(hands, "2m3m4m5s6s", voids=["s", "s", "m", "p"], melds=[[], ["55m1s"], [], []])
     game.act(0, discard("5m"))
-    assert game.to_act() == [1] and game.events[-1] == {"type": "draw", "seat": 1, "tile": "2m",
-                                                        "replacement": False}
+    assert game.to_act() == [1] and game.events[-1] == {"type": "draw", "seat": 1, "tile": "2m", "replacement": False}
     assert kong("5m") in game.legal_actions(1)
 
 
@@ -384,10 +409,13 @@ def test_a_pong_never_leaves_only_wilds():
     # pong would leave two wilds: no pong (the kong and the win stay). With 5m 7m and two wilds it
     # leaves 7m and a wild: a pong.
     melds = [[], ["222m", "333p", "444p"], [], []]
-    for held, expected in (("55m1s1s", ["kong 5m", "pass", "win"]),
-                           ("5m7m1s1s", ["kong 5m", "pass", "pong", "win"])):
-        game = position(["5m234567m99m567p8p9p", held, "234567s999s456p8p", "88m6p234s567s789s9p"], "3m4m",
-                        voids=["s", "s", "m", "p"], melds=melds)
+    for held, expected in (("55m1s1s", ["kong 5m", "pass", "win"]), ("5m7m1s1s", ["kong 5m", "pass", "pong", "win"])):
+        game = position(
+            ["5m234567m99m567p8p9p", held, "234567s999s456p8p", "88m6p234s567s789s9p"],
+            "3m4m",
+            voids=["s", "s", "m", "p"],
+            melds=melds,
+        )
         game.act(0, discard("5m"))
         assert texts(game.legal_actions(1)) == expected
 
@@ -421,8 +449,7 @@ def test_several_claims_on_one_discard_go_to_the_first_after_the_discarder(first
 
 def test_a_wild_is_never_discarded_nor_a_void_tile():
     # void s, holding a wild and a natural 5s: only 5s may (must) go.
-    game = position(["1s8s234567m99m234p8p", "1m345m7m234p678p9p1s", *QUIET], "2m3m",
-                    voids=["s", "s", "m", "p"])
+    game = position(["1s8s234567m99m234p8p", "1m345m7m234p678p9p1s", *QUIET], "2m3m", voids=["s", "s", "m", "p"])
     assert texts(game.legal_actions(0)) == ["discard 8s"]
     game.act(0, discard("8s"))
     # Seat 1, void s, holds a wild and no s tile: every natural tile may go, never the wild.
@@ -440,8 +467,10 @@ def test_a_hand_of_only_wilds_may_discard_one_and_no_one_claims_it():
     assert texts(game.legal_actions(1)) == ["discard 1s", "kong 2m", "kong 3p", "kong 4s", "kong 5m"]
     mark = len(game.events)
     game.act(1, discard("1s"))
-    assert since(game, mark) == [{"type": "discard", "seat": 1, "tile": "1s"},
-                                 {"type": "draw", "seat": 2, "tile": "6m", "replacement": False}]
+    assert since(game, mark) == [
+        {"type": "discard", "seat": 1, "tile": "1s"},
+        {"type": "draw", "seat": 2, "tile": "6m", "replacement": False},
+    ]
     # Melds in two suits: the two wilds are the pair: a win, and no discard.
     melds = [[], ["222m", "333p", "444p", "555m"], [], []]
     game = position(hands, "1s6m2p2p3s3s", voids=None, melds=melds, first_draw=1, declare_void=False)
@@ -478,30 +507,34 @@ def test_swap_a_drawn_tile_into_a_kong_for_its_wild():
     # 用幺鸡杠的牌，在摸到相同的牌后，点幺鸡换. Seat 1's concealed kong of 5p holds a wild; it draws
     # 5p: swap 5p is legal beside the win (234m 678m 99m 345p). It is seat 1's first draw: 地胡 5
     # fan, so a cap of 10 lets the other fans show.
-    game = position(SWAP_HANDS, "5p2m3m4m5m6m", voids=SWAP_VOIDS, melds=[[], ["[555p1s]"], [], []],
-                    first_draw=1, cap_fan=10)
+    game = position(
+        SWAP_HANDS, "5p2m3m4m5m6m", voids=SWAP_VOIDS, melds=[[], ["[555p1s]"], [], []], first_draw=1, cap_fan=10
+    )
     assert texts(game.legal_actions(1)) == sorted(
-        ["win", "swap 5p"] + [f"discard {t}" for t in ("2m", "3m", "4m", "6m", "7m", "8m", "9m", "3p", "4p", "5p")])
+        ["win", "swap 5p"] + [f"discard {t}" for t in ("2m", "3m", "4m", "6m", "7m", "8m", "9m", "3p", "4p", "5p")]
+    )
     mark = len(game.events)
     game.act(1, swap("5p"))
     assert since(game, mark) == [{"type": "swap", "seat": 1, "tile": "5p"}]  # no payment
-    assert game.melds(1) == [{"kind": "kong", "tile": "5p", "from": None, "kong": "concealed", "late": False,
-                              "wilds": 0}]
+    assert game.melds(1) == [
+        {"kind": "kong", "tile": "5p", "from": None, "kong": "concealed", "late": False, "wilds": 0}
+    ]
     assert game.hand(1) == tiles("234m678m99m34p1s")
     # The turn goes on: the wild (as 2p or 5p) still wins; no more swap; the wild can't go.
     assert texts(game.legal_actions(1)) == sorted(
-        ["win"] + [f"discard {t}" for t in ("2m", "3m", "4m", "6m", "7m", "8m", "9m", "3p", "4p")])
+        ["win"] + [f"discard {t}" for t in ("2m", "3m", "4m", "6m", "7m", "8m", "9m", "3p", "4p")]
+    )
     game.act(1, WIN)
     win = next(e for e in game.events if e["type"] == "win")
     # The drawn 5p is in the kong now: the win names the wild. basic 0 + 地胡 5 + 暗杠 2, no 无鸡
     # (a wild in hand): 7 fan, 128 points from each other seat.
     assert (win["tile"], win["kind"], win["hand"]) == ("1s", "self_draw", tiles("234m678m99m34p"))
     assert (win["score"]["fan"], win["score"]["points"]) == (7, 128)
-    assert payments(game.events) == [(0, 1, 128, "self_draw"), (2, 1, 128, "self_draw"),
-                                     (3, 1, 128, "self_draw")]
+    assert payments(game.events) == [(0, 1, 128, "self_draw"), (2, 1, 128, "self_draw"), (3, 1, 128, "self_draw")]
     # Without the swap: + 无鸡 1 = 8 fan, 256 points.
-    game = position(SWAP_HANDS, "5p2m3m4m5m6m", voids=SWAP_VOIDS, melds=[[], ["[555p1s]"], [], []],
-                    first_draw=1, cap_fan=10)
+    game = position(
+        SWAP_HANDS, "5p2m3m4m5m6m", voids=SWAP_VOIDS, melds=[[], ["[555p1s]"], [], []], first_draw=1, cap_fan=10
+    )
     game.act(1, WIN)
     assert next(e for e in game.events if e["type"] == "win")["score"]["points"] == 256
 
@@ -511,8 +544,9 @@ def test_swap_only_from_a_kong_and_only_after_a_draw():
     game = position(SWAP_HANDS, "5p2m3m4m5m6m", voids=SWAP_VOIDS, melds=[[], ["55p1s"], [], []], first_draw=1)
     actions = texts(game.legal_actions(1))
     assert "kong 5p" in actions and not any(a.startswith("swap") for a in actions)
-    game = position(["5p" + SWAP_HANDS[1], *FILLERS], "2m3m4m5m6m", voids=["s", "m", "s", "m"],
-                    melds=[["[555p1s]"], [], [], []])
+    game = position(
+        ["5p" + SWAP_HANDS[1], *FILLERS], "2m3m4m5m6m", voids=["s", "m", "s", "m"], melds=[["[555p1s]"], [], [], []]
+    )
     assert not any(a.startswith("swap") for a in texts(game.legal_actions(0)))
 
 
@@ -528,8 +562,15 @@ def test_drawing_the_fourth_wild_wins_at_the_cap():
     mark = len(game.events)
     game.act(1, WIN)
     new = since(game, mark)
-    assert new[0] == {"type": "win", "seat": 1, "tile": "1s", "from": None, "kind": "self_draw",
-                      "hand": tiles(hands[1]), "score": FOUR_WILDS}
+    assert new[0] == {
+        "type": "win",
+        "seat": 1,
+        "tile": "1s",
+        "from": None,
+        "kind": "self_draw",
+        "hand": tiles(hands[1]),
+        "score": FOUR_WILDS,
+    }
     assert payments(new) == [(0, 1, 32, "self_draw"), (2, 1, 32, "self_draw"), (3, 1, 32, "self_draw")]
     assert new[-1] == {"type": "draw", "seat": 2, "tile": "2m", "replacement": False}
 
@@ -543,8 +584,15 @@ def test_four_wilds_dealt_to_a_non_dealer_win_before_the_dealers_first_turn():
     mark = len(game.events)
     game.act(2, WIN)
     new = since(game, mark)
-    assert new[0] == {"type": "win", "seat": 2, "tile": "1s", "from": None, "kind": "self_draw",
-                      "hand": tiles("1s1s1s234p678p7m8m9m"), "score": FOUR_WILDS}
+    assert new[0] == {
+        "type": "win",
+        "seat": 2,
+        "tile": "1s",
+        "from": None,
+        "kind": "self_draw",
+        "hand": tiles("1s1s1s234p678p7m8m9m"),
+        "score": FOUR_WILDS,
+    }
     assert payments(new) == [(0, 2, 32, "self_draw"), (1, 2, 32, "self_draw"), (3, 2, 32, "self_draw")]
     assert [e["type"] for e in new] == ["win", "payment", "payment", "payment"]  # no draw
     assert game.to_act() == [0] and len(game.hand(0)) == 14
@@ -567,18 +615,22 @@ def test_heavenly_win_with_a_wild_names_the_highest_natural_tile():
 # --- late kongs with wilds (P§5, P§11) ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("second, late_kong, offered, late", [
-    ("6s", "forbidden", False, None),  # 3p and the wild both arrived on turn 1: late
-    ("6s", "full", True, True),
-    ("1s", "forbidden", True, False),  # the wild it takes arrived on this turn
-    ("3p", "forbidden", True, False),  # four natural 3p, the fourth drawn now
-])
+@pytest.mark.parametrize(
+    "second, late_kong, offered, late",
+    [
+        ("6s", "forbidden", False, None),  # 3p and the wild both arrived on turn 1: late
+        ("6s", "full", True, True),
+        ("1s", "forbidden", True, False),  # the wild it takes arrived on this turn
+        ("3p", "forbidden", True, False),  # four natural 3p, the fourth drawn now
+    ],
+)
 def test_a_kong_with_a_wild_is_late_when_both_kinds_it_takes_arrived_earlier(second, late_kong, offered, late):
     # Everyone is void in s and draws s tiles, which must go and which no one may claim, until
     # seat 1's second turn.
     hands = ["1122m55667799p8m", "333p1s234m678m99m5p", "4455m8899p44p6m7m1p", "33m66m22p88p1p1p5p8m9m"]
-    game = position(hands, "2s3s4s5s" + second + "6s7s8s9s2s3s", voids=["s", "s", "s", "s"], first_draw=1,
-                    late_kong=late_kong)
+    game = position(
+        hands, "2s3s4s5s" + second + "6s7s8s9s2s3s", voids=["s", "s", "s", "s"], first_draw=1, late_kong=late_kong
+    )
     assert kong("3p") in game.legal_actions(1)
     for seat in (1, 2, 3, 0):
         drawn = game.events[-1]["tile"]
@@ -612,8 +664,14 @@ def policy(game, seat, rnd):
 def _neighbours(hand, tile):
     """How well ``tile`` fits the hand: copies and tiles one or two ranks away in its suit."""
     rank, suit = int(tile[0]), tile[1]
-    return sum(3 if int(t[0]) == rank else 2 if abs(int(t[0]) - rank) == 1 else 1
-               for t in hand if t[1] == suit and t != "1s" and abs(int(t[0]) - rank) <= 2) - 3
+    return (
+        sum(
+            3 if int(t[0]) == rank else 2 if abs(int(t[0]) - rank) == 1 else 1
+            for t in hand
+            if t[1] == suit and t != "1s" and abs(int(t[0]) - rank) <= 2
+        )
+        - 3
+    )
 
 
 def play_checked(rules, seed, rnd):
@@ -652,8 +710,14 @@ def play_checked(rules, seed, rnd):
     return game, actions
 
 
-@pytest.mark.parametrize("overrides", [{}, dict(exchange=None, declare_void=False, rob_concealed_kong=True),
-                                       dict(late_kong="root_only", kong_draw_from="back")])
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {},
+        dict(exchange=None, declare_void=False, rob_concealed_kong=True),
+        dict(late_kong="root_only", kong_draw_from="back"),
+    ],
+)
 def test_random_yaoji_games_keep_the_invariants_and_replay(overrides):
     rules = get_preset("yaoji", **overrides)
     rnd = random.Random(repr(overrides))
@@ -669,8 +733,7 @@ def test_random_yaoji_games_keep_the_invariants_and_replay(overrides):
 
 
 def test_illegal_wild_actions_change_nothing():
-    game = position(SWAP_HANDS, "5p2m3m4m5m6m", voids=SWAP_VOIDS, melds=[[], ["[555p1s]"], [], []],
-                    first_draw=1)
+    game = position(SWAP_HANDS, "5p2m3m4m5m6m", voids=SWAP_VOIDS, melds=[[], ["[555p1s]"], [], []], first_draw=1)
     before = (list(game.events), game.hand(1), game.melds(1))
     for action in (discard("1s"), swap("2m"), kong("1s"), {"kind": "swap"}):
         with pytest.raises(IllegalActionError):

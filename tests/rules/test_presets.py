@@ -38,7 +38,10 @@ def test_the_settlement_in_words_follows_the_options():
     words = " ".join(presets.settlement(base))
     assert "6 × 2^(fan − 1)" in words and "no cap" in words and "5 fan (96 points)" in words
     assert "呼叫转移" in words and "承包" in words and "退税" in words and "补差价" not in words
-    changed = " ".join(presets.settlement(base.replace(cap_fan=3, kong_payments=False, scoring="linear",
-                                                       ready_difference=True, mode="xueliu")))
+    changed = " ".join(
+        presets.settlement(
+            base.replace(cap_fan=3, kong_payments=False, scoring="linear", ready_difference=True, mode="xueliu")
+        )
+    )
     assert "capped at 3 fan" in changed and "fan × 6" in changed and "pay nothing at once" in changed
     assert "补差价" in changed and "play on" in changed

@@ -98,8 +98,13 @@ class Seat:
 
     def act(self, action=None, decision=None):
         r = self.request
-        self.ws.send_json({"type": "act", "decision": r["decision"] if decision is None else decision,
-                           "action": action or ("win" if "win" in r["actions"] else r["default"])})
+        self.ws.send_json(
+            {
+                "type": "act",
+                "decision": r["decision"] if decision is None else decision,
+                "action": action or ("win" if "win" in r["actions"] else r["default"]),
+            }
+        )
 
 
 def answer_one(table, seats) -> None:

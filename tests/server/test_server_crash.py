@@ -121,5 +121,3 @@ def test_sigkill_at_random_moments_loses_no_decision(tmp_path):
 def client_seat(client: SeatClient, seats) -> int:
     same_table = [c for s, c in seats if c.url == client.url]
     return same_table.index(client)
-
-

@@ -237,7 +237,9 @@ def choose(game: Any, seat: int) -> str:
     return str(xueliu.Bot("greedy").choose(game, seat))
 
 
-def play(pg: "Page", live: LiveServer, table_id: str, *, keyboard_from_hand: int = 99, on_step: Any = None) -> dict[str, int]:
+def play(
+    pg: "Page", live: LiveServer, table_id: str, *, keyboard_from_hand: int = 99, on_step: Any = None
+) -> dict[str, int]:
     """Plays seat 0 through the page until the match ends, checking the page against the engine
     before every decision; by keys from hand ``keyboard_from_hand`` on. Returns what was played."""
     seat = 0
@@ -321,7 +323,9 @@ def check_settlement(pg: "Page", table: Any, game: Any) -> None:
     assert [(r[0], r[1].split()[0], r[2].split()[0], int(r[3])) for r in rows] == [
         (reason, seats[payer], seats[payee], amount) for reason, payer, payee, amount in payments
     ]
-    wins = pg.evaluate("() => [...document.querySelectorAll('#settlement .win-row')].map((r) => Number(r.dataset.seat))")
+    wins = pg.evaluate(
+        "() => [...document.querySelectorAll('#settlement .win-row')].map((r) => Number(r.dataset.seat))"
+    )
     assert wins == [w.seat for w in game.wins]
     for s in range(4):
         assert pg.text_content(f"#hand-score-{s}") == _signed(game.scores[s])
@@ -351,7 +355,9 @@ def test_lobby_offers_every_preset_with_its_description(page: "Page", live: Live
 
 def spectator_sees_no_concealed_tile(watcher: "Page", game: Any) -> None:
     """Every face-up tile on the spectator's page is public: a discard, a meld or a win."""
-    watcher.wait_for_function(f"() => window.xueliuPage.view.n > 0 && document.querySelector('#wall b').textContent === '{game.wall_remaining}'")
+    watcher.wait_for_function(
+        f"() => window.xueliuPage.view.n > 0 && document.querySelector('#wall b').textContent === '{game.wall_remaining}'"
+    )
     assert watcher.locator("#hand").count() == 0
     assert watcher.locator(".concealed .tile:not(.back)").count() == 0
     shown = watcher.eval_on_selector_all(".felt .tile[data-tile]", "(xs) => xs.map((x) => x.dataset.tile)")
@@ -427,7 +433,13 @@ def test_a_refused_action_shows_the_engines_reason(page: "Page", live: LiveServe
 
     def void_and_other(game: Any) -> bool:
         hand = [str(t) for t in game.hand(0)]
-        return game.phase == "play" and 0 in game.to_act() and any(t[1] == game.void(0) for t in hand) and any(t[1] != game.void(0) for t in hand) and any(a.kind == "discard" for a in game.legal_actions(0))
+        return (
+            game.phase == "play"
+            and 0 in game.to_act()
+            and any(t[1] == game.void(0) for t in hand)
+            and any(t[1] != game.void(0) for t in hand)
+            and any(a.kind == "discard" for a in game.legal_actions(0))
+        )
 
     game = advance_to(page, live, table_id, void_and_other)
     tile = next(str(t) for t in game.hand(0) if str(t)[1] != game.void(0))
@@ -472,7 +484,9 @@ def test_the_table_reads_at_phone_width(browser: Any, live: LiveServer) -> None:
     pages = _page(browser, width=390, height=844)
     pg = next(pages)
     create_table(pg, live, "xuezhan", hands=1, seed=3)
-    advance_to(pg, live, pg.evaluate("() => window.xueliuPage.id"), lambda g: g.phase == "play" and len(g.discards(0)) >= 3)
+    advance_to(
+        pg, live, pg.evaluate("() => window.xueliuPage.id"), lambda g: g.phase == "play" and len(g.discards(0)) >= 3
+    )
     width = pg.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide at a 390px viewport"
     tile = pg.locator("#hand .tile").first.bounding_box()
@@ -556,7 +570,9 @@ def test_the_pages_fold_of_events_equals_the_engine(page: "Page", live: LiveServ
             want = []
             for s in range(4):
                 v = engine_view(game, s)
-                want.append({"hand": sorted(v["hand"]), "seats": v["seats"], "wall": v["wall"], "from": exchange_from(game, s)})
+                want.append(
+                    {"hand": sorted(v["hand"]), "seats": v["seats"], "wall": v["wall"], "from": exchange_from(game, s)}
+                )
             steps.append({"events": events, "want": want})
             if game.is_over:
                 break

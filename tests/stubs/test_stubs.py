@@ -13,8 +13,9 @@ import xueliu
 from xueliu import _xueliu
 
 STUB = Path(xueliu.__file__).with_name("_xueliu.pyi")
-# Names the stub declares for type checkers only.
-STUB_ONLY = {"HandLike", "ActionLike", "RulesLike", "TileLike"}
+# Names the stub declares for type checkers only: those stubtest's allow-list names.
+ALLOWLIST = Path(__file__).with_name("stubtest-allowlist.txt").read_text("utf-8")
+STUB_ONLY = {name.rpartition(".")[2] for name in ALLOWLIST.split() if name.startswith("xueliu.")}
 
 
 def stub_tree() -> dict[str, ast.AST]:
@@ -90,3 +91,32 @@ def check_parameters(node: ast.FunctionDef, obj, skip_self: bool) -> None:
     if skip_self and runtime and runtime[0][0] in ("self", "cls", "$self"):
         runtime = runtime[1:]
     assert stub == runtime, node.name
+
+
+def literal_values(alias: str) -> set[str]:
+    """The strings of a stub-only `Name = Literal[...]` alias."""
+    node = stub_tree()[alias]
+    assert isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript), alias
+    return {e.value for e in ast.walk(node.value.slice) if isinstance(e, ast.Constant)}
+
+
+def test_literal_aliases_name_the_values_the_runtime_returns():
+    assert {xueliu.Tile(i).suit for i in range(27)} == literal_values("Suit")
+    kinds = {xueliu.Action.from_id(i).kind for i in range(27, xueliu.ACTION_COUNT)}
+    assert kinds | {xueliu.Action.from_ids([0, 1, 2]).kind} == literal_values("ActionKind")
+    assert {d.kind for d in xueliu.decompositions("11223344556677m")} == literal_values("DecompositionKind")
+    phases, melds, wins = set(), set(), set()
+    for seed in range(20):
+        game = xueliu.Game("xuezhan", seed=seed)
+        while True:
+            phases.add(game.phase)
+            melds.update(m.kind for s in range(4) for m in game.melds(s))
+            if game.is_over:
+                break
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            game.act(seat, next((a for a in legal if a.kind in ("win", "kong", "pong")), legal[-1]))
+        wins.update(w.kind for w in game.wins)
+    assert phases == literal_values("Phase")
+    assert melds <= literal_values("MeldKind") and wins <= literal_values("WinKind")
+    assert {"pong", "kong"} <= melds and {"discard", "self_draw"} <= wins

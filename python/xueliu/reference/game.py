@@ -270,17 +270,23 @@ class Game:
         for seat in range(4):
             for tile in parse_tiles(hands[seat]):
                 game._hands[seat][tile] += 1
-            for text in (melds[seat] if melds else ()):
+            for text in melds[seat] if melds else ():
                 concealed = text.startswith("[")
                 tiles = parse_tiles(text.strip("[]"))
                 natural = [t for t in tiles if not (game._wild_rules and t == WILD)]
                 assert len(tiles) in (3, 4) and natural and len(set(natural)) == 1, text
                 kind = None if len(tiles) == 3 else "concealed" if concealed else "direct"
                 game._melds[seat].append(
-                    {"type": "pong" if kind is None else "kong", "tile": natural[0],
-                     "from": None if concealed else (seat + 3) % 4, "kind": kind,
-                     "late": False, "root_only": False, "pong_with_three": False,
-                     "wilds": len(tiles) - len(natural)}
+                    {
+                        "type": "pong" if kind is None else "kong",
+                        "tile": natural[0],
+                        "from": None if concealed else (seat + 3) % 4,
+                        "kind": kind,
+                        "late": False,
+                        "root_only": False,
+                        "pong_with_three": False,
+                        "wilds": len(tiles) - len(natural),
+                    }
                 )
             if voids is not None and voids[seat] is not None:
                 game._voids[seat] = SUITS.index(voids[seat])
@@ -387,8 +393,7 @@ class Game:
     def melds(self, seat: int) -> list[dict]:
         out = []
         for m in self._melds[seat]:
-            meld = {"kind": m["type"], "tile": name(m["tile"]), "from": m["from"], "kong": m["kind"],
-                    "late": m["late"]}
+            meld = {"kind": m["type"], "tile": name(m["tile"]), "from": m["from"], "kong": m["kind"], "late": m["late"]}
             if self._wild_rules:
                 meld["wilds"] = m["wilds"]  # P§11
             out.append(meld)
@@ -521,8 +526,7 @@ class Game:
 
     def _is_void_tile(self, seat: int, tile: int) -> bool:
         """A wild is never a tile of the void suit (P§11)."""
-        return (self._voids[seat] is not None and suit_of(tile) == self._voids[seat]
-                and not self._is_wild(tile))
+        return self._voids[seat] is not None and suit_of(tile) == self._voids[seat] and not self._is_wild(tile)
 
     def _is_wild(self, tile: int) -> bool:
         return self._wild_rules and tile == WILD
@@ -559,19 +563,30 @@ class Game:
             # reference.hand's analysis with the wilds counted apart (docs/wilds.md); each meld
             # enters as its natural tiles, which is all the win check reads of it (its suit and,
             # for seven pairs, that it exists).
-            groups = tuple((m["tile"],) * ((3 if m["type"] == "pong" else 4) - m["wilds"])
-                           for m in (self._melds[seat] if melds is None else melds))
-            hand = analysis._Hand(tuple(self._natural(seat, counts)), groups, self._voids[seat],
-                                  bool(self.rules["allow_seven_pairs"]), counts[WILD])
+            groups = tuple(
+                (m["tile"],) * ((3 if m["type"] == "pong" else 4) - m["wilds"])
+                for m in (self._melds[seat] if melds is None else melds)
+            )
+            hand = analysis._Hand(
+                tuple(self._natural(seat, counts)),
+                groups,
+                self._voids[seat],
+                bool(self.rules["allow_seven_pairs"]),
+                counts[WILD],
+            )
             return analysis._wins(hand)
         return is_win(
-            counts, melds=self.meld_strings(seat, melds), void=self._void_letter(seat),
+            counts,
+            melds=self.meld_strings(seat, melds),
+            void=self._void_letter(seat),
             seven_pairs=self.rules["allow_seven_pairs"],
         )
 
     def _waits(self, seat: int, counts: list[int], melds: list[dict]) -> list[int]:
         return waits(
-            counts, melds=self.meld_strings(seat, melds), void=self._void_letter(seat),
+            counts,
+            melds=self.meld_strings(seat, melds),
+            void=self._void_letter(seat),
             seven_pairs=self.rules["allow_seven_pairs"],
         )
 
@@ -583,8 +598,9 @@ class Game:
 
     # --- the turn (P§2 "The turn") --------------------------------------------------------------
 
-    def _begin_turn(self, seat: int, kind: str, drawn: int | None, wall_before: int | None,
-                    *, new_turn: bool = True) -> None:
+    def _begin_turn(
+        self, seat: int, kind: str, drawn: int | None, wall_before: int | None, *, new_turn: bool = True
+    ) -> None:
         if new_turn:
             self._turn_no[seat] += 1
         self._stage = "turn"
@@ -657,8 +673,11 @@ class Game:
         """P§11 幺鸡换: a natural X in hand and the seat's kong of X holding a wild."""
         if not self._wild_rules:
             return []
-        return [m["tile"] for m in sorted(self._melds[seat], key=lambda m: m["tile"])
-                if m["type"] == "kong" and m["wilds"] and self._hands[seat][m["tile"]]]
+        return [
+            m["tile"]
+            for m in sorted(self._melds[seat], key=lambda m: m["tile"])
+            if m["type"] == "kong" and m["wilds"] and self._hands[seat][m["tile"]]
+        ]
 
     def _swap(self, seat: int, tile: int) -> None:
         """P§11: X from the hand into the kong, one of its wilds back to the hand; the turn goes on."""
@@ -812,13 +831,20 @@ class Game:
             claims.append({"kind": "win"})
         # P§11: with wilds a pong needs a natural X and two with the wilds, a direct kong three,
         # never of a tile the seat has a meld of; a pong may not leave nothing but wilds in hand.
-        if (not self._locked(seat) and not self._is_void_tile(seat, tile) and hand[tile] >= 1
-                and self._meld_of(seat, tile) is None):
+        if (
+            not self._locked(seat)
+            and not self._is_void_tile(seat, tile)
+            and hand[tile] >= 1
+            and self._meld_of(seat, tile) is None
+        ):
             if hand[tile] + wilds >= 3 and self.wall:
                 claims.append({"kind": "kong", "tile": name(tile)})
             left = sum(hand) - min(hand[tile], 2)  # natural tiles left after the pong
-            if (hand[tile] + wilds >= 2 and (self.wall or self.rules["pong_last_discard"])
-                    and (left > 0 or not self._wild_rules)):
+            if (
+                hand[tile] + wilds >= 2
+                and (self.wall or self.rules["pong_last_discard"])
+                and (left > 0 or not self._wild_rules)
+            ):
                 claims.append({"kind": "pong"})
         if claims:
             claims.append({"kind": "pass"})
@@ -854,8 +880,9 @@ class Game:
         winners = [s for s, a in self._decided.items() if a["kind"] == "win"]
         # P§2: at most one seat holds two of the tile; with wilds (P§11) several may claim it, and
         # the first after the discarder in turn order takes it, pong or kong alike.
-        claimers = sorted((s for s, a in self._decided.items() if a["kind"] in ("pong", "kong")),
-                          key=lambda s: (s - discarder) % 4)
+        claimers = sorted(
+            (s for s, a in self._decided.items() if a["kind"] in ("pong", "kong")), key=lambda s: (s - discarder) % 4
+        )
         claimer = claimers[0] if claimers and not winners else None
         self._log_decisions(claimer)
         if winners:
@@ -896,8 +923,16 @@ class Game:
         with_three = self._natural(seat)[tile] == 3  # P§11: natural copies only
         wilds = self._take(seat, tile, 2)
         self._discards[discarder].pop()
-        meld = {"type": "pong", "tile": tile, "from": discarder, "kind": None, "late": False,
-                "root_only": False, "pong_with_three": with_three, "wilds": wilds}
+        meld = {
+            "type": "pong",
+            "tile": tile,
+            "from": discarder,
+            "kind": None,
+            "late": False,
+            "root_only": False,
+            "pong_with_three": with_three,
+            "wilds": wilds,
+        }
         self._melds[seat].append(meld)
         self._any_claim = True
         self._log("pong", seat=seat, tile=name(tile), from_=discarder, **self._wild_fields(meld))
@@ -906,11 +941,20 @@ class Game:
     def _direct_kong(self, seat: int, discarder: int, tile: int) -> None:
         wilds = self._take(seat, tile, 3)
         self._discards[discarder].pop()
-        meld = {"type": "kong", "tile": tile, "from": discarder, "kind": "direct", "late": False,
-                "root_only": False, "pong_with_three": False, "wilds": wilds}
+        meld = {
+            "type": "kong",
+            "tile": tile,
+            "from": discarder,
+            "kind": "direct",
+            "late": False,
+            "root_only": False,
+            "pong_with_three": False,
+            "wilds": wilds,
+        }
         self._melds[seat].append(meld)
-        self._log("kong", seat=seat, tile=name(tile), kind="direct", from_=discarder, late=False,
-                  **self._wild_fields(meld))
+        self._log(
+            "kong", seat=seat, tile=name(tile), kind="direct", from_=discarder, late=False, **self._wild_fields(meld)
+        )
         self._kong_stands(seat, meld)
 
     def _next_draw(self, *, after: int) -> None:
@@ -933,19 +977,32 @@ class Game:
         root_only = late and self.rules["late_kong"] == "root_only"
         if pong:
             added_wild = self._take(seat, tile, 1)
-            pong.update(type="kong", kind="added", late=late, root_only=root_only,
-                        wilds=pong["wilds"] + added_wild)
+            pong.update(type="kong", kind="added", late=late, root_only=root_only, wilds=pong["wilds"] + added_wild)
             meld = pong
         else:
             added_wild = 0
             wilds = self._take(seat, tile, 4)
-            meld = {"type": "kong", "tile": tile, "from": None, "kind": "concealed", "late": late,
-                    "root_only": root_only, "pong_with_three": False, "wilds": wilds}
+            meld = {
+                "type": "kong",
+                "tile": tile,
+                "from": None,
+                "kind": "concealed",
+                "late": late,
+                "root_only": root_only,
+                "pong_with_three": False,
+                "wilds": wilds,
+            }
             self._melds[seat].append(meld)
-        self._log("kong", seat=seat, tile=name(tile), kind=kind, from_=None, late=late,
-                  **self._wild_fields(meld))
-        claim = {"on": "kong", "seat": seat, "tile": tile, "meld": meld, "last_four": len(self.wall) <= 4,
-                 "win_fans": {}, "added_wild": added_wild}
+        self._log("kong", seat=seat, tile=name(tile), kind=kind, from_=None, late=late, **self._wild_fields(meld))
+        claim = {
+            "on": "kong",
+            "seat": seat,
+            "tile": tile,
+            "meld": meld,
+            "last_four": len(self.wall) <= 4,
+            "win_fans": {},
+            "added_wild": added_wild,
+        }
         self._claim = claim
         options = {}
         # P§11: an added kong that adds a wild adds no natural tile and cannot be robbed.
@@ -992,9 +1049,14 @@ class Game:
     def _kong_stands(self, owner: int, meld: dict) -> None:
         """P§8: the kong's payments at once, then the replacement draw."""
         self._any_claim = True
-        record = {"owner": owner, "kind": meld["kind"], "tile": meld["tile"],
-                  "feeder": meld["from"] if meld["kind"] == "direct" else None,
-                  "payments": [], "transferred": False}
+        record = {
+            "owner": owner,
+            "kind": meld["kind"],
+            "tile": meld["tile"],
+            "feeder": meld["from"] if meld["kind"] == "direct" else None,
+            "payments": [],
+            "transferred": False,
+        }
         self._kongs.append(record)
         self._last_kong[owner] = record
         settlement.kong_payments(self, owner, meld, record)
@@ -1003,8 +1065,7 @@ class Game:
     # --- wins -----------------------------------------------------------------------------------
 
     def _earthly(self, seat: int) -> bool:
-        return (seat != self.dealer and self._turn_kind == "draw" and self._draw_count[seat] == 1
-                and not self._any_claim)
+        return seat != self.dealer and self._turn_kind == "draw" and self._draw_count[seat] == 1 and not self._any_claim
 
     def _self_draw_win(self, seat: int) -> None:
         hand = self._hands[seat]
@@ -1016,8 +1077,12 @@ class Game:
         else:  # 天胡: the highest (natural, P§11) tile of the fourteen
             tile = max(t for t in range(27) if self._natural(seat)[t])
         dealt = self._turn_kind == "dealt"
-        flags = {"self_draw": True, "kong_flower": self._turn_kind == "replacement",
-                 "heavenly": heavenly, "earthly": self._earthly(seat)}
+        flags = {
+            "self_draw": True,
+            "kong_flower": self._turn_kind == "replacement",
+            "heavenly": heavenly,
+            "earthly": self._earthly(seat),
+        }
         feeder = None
         last = self._last_kong[seat]
         if flags["kong_flower"] and last is not None and last["kind"] == "direct":
@@ -1032,11 +1097,26 @@ class Game:
             return
         self._next_draw(after=seat)
 
-    def _settle_win(self, seat: int, tile: int, from_seat: int | None, kind: str, hand_before: list[int],
-                    flags: dict, feeder: int | None = None) -> None:
+    def _settle_win(
+        self,
+        seat: int,
+        tile: int,
+        from_seat: int | None,
+        kind: str,
+        hand_before: list[int],
+        flags: dict,
+        feeder: int | None = None,
+    ) -> None:
         score = settlement.score_win(self, seat, hand_before, tile, flags)
-        self._log("win", seat=seat, tile=name(tile), from_=from_seat, kind=kind,
-                  hand=names(tiles_of(hand_before)), score=score)
+        self._log(
+            "win",
+            seat=seat,
+            tile=name(tile),
+            from_=from_seat,
+            kind=kind,
+            hand=names(tiles_of(hand_before)),
+            score=score,
+        )
         settlement.win_payments(self, seat, from_seat, score, bool(flags.get("self_draw")), feeder)
         self._win_claims.append(None if from_seat is None else self._claim)
         self._won[seat] = True
@@ -1125,8 +1205,9 @@ class Game:
         for seat in range(4):
             for t in received[seat]:
                 self._hands[seat][t] += 1
-        self._log("exchange", direction=direction, given=[names(g) for g in given],
-                  received=[names(r) for r in received])
+        self._log(
+            "exchange", direction=direction, given=[names(g) for g in given], received=[names(r) for r in received]
+        )
         self._options = None
         if self.rules["exchange_redeal_if_unchanged"] and all(
             sorted(received[s]) == sorted(given[s]) for s in range(4)
@@ -1149,8 +1230,13 @@ class Game:
     def tile_total(self) -> int:
         """Every tile accounted for: wall, hands, melds, discards, set-aside winning tiles (108)."""
         melded = sum(3 if m["type"] == "pong" else 4 for seat in range(4) for m in self._melds[seat])
-        return (len(self.wall) + sum(sum(h) for h in self._hands) + melded
-                + sum(len(d) for d in self._discards) + len(self._set_aside))
+        return (
+            len(self.wall)
+            + sum(sum(h) for h in self._hands)
+            + melded
+            + sum(len(d) for d in self._discards)
+            + len(self._set_aside)
+        )
 
 
 def _normalize(action: Any) -> dict:
@@ -1158,8 +1244,16 @@ def _normalize(action: Any) -> dict:
     if not isinstance(action, dict) or "kind" not in action:
         raise IllegalActionError(f"an action is a dict with a 'kind', got {action!r}")
     kind = action["kind"]
-    keys = {"exchange": {"kind", "tiles"}, "void": {"kind", "suit"}, "discard": {"kind", "tile"},
-            "kong": {"kind", "tile"}, "swap": {"kind", "tile"}, "pong": {"kind"}, "win": {"kind"}, "pass": {"kind"}}
+    keys = {
+        "exchange": {"kind", "tiles"},
+        "void": {"kind", "suit"},
+        "discard": {"kind", "tile"},
+        "kong": {"kind", "tile"},
+        "swap": {"kind", "tile"},
+        "pong": {"kind"},
+        "win": {"kind"},
+        "pass": {"kind"},
+    }
     if kind not in keys or set(action) != keys[kind]:
         raise IllegalActionError(f"malformed action {action!r}")
     if kind == "exchange":

@@ -68,5 +68,11 @@ class Match:
 
     def log(self) -> dict:
         """Every hand's events, in order (docs/game-protocol.md §13)."""
-        return {"type": "match", "version": 1, "seed": self.seed, "hands": self.hands,
-                "rules": self.rules, "games": [g.events for g in self.games]}
+        return {
+            "type": "match",
+            "version": 1,
+            "seed": self.seed,
+            "hands": self.hands,
+            "rules": self.rules,
+            "games": [g.events for g in self.games],
+        }

@@ -44,8 +44,9 @@ PATTERNS = (
 )
 
 
-def _no_seven_pairs_fan(basic: int, all_triplets: int, full_flush: int, flush_triplets: int,
-                        concealed: int | None = None) -> Dict[str, int | None]:
+def _no_seven_pairs_fan(
+    basic: int, all_triplets: int, full_flush: int, flush_triplets: int, concealed: int | None = None
+) -> Dict[str, int | None]:
     """The fan table of seeds 000/001: four patterns (five with 门清), every other one null.
 
     RULES.md §10's pattern table has "—" for every other pattern in these columns.
@@ -116,43 +117,44 @@ def _defaults() -> Dict[str, Any]:
 def _dashiyou() -> Dict[str, Any]:
     """Seed 000, 大师游血流成河 (Yichang)."""
     rules = _defaults()
-    rules.update({
-        "preset": "dashiyou",
-        "mode": "xueliu",  # s
-        "first_dealer": "east",  # s
-        "dealer_rotation": "rotate",  # s: 轮庄
-        "exchange": "dice",  # s: 打骰子换牌
-        "exchange_redeal_if_unchanged": True,  # s
-        "declare_void": True,  # c
-        "allow_seven_pairs": False,  # r: seed 000 lists no 七对
-        "rob_concealed_kong": True,  # s: 胡牌規則 8
-        "late_kong": "full",  # c
-        "pass_win_lock": "none",  # c
-        "last_four": "forced",  # s: 胡牌規則 5
-        # s: 結算番數計算 基本胡 3, 門清 4, 碰碰胡 6, 清一色 8, 清碰 12
-        "fan": _no_seven_pairs_fan(basic=3, all_triplets=6, full_flush=8, flush_triplets=12,
-                                   concealed=4),
-        "gen_fan": 0,  # r: seed 000 has no 根
-        "exposed_kong_fan": 1,  # s: 明槓 +1
-        "concealed_kong_fan": 2,  # s: 暗槓 +2
-        "kong_flower_fan": 0,  # r
-        "kong_shot_fan": 0,  # r
-        "rob_kong_fan": 0,  # r
-        "rob_kong_scoring": "as_basic",  # s: 胡牌規則 8, 基本胡型
-        "scoring": "linear",  # s
-        "base_points": 1,  # s
-        "fan_offset": 0,  # u: "—" in RULES.md, unused by linear scoring
-        "cap_fan": None,  # s
-        "kong_fan": "win_and_loss",  # s: 槓進槓出
-        "kong_payments": False,  # r
-        "kong_flower_after_direct_kong": "all_pay",  # c
-        "kong_income_transfer": "none",  # RULES.md §10 (no mark)
-        "flower_pig_penalty": "double_ready_value",  # s: 2倍自摸胡牌牌型
-        "flower_pig_fan": 0,  # u: unused by double_ready_value
-        "flower_pig_payees": "ready",  # s: 所有已聽牌玩家
-        "tax_refund": False,  # RULES.md §10 (no mark)
-        "ready_difference": False,  # RULES.md §10 (no mark)
-    })
+    rules.update(
+        {
+            "preset": "dashiyou",
+            "mode": "xueliu",  # s
+            "first_dealer": "east",  # s
+            "dealer_rotation": "rotate",  # s: 轮庄
+            "exchange": "dice",  # s: 打骰子换牌
+            "exchange_redeal_if_unchanged": True,  # s
+            "declare_void": True,  # c
+            "allow_seven_pairs": False,  # r: seed 000 lists no 七对
+            "rob_concealed_kong": True,  # s: 胡牌規則 8
+            "late_kong": "full",  # c
+            "pass_win_lock": "none",  # c
+            "last_four": "forced",  # s: 胡牌規則 5
+            # s: 結算番數計算 基本胡 3, 門清 4, 碰碰胡 6, 清一色 8, 清碰 12
+            "fan": _no_seven_pairs_fan(basic=3, all_triplets=6, full_flush=8, flush_triplets=12, concealed=4),
+            "gen_fan": 0,  # r: seed 000 has no 根
+            "exposed_kong_fan": 1,  # s: 明槓 +1
+            "concealed_kong_fan": 2,  # s: 暗槓 +2
+            "kong_flower_fan": 0,  # r
+            "kong_shot_fan": 0,  # r
+            "rob_kong_fan": 0,  # r
+            "rob_kong_scoring": "as_basic",  # s: 胡牌規則 8, 基本胡型
+            "scoring": "linear",  # s
+            "base_points": 1,  # s
+            "fan_offset": 0,  # u: "—" in RULES.md, unused by linear scoring
+            "cap_fan": None,  # s
+            "kong_fan": "win_and_loss",  # s: 槓進槓出
+            "kong_payments": False,  # r
+            "kong_flower_after_direct_kong": "all_pay",  # c
+            "kong_income_transfer": "none",  # RULES.md §10 (no mark)
+            "flower_pig_penalty": "double_ready_value",  # s: 2倍自摸胡牌牌型
+            "flower_pig_fan": 0,  # u: unused by double_ready_value
+            "flower_pig_payees": "ready",  # s: 所有已聽牌玩家
+            "tax_refund": False,  # RULES.md §10 (no mark)
+            "ready_difference": False,  # RULES.md §10 (no mark)
+        }
+    )
     return rules
 
 
@@ -163,41 +165,43 @@ def _sanxia(piao: bool) -> Dict[str, Any]:
         fan = _no_seven_pairs_fan(basic=3, all_triplets=6, full_flush=8, flush_triplets=12)  # s: 带漂
     else:
         fan = _no_seven_pairs_fan(basic=1, all_triplets=4, full_flush=6, flush_triplets=10)  # s: §四
-    rules.update({
-        "preset": "sanxia_piao" if piao else "sanxia",
-        "mode": "xueliu",  # s
-        "first_dealer": "east",  # c
-        "dealer_rotation": "rotate",  # c
-        "exchange": "dice",  # c
-        "exchange_redeal_if_unchanged": False,  # RULES.md §10 (no mark)
-        "declare_void": True,  # c
-        "allow_seven_pairs": False,  # r: seed 001 lists no 七对
-        "rob_concealed_kong": False,  # RULES.md §10 (no mark)
-        "late_kong": "kept_fourth_forbidden",  # s: 不能碰牌后补杠以前碰过的牌
-        "pass_win_lock": "none",  # c
-        "last_four": "none",  # c
-        "fan": fan,
-        "gen_fan": 0,  # r
-        "exposed_kong_fan": 1,  # s: 补杠/直杠 加一番
-        "concealed_kong_fan": 2,  # s: 暗杠 加两番
-        "kong_flower_fan": 0,  # r: 杠开 = 一杠加自摸 (§六.5)
-        "kong_shot_fan": 0,  # RULES.md §10 (no mark)
-        "rob_kong_fan": 0,  # RULES.md §10 (no mark)
-        "rob_kong_scoring": "as_basic",  # s: §六.4 基本胡型
-        "scoring": "linear",  # s
-        "base_points": 1,  # s
-        "fan_offset": 0,  # u: "—" in RULES.md, unused by linear scoring
-        "cap_fan": None,  # s
-        "kong_fan": "win_and_loss",  # s: 杠进杠出
-        "kong_payments": False,  # r
-        "kong_flower_after_direct_kong": "all_pay",  # c
-        "kong_income_transfer": "none",  # RULES.md §10 (no mark)
-        "flower_pig_penalty": "double_ready_value",  # s: 最大番数2倍
-        "flower_pig_fan": 0,  # u: unused by double_ready_value
-        "flower_pig_payees": "ready_or_won",  # s: 已经下叫和胡牌的人
-        "tax_refund": False,  # RULES.md §10 (no mark)
-        "ready_difference": False,  # RULES.md §10 (no mark)
-    })
+    rules.update(
+        {
+            "preset": "sanxia_piao" if piao else "sanxia",
+            "mode": "xueliu",  # s
+            "first_dealer": "east",  # c
+            "dealer_rotation": "rotate",  # c
+            "exchange": "dice",  # c
+            "exchange_redeal_if_unchanged": False,  # RULES.md §10 (no mark)
+            "declare_void": True,  # c
+            "allow_seven_pairs": False,  # r: seed 001 lists no 七对
+            "rob_concealed_kong": False,  # RULES.md §10 (no mark)
+            "late_kong": "kept_fourth_forbidden",  # s: 不能碰牌后补杠以前碰过的牌
+            "pass_win_lock": "none",  # c
+            "last_four": "none",  # c
+            "fan": fan,
+            "gen_fan": 0,  # r
+            "exposed_kong_fan": 1,  # s: 补杠/直杠 加一番
+            "concealed_kong_fan": 2,  # s: 暗杠 加两番
+            "kong_flower_fan": 0,  # r: 杠开 = 一杠加自摸 (§六.5)
+            "kong_shot_fan": 0,  # RULES.md §10 (no mark)
+            "rob_kong_fan": 0,  # RULES.md §10 (no mark)
+            "rob_kong_scoring": "as_basic",  # s: §六.4 基本胡型
+            "scoring": "linear",  # s
+            "base_points": 1,  # s
+            "fan_offset": 0,  # u: "—" in RULES.md, unused by linear scoring
+            "cap_fan": None,  # s
+            "kong_fan": "win_and_loss",  # s: 杠进杠出
+            "kong_payments": False,  # r
+            "kong_flower_after_direct_kong": "all_pay",  # c
+            "kong_income_transfer": "none",  # RULES.md §10 (no mark)
+            "flower_pig_penalty": "double_ready_value",  # s: 最大番数2倍
+            "flower_pig_fan": 0,  # u: unused by double_ready_value
+            "flower_pig_payees": "ready_or_won",  # s: 已经下叫和胡牌的人
+            "tax_refund": False,  # RULES.md §10 (no mark)
+            "ready_difference": False,  # RULES.md §10 (no mark)
+        }
+    )
     return rules
 
 
@@ -207,86 +211,92 @@ def _chengdu(xueliu: bool) -> Dict[str, Any]:
     The two columns of RULES.md §10 differ only in mode, exchange, late_kong and the marks.
     """
     rules = _defaults()
-    rules.update({
-        "preset": "chengdu_xueliu" if xueliu else "chengdu",
-        "mode": "xueliu" if xueliu else "xuezhan",  # s (both)
-        "first_dealer": "random",  # s: 打牌規則 3
-        "dealer_rotation": "first_winner",  # s: 打牌規則 3
-        "exchange": "dice" if xueliu else None,  # s (both)
-        "exchange_redeal_if_unchanged": False,  # 003: RULES.md §10 (no mark); 002: u ("—")
-        "declare_void": True,  # s: 打牌規則 7
-        "allow_seven_pairs": True,  # s: 打牌規則 8, 7副对子可以和牌
-        "rob_concealed_kong": False,  # RULES.md §10 (no mark)
-        # s: 计分规则 12 (002) / 不能碰牌后补杠以前碰过的牌 (003)
-        "late_kong": "kept_fourth_forbidden" if xueliu else "root_only",
-        "pass_win_lock": "until_draw_unless_higher",  # s: 打牌規則 12
-        "last_four": "ron_forced",  # s: 打牌規則 16
-        "fan": _sichuan_fan(basic=1),  # s: 麻將番總, 平胡 一番 ... 六番
-        "gen_fan": 1,  # s: 根 1番
-        "exposed_kong_fan": 1,  # s: 杠 加1番
-        "concealed_kong_fan": 1,  # s: 杠 加1番
-        "kong_flower_fan": 1,  # s: 杠上花 1番
-        "kong_shot_fan": 1,  # s: 杠上炮 1番
-        "rob_kong_fan": 1,  # s: 抢杠 加1番
-        "rob_kong_scoring": "normal",  # RULES.md §10 (no mark)
-        "scoring": "exponential",  # s: 計分規則 2
-        "base_points": 6,  # s: 計分規則 3
-        "fan_offset": 1,  # s: 2的(番数减1)次方
-        "cap_fan": None,  # RULES.md §10: null (per room)
-        "kong_fan": "win_only",  # RULES.md §10 (no mark)
-        "kong_payments": True,  # s: 刮风下雨
-        "kong_flower_after_direct_kong": "feeder_pays_all",  # s: 打牌規則 10, 承包制
-        "kong_income_transfer": "last_kong",  # s: 打牌規則 11
-        "flower_pig_penalty": "fixed_fan",  # s (003): 最大番数的5番; 002 takes it from 003
-        "flower_pig_fan": 5,  # s (003)
-        "flower_pig_payees": "ready_or_won",  # s (003): 已经下叫和胡牌的人
-        "tax_refund": True,  # s: 計分規則 4 (003 takes it from 002)
-        "ready_difference": False,  # RULES.md §10 (no mark)
-    })
+    rules.update(
+        {
+            "preset": "chengdu_xueliu" if xueliu else "chengdu",
+            "mode": "xueliu" if xueliu else "xuezhan",  # s (both)
+            "first_dealer": "random",  # s: 打牌規則 3
+            "dealer_rotation": "first_winner",  # s: 打牌規則 3
+            "exchange": "dice" if xueliu else None,  # s (both)
+            "exchange_redeal_if_unchanged": False,  # 003: RULES.md §10 (no mark); 002: u ("—")
+            "declare_void": True,  # s: 打牌規則 7
+            "allow_seven_pairs": True,  # s: 打牌規則 8, 7副对子可以和牌
+            "rob_concealed_kong": False,  # RULES.md §10 (no mark)
+            # s: 计分规则 12 (002) / 不能碰牌后补杠以前碰过的牌 (003)
+            "late_kong": "kept_fourth_forbidden" if xueliu else "root_only",
+            "pass_win_lock": "until_draw_unless_higher",  # s: 打牌規則 12
+            "last_four": "ron_forced",  # s: 打牌規則 16
+            "fan": _sichuan_fan(basic=1),  # s: 麻將番總, 平胡 一番 ... 六番
+            "gen_fan": 1,  # s: 根 1番
+            "exposed_kong_fan": 1,  # s: 杠 加1番
+            "concealed_kong_fan": 1,  # s: 杠 加1番
+            "kong_flower_fan": 1,  # s: 杠上花 1番
+            "kong_shot_fan": 1,  # s: 杠上炮 1番
+            "rob_kong_fan": 1,  # s: 抢杠 加1番
+            "rob_kong_scoring": "normal",  # RULES.md §10 (no mark)
+            "scoring": "exponential",  # s: 計分規則 2
+            "base_points": 6,  # s: 計分規則 3
+            "fan_offset": 1,  # s: 2的(番数减1)次方
+            "cap_fan": None,  # RULES.md §10: null (per room)
+            "kong_fan": "win_only",  # RULES.md §10 (no mark)
+            "kong_payments": True,  # s: 刮风下雨
+            "kong_flower_after_direct_kong": "feeder_pays_all",  # s: 打牌規則 10, 承包制
+            "kong_income_transfer": "last_kong",  # s: 打牌規則 11
+            "flower_pig_penalty": "fixed_fan",  # s (003): 最大番数的5番; 002 takes it from 003
+            "flower_pig_fan": 5,  # s (003)
+            "flower_pig_payees": "ready_or_won",  # s (003): 已经下叫和胡牌的人
+            "tax_refund": True,  # s: 計分規則 4 (003 takes it from 002)
+            "ready_difference": False,  # RULES.md §10 (no mark)
+        }
+    )
     return rules
 
 
 def _xuezhan(yaoji: bool) -> Dict[str, Any]:
     """Seed 004, 血战到底; with ``yaoji`` its 血战幺鸡 variant (wild 1s, cap 5, 无鸡加番, 天胡 stacks)."""
     rules = _defaults()
-    rules.update({
-        "preset": "yaoji" if yaoji else "xuezhan",
-        "mode": "xuezhan",  # s
-        "first_dealer": "dice",  # s: §二, 掷一次色子
-        "dealer_rotation": "first_winner",  # s: §二
-        "exchange": "dice",  # c
-        "exchange_redeal_if_unchanged": False,  # RULES.md §10 (no mark)
-        "declare_void": True,  # c
-        "allow_seven_pairs": True,  # s: 或为七对子
-        "rob_concealed_kong": False,  # RULES.md §10 (no mark)
-        "late_kong": "full",  # s: 杠牌可随时进行
-        "pass_win_lock": "none",  # c
-        "last_four": "self_draw_forced",  # s: §五.1
-        "fan": _sichuan_fan(basic=0),  # s: §六, 基本胡 0番 ... 天胡 5番
-        "gen_fan": 1,  # s: §七.1 带根 每根+1番
-        "exposed_kong_fan": 1,  # s: §七.2-3 刮风 每杠+1番
-        "concealed_kong_fan": 2,  # s: §七.4 暗杠下雨 每杠+2番
-        "kong_flower_fan": 1,  # r: §七.5 杠上花 +2或3番 read as kong fan + 1
-        "kong_shot_fan": 1,  # s: §七.6
-        "rob_kong_fan": 1,  # s: §七.7
-        "rob_kong_scoring": "normal",  # RULES.md §10 (no mark)
-        "scoring": "exponential",  # s
-        "base_points": 1,  # c
-        "fan_offset": 0,  # s: 0番 底金×1
-        "cap_fan": 5 if yaoji else None,  # yaoji: c (required by the forced 4-wild win); xuezhan: s
-        "kong_fan": "win_only",  # RULES.md §10 (no mark)
-        "kong_payments": True,  # s: 刮风下雨
-        "kong_flower_after_direct_kong": "feeder_pays_all" if yaoji else "all_pay",  # yaoji s: 血战幺鸡 另加番 1; xuezhan c
-        "kong_income_transfer": "none",  # c
-        "flower_pig_penalty": "fixed_fan",  # s: §四.7 赔4番
-        "flower_pig_fan": 4,  # s: §四.7
-        "flower_pig_payees": "non_pigs",  # s: 其余所有不是花猪的玩家（包括已经糊牌的）
-        "tax_refund": True,  # s: §四.10
-        "ready_difference": True,  # s: §四.9
-        "wilds": yaoji,  # s (yaoji): 幺鸡属于任意牌
-        "no_wild_fan": 1 if yaoji else 0,  # s (yaoji): 无鸡加番
-        "heavenly_stacks": yaoji,  # s (yaoji): 天胡地胡根据胡牌类型可以另加番
-    })
+    rules.update(
+        {
+            "preset": "yaoji" if yaoji else "xuezhan",
+            "mode": "xuezhan",  # s
+            "first_dealer": "dice",  # s: §二, 掷一次色子
+            "dealer_rotation": "first_winner",  # s: §二
+            "exchange": "dice",  # c
+            "exchange_redeal_if_unchanged": False,  # RULES.md §10 (no mark)
+            "declare_void": True,  # c
+            "allow_seven_pairs": True,  # s: 或为七对子
+            "rob_concealed_kong": False,  # RULES.md §10 (no mark)
+            "late_kong": "full",  # s: 杠牌可随时进行
+            "pass_win_lock": "none",  # c
+            "last_four": "self_draw_forced",  # s: §五.1
+            "fan": _sichuan_fan(basic=0),  # s: §六, 基本胡 0番 ... 天胡 5番
+            "gen_fan": 1,  # s: §七.1 带根 每根+1番
+            "exposed_kong_fan": 1,  # s: §七.2-3 刮风 每杠+1番
+            "concealed_kong_fan": 2,  # s: §七.4 暗杠下雨 每杠+2番
+            "kong_flower_fan": 1,  # r: §七.5 杠上花 +2或3番 read as kong fan + 1
+            "kong_shot_fan": 1,  # s: §七.6
+            "rob_kong_fan": 1,  # s: §七.7
+            "rob_kong_scoring": "normal",  # RULES.md §10 (no mark)
+            "scoring": "exponential",  # s
+            "base_points": 1,  # c
+            "fan_offset": 0,  # s: 0番 底金×1
+            "cap_fan": 5 if yaoji else None,  # yaoji: c (required by the forced 4-wild win); xuezhan: s
+            "kong_fan": "win_only",  # RULES.md §10 (no mark)
+            "kong_payments": True,  # s: 刮风下雨
+            "kong_flower_after_direct_kong": "feeder_pays_all"
+            if yaoji
+            else "all_pay",  # yaoji s: 血战幺鸡 另加番 1; xuezhan c
+            "kong_income_transfer": "none",  # c
+            "flower_pig_penalty": "fixed_fan",  # s: §四.7 赔4番
+            "flower_pig_fan": 4,  # s: §四.7
+            "flower_pig_payees": "non_pigs",  # s: 其余所有不是花猪的玩家（包括已经糊牌的）
+            "tax_refund": True,  # s: §四.10
+            "ready_difference": True,  # s: §四.9
+            "wilds": yaoji,  # s (yaoji): 幺鸡属于任意牌
+            "no_wild_fan": 1 if yaoji else 0,  # s (yaoji): 无鸡加番
+            "heavenly_stacks": yaoji,  # s (yaoji): 天胡地胡根据胡牌类型可以另加番
+        }
+    )
     return rules
 
 

@@ -78,8 +78,19 @@ _SUIT_OF_LETTER = {"m": 0, "p": 1, "s": 2, "万": 0, "萬": 0, "筒": 1, "条": 
 _SUIT_LETTERS = "mps"
 _WILD = 18  # 1s, 幺鸡
 _DRAGON_PATTERNS = ("dragon_seven_pairs", "flush_dragon_seven_pairs")
-_BONUS_ORDER = ("heavenly", "earthly", "root", "exposed_kong", "concealed_kong", "kong_flower",
-                "kong_shot", "rob_kong", "self_draw", "no_wild", "four_wilds")
+_BONUS_ORDER = (
+    "heavenly",
+    "earthly",
+    "root",
+    "exposed_kong",
+    "concealed_kong",
+    "kong_flower",
+    "kong_shot",
+    "rob_kong",
+    "self_draw",
+    "no_wild",
+    "four_wilds",
+)
 
 # A set in a decomposition: ("triplet", tile) or ("sequence", lowest tile). Kongs are triplets.
 Set = Tuple[str, int]
@@ -149,8 +160,7 @@ def _parse_void(void: Union[str, int, None]) -> Optional[int]:
     return suit
 
 
-def _parse_meld(spec: TilesSpec, sizes: Tuple[int, ...], what: str,
-                wild_rules: bool = False) -> Tuple[int, int, int]:
+def _parse_meld(spec: TilesSpec, sizes: Tuple[int, ...], what: str, wild_rules: bool = False) -> Tuple[int, int, int]:
     """A meld as (tile, size, wilds): three (pong) or four (kong) tiles of one kind. Under the
     wild rules the ``1s`` among them are wilds standing for the kind, and at least one tile is
     natural (protocol §11: ``"55m1s"``, ``"5m111s"``)."""
@@ -172,9 +182,14 @@ class _Deal:
     winning tile, the concealed wilds (the winning tile too if it is one), exposed melds as (tile,
     3 or 4, wilds), concealed kongs as (tile, wilds)."""
 
-    def __init__(self, concealed: Sequence[int], melds: Sequence[Tuple[int, int, int]],
-                 concealed_kongs: Sequence[Tuple[int, int]], root_only: Sequence[int] = (),
-                 wilds: int = 0) -> None:
+    def __init__(
+        self,
+        concealed: Sequence[int],
+        melds: Sequence[Tuple[int, int, int]],
+        concealed_kongs: Sequence[Tuple[int, int]],
+        root_only: Sequence[int] = (),
+        wilds: int = 0,
+    ) -> None:
         self.counts = [0] * 27
         for t in concealed:
             self.counts[t] += 1
@@ -194,8 +209,7 @@ class _Deal:
 
     def wilds_held(self) -> int:
         """Every wild: concealed and inside melds."""
-        return (self.wilds + sum(w for _, _, w in self.melds)
-                + sum(w for _, w in self.concealed_kongs))
+        return self.wilds + sum(w for _, _, w in self.melds) + sum(w for _, w in self.concealed_kongs)
 
     def suits(self) -> set:
         """Suits of the natural tiles (a wild has none)."""
@@ -203,8 +217,7 @@ class _Deal:
 
     def meld_sets(self) -> List[Set]:
         """Exposed melds and concealed kongs as triplets, for the hand's shape."""
-        return ([("triplet", t) for t, _, _ in self.melds]
-                + [("triplet", t) for t, _ in self.concealed_kongs])
+        return [("triplet", t) for t, _, _ in self.melds] + [("triplet", t) for t, _ in self.concealed_kongs]
 
     def exposed_kongs(self) -> int:
         """Exposed kongs that score as kongs (a root-only late kong scores as a root instead)."""
@@ -223,15 +236,21 @@ class _Deal:
             if size == 3:
                 counts[tile] += 3 - wilds
         roots = sum(1 for n in counts if n == 4)
-        kongs = ([(t, w) for t, size, w in self.melds if size == 4] + self.concealed_kongs)
-        roots += sum(1 for t, w in kongs
-                     if t in self.root_only or (rules["gen_counts_kongs"] and w == 0))
+        kongs = [(t, w) for t, size, w in self.melds if size == 4] + self.concealed_kongs
+        roots += sum(1 for t, w in kongs if t in self.root_only or (rules["gen_counts_kongs"] and w == 0))
         return roots
 
 
-def _build_deal(hand: TilesSpec, melds: Iterable[TilesSpec], concealed_kongs: Iterable[TilesSpec],
-                extra: Optional[int], root_only_kongs: Iterable[TilesSpec] = (), *,
-                rules: Dict[str, Any], wilds: int = 0) -> _Deal:
+def _build_deal(
+    hand: TilesSpec,
+    melds: Iterable[TilesSpec],
+    concealed_kongs: Iterable[TilesSpec],
+    extra: Optional[int],
+    root_only_kongs: Iterable[TilesSpec] = (),
+    *,
+    rules: Dict[str, Any],
+    wilds: int = 0,
+) -> _Deal:
     """Parse and validate; ``extra`` is the winning tile (None for a 13-tile waiting hand), a
     wild when it is ``1s`` under the wild rules."""
     wild_rules = bool(rules["wilds"])
@@ -251,8 +270,10 @@ def _build_deal(hand: TilesSpec, melds: Iterable[TilesSpec], concealed_kongs: It
     expected = 13 - 3 * (len(parsed_melds) + len(parsed_kongs))
     if expected < 1 or len(concealed) + wilds != expected:
         held = f" + {wilds} wilds" if wilds else ""
-        raise ValueError(f"hand: {len(concealed)} concealed tiles{held} with "
-                         f"{len(parsed_melds) + len(parsed_kongs)} melds; expected {expected}")
+        raise ValueError(
+            f"hand: {len(concealed)} concealed tiles{held} with "
+            f"{len(parsed_melds) + len(parsed_kongs)} melds; expected {expected}"
+        )
     if extra is not None:
         if wild_rules and extra == _WILD:
             wilds += 1
@@ -309,8 +330,7 @@ def _standard_splits(counts: List[int]) -> List[Tuple[int, List[Set]]]:
 def _is_seven_pairs(deal: _Deal, counts: List[int]) -> bool:
     """Seven pairs from a fully concealed hand (``counts``: the concealed tiles with the wilds
     assigned); four of a kind is two pairs (RULES.md §8), six three."""
-    return (not deal.melds and not deal.concealed_kongs
-            and sum(counts) == 14 and all(n % 2 == 0 for n in counts))
+    return not deal.melds and not deal.concealed_kongs and sum(counts) == 14 and all(n % 2 == 0 for n in counts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -331,8 +351,7 @@ def _standard_patterns(deal: _Deal, pair: int, concealed_sets: List[Set]) -> set
     terminals = _has_terminal("triplet", pair) and all(_has_terminal(k, t) for k, t in sets)
     # 2-5-8 only reads the natural tiles of hand and melds (protocol §11; without wilds these
     # are exactly the split's tiles).
-    all_258 = triplets and all(_rank(t) in (2, 5, 8)
-                               for t, n in enumerate(deal.all_counts()) if n)
+    all_258 = triplets and all(_rank(t) in (2, 5, 8) for t, n in enumerate(deal.all_counts()) if n)
     met = {"basic"}
     if not deal.melds:
         met.add("concealed")
@@ -394,16 +413,24 @@ def _multiplier(fan: int, rules: Dict[str, Any]) -> int:
     if scoring == "exponential":
         return 2 ** max(0, fan - rules["fan_offset"])
     if scoring == "multiplier_table":
-        return 2 ** fan
+        return 2**fan
     raise ValueError(f"scoring: {scoring!r} is not linear, exponential or multiplier_table")
 
 
 class _Situation:
     """How the hand was won; ``ready_only`` is the 查叫 valuation with no situational fan at all."""
 
-    def __init__(self, *, self_draw: bool = False, kong_flower: bool = False,
-                 kong_shot: bool = False, robbed_kong: bool = False, heavenly: bool = False,
-                 earthly: bool = False, ready_only: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        self_draw: bool = False,
+        kong_flower: bool = False,
+        kong_shot: bool = False,
+        robbed_kong: bool = False,
+        heavenly: bool = False,
+        earthly: bool = False,
+        ready_only: bool = False,
+    ) -> None:
         self.self_draw = self_draw
         self.kong_flower = kong_flower
         self.kong_shot = kong_shot
@@ -458,8 +485,10 @@ def _grouped(units: List[Tuple[str, int]]) -> List[Dict[str, Any]]:
     """Bonus units as the engine's ``Score.to_dict()`` lists them: one entry per kind, in
     ``_BONUS_ORDER``, with how many units and their total fan."""
     names = sorted({name for name, _ in units}, key=_BONUS_ORDER.index)
-    return [{"name": name, "count": sum(1 for n, _ in units if n == name),
-             "fan": sum(f for n, f in units if n == name)} for name in names]
+    return [
+        {"name": name, "count": sum(1 for n, _ in units if n == name), "fan": sum(f for n, f in units if n == name)}
+        for name in names
+    ]
 
 
 def _result(pattern: str, deal: _Deal, rules: Dict[str, Any], situation: _Situation) -> Dict[str, Any]:
@@ -473,15 +502,21 @@ def _result(pattern: str, deal: _Deal, rules: Dict[str, Any], situation: _Situat
     if situation.self_draw and not situation.ready_only and rules["self_draw_bonus"] == "add_base":
         extra = rules["base_points"]
     multiplier = _multiplier(capped, rules)
-    return {"pattern": pattern, "pattern_fan": pattern_fan, "bonuses": bonuses, "fan": fan,
-            "capped_fan": capped, "multiplier": multiplier, "extra_points": extra,
-            "points": rules["base_points"] * multiplier + extra}
+    return {
+        "pattern": pattern,
+        "pattern_fan": pattern_fan,
+        "bonuses": bonuses,
+        "fan": fan,
+        "capped_fan": capped,
+        "multiplier": multiplier,
+        "extra_points": extra,
+        "points": rules["base_points"] * multiplier + extra,
+    }
 
 
 def _rank_key(result: Dict[str, Any]) -> tuple:
     """Most points, then most fan, then the bigger pattern, then RULES.md §8's order."""
-    return (result["points"], result["fan"], result["pattern_fan"],
-            -PATTERNS.index(result["pattern"]))
+    return (result["points"], result["fan"], result["pattern_fan"], -PATTERNS.index(result["pattern"]))
 
 
 def _wild_assignments(deal: _Deal, void: Optional[int]) -> List[List[int]]:
@@ -501,8 +536,7 @@ def _wild_assignments(deal: _Deal, void: Optional[int]) -> List[List[int]]:
     return found
 
 
-def _candidate_patterns(deal: _Deal, rules: Dict[str, Any], situation: _Situation,
-                        void: Optional[int]) -> List[str]:
+def _candidate_patterns(deal: _Deal, rules: Dict[str, Any], situation: _Situation, void: Optional[int]) -> List[str]:
     """Every pattern some decomposition, under some reading of the wilds, can be scored as
     (each decomposition's highest ones)."""
     met_sets = []
@@ -532,22 +566,28 @@ def four_wilds_score(rules: Dict[str, Any]) -> Dict[str, Any]:
     pattern_fan = rules["fan"]["basic"]
     fan = pattern_fan + cap
     multiplier = _multiplier(min(fan, cap), rules)
-    return {"pattern": "basic", "pattern_fan": pattern_fan,
-            "bonuses": [{"name": "four_wilds", "count": 1, "fan": cap}], "fan": fan,
-            "capped_fan": min(fan, cap), "multiplier": multiplier, "extra_points": 0,
-            "points": rules["base_points"] * multiplier}
+    return {
+        "pattern": "basic",
+        "pattern_fan": pattern_fan,
+        "bonuses": [{"name": "four_wilds", "count": 1, "fan": cap}],
+        "fan": fan,
+        "capped_fan": min(fan, cap),
+        "multiplier": multiplier,
+        "extra_points": 0,
+        "points": rules["base_points"] * multiplier,
+    }
 
 
-def _evaluate(deal: _Deal, rules: Dict[str, Any], void: Optional[int],
-              situation: _Situation) -> Optional[Dict[str, Any]]:
+def _evaluate(
+    deal: _Deal, rules: Dict[str, Any], void: Optional[int], situation: _Situation
+) -> Optional[Dict[str, Any]]:
     """The best score of ``deal`` (14 tiles counting melds and wilds), or None if it is not a win."""
     if rules["wilds"] and deal.wilds == 4:
         return four_wilds_score(rules)
     suits = deal.suits()
     if len(suits) > 2 or (void is not None and void in suits):
         return None
-    results = [_result(p, deal, rules, situation)
-               for p in _candidate_patterns(deal, rules, situation, void)]
+    results = [_result(p, deal, rules, situation) for p in _candidate_patterns(deal, rules, situation, void)]
     return max(results, key=_rank_key) if results else None
 
 
@@ -555,12 +595,23 @@ def _evaluate(deal: _Deal, rules: Dict[str, Any], void: Optional[int],
 # Public API
 
 
-def score(hand: TilesSpec, win_tile: TileSpec, *, melds: Iterable[TilesSpec] = (),
-          concealed_kongs: Iterable[TilesSpec] = (), void: Union[str, int, None] = None,
-          rules: Dict[str, Any], self_draw: bool = False, kong_flower: bool = False,
-          kong_shot: bool = False, robbed_kong: bool = False, heavenly: bool = False,
-          earthly: bool = False, root_only_kongs: Iterable[TilesSpec] = (),
-          wilds: int = 0) -> Dict[str, Any]:
+def score(
+    hand: TilesSpec,
+    win_tile: TileSpec,
+    *,
+    melds: Iterable[TilesSpec] = (),
+    concealed_kongs: Iterable[TilesSpec] = (),
+    void: Union[str, int, None] = None,
+    rules: Dict[str, Any],
+    self_draw: bool = False,
+    kong_flower: bool = False,
+    kong_shot: bool = False,
+    robbed_kong: bool = False,
+    heavenly: bool = False,
+    earthly: bool = False,
+    root_only_kongs: Iterable[TilesSpec] = (),
+    wilds: int = 0,
+) -> Dict[str, Any]:
     """Score a win (RULES.md §8–§9) by trying every decomposition and keeping the most points.
 
     ``hand`` is the concealed tiles without ``win_tile``; ``melds`` are exposed pongs ("555m") and
@@ -574,21 +625,34 @@ def score(hand: TilesSpec, win_tile: TileSpec, *, melds: Iterable[TilesSpec] = (
     or a hand that is not a win (more than two suits, a tile of ``void``, no decomposition, seven
     pairs where not allowed). See the module docstring for every reading this makes.
     """
-    situation = _Situation(self_draw=self_draw, kong_flower=kong_flower, kong_shot=kong_shot,
-                           robbed_kong=robbed_kong, heavenly=heavenly, earthly=earthly)
+    situation = _Situation(
+        self_draw=self_draw,
+        kong_flower=kong_flower,
+        kong_shot=kong_shot,
+        robbed_kong=robbed_kong,
+        heavenly=heavenly,
+        earthly=earthly,
+    )
     situation.check()
-    deal = _build_deal(hand, melds, concealed_kongs, _parse_tile(win_tile, "win_tile"),
-                       root_only_kongs, rules=rules, wilds=wilds)
+    deal = _build_deal(
+        hand, melds, concealed_kongs, _parse_tile(win_tile, "win_tile"), root_only_kongs, rules=rules, wilds=wilds
+    )
     result = _evaluate(deal, rules, _parse_void(void), situation)
     if result is None:
         raise ValueError("not a winning hand under these rules")
     return result
 
 
-def best_waits(hand13: TilesSpec, *, melds: Iterable[TilesSpec] = (),
-               concealed_kongs: Iterable[TilesSpec] = (), void: Union[str, int, None] = None,
-               rules: Dict[str, Any], root_only_kongs: Iterable[TilesSpec] = (), wilds: int = 0
-               ) -> List[Tuple[int, Dict[str, Any]]]:
+def best_waits(
+    hand13: TilesSpec,
+    *,
+    melds: Iterable[TilesSpec] = (),
+    concealed_kongs: Iterable[TilesSpec] = (),
+    void: Union[str, int, None] = None,
+    rules: Dict[str, Any],
+    root_only_kongs: Iterable[TilesSpec] = (),
+    wilds: int = 0,
+) -> List[Tuple[int, Dict[str, Any]]]:
     """查叫: each natural tile that completes the hand, with its best score from pattern + roots +
     own kongs only, capped (RULES.md §9). An empty list means the hand is not ready. ``wilds`` as
     in ``score``; a drawn wild is never a wait (protocol §11)."""
@@ -596,14 +660,12 @@ def best_waits(hand13: TilesSpec, *, melds: Iterable[TilesSpec] = (),
     concealed_kongs = list(concealed_kongs)
     void_suit = _parse_void(void)
     root_only_kongs = list(root_only_kongs)
-    own = _build_deal(hand13, melds, concealed_kongs, None, root_only_kongs, rules=rules,
-                      wilds=wilds).all_counts()
+    own = _build_deal(hand13, melds, concealed_kongs, None, root_only_kongs, rules=rules, wilds=wilds).all_counts()
     waits = []
     for tile in range(27):
         if own[tile] == 4 or (rules["wilds"] and tile == _WILD):
             continue
-        deal = _build_deal(hand13, melds, concealed_kongs, tile, root_only_kongs, rules=rules,
-                           wilds=wilds)
+        deal = _build_deal(hand13, melds, concealed_kongs, tile, root_only_kongs, rules=rules, wilds=wilds)
         result = _evaluate(deal, rules, void_suit, _Situation(ready_only=True))
         if result is not None:
             waits.append((tile, result))

@@ -14,6 +14,7 @@ from .scoring import best_waits, four_wilds_score, points_for_fan, score
 if TYPE_CHECKING:
     from .game import Game
 
+
 def pay(game: Game, payer: int, payee: int, amount: int, reason: str) -> None:
     """One payment event; nothing for a zero amount (P§8: payer and payee distinct, amount > 0)."""
     if amount <= 0 or payer == payee:
@@ -45,8 +46,17 @@ def score_win(game: Game, seat: int, hand_before: list[int], tile: int, flags: d
         # P§11 four wilds: the score whatever the rest (a non-dealer's dealt win is a tile short)
         return four_wilds_score(game.rules)
     tiles = [t for t in range(27) for _ in range(natural[t])]
-    return score(tiles, tile, melds=exposed, concealed_kongs=concealed, void=game._void_letter(seat),
-                 rules=game.rules, root_only_kongs=root_only, wilds=wilds, **flags)
+    return score(
+        tiles,
+        tile,
+        melds=exposed,
+        concealed_kongs=concealed,
+        void=game._void_letter(seat),
+        rules=game.rules,
+        root_only_kongs=root_only,
+        wilds=wilds,
+        **flags,
+    )
 
 
 def wait_value(game: Game, seat: int) -> int | None:
@@ -59,9 +69,15 @@ def wait_value(game: Game, seat: int) -> int | None:
         return None
     natural = game._natural(seat)
     tiles = [t for t in range(27) for _ in range(natural[t])]
-    found = best_waits(tiles, melds=exposed, concealed_kongs=concealed, void=game._void_letter(seat),
-                       rules=game.rules, root_only_kongs=root_only,
-                       wilds=game._wilds_in(game._hands[seat]))
+    found = best_waits(
+        tiles,
+        melds=exposed,
+        concealed_kongs=concealed,
+        void=game._void_letter(seat),
+        rules=game.rules,
+        root_only_kongs=root_only,
+        wilds=game._wilds_in(game._hands[seat]),
+    )
     if not found:
         return None
     return max(result["points"] for _, result in found)
@@ -107,8 +123,9 @@ def _amount(game: Game, result: dict, payer: int) -> int:
 # --- during play ---------------------------------------------------------------------------------
 
 
-def win_payments(game: Game, winner: int, from_seat: int | None, result: dict, self_draw: bool,
-                 feeder: int | None) -> None:
+def win_payments(
+    game: Game, winner: int, from_seat: int | None, result: dict, self_draw: bool, feeder: int | None
+) -> None:
     """P§8: a win on a discard (or a robbed kong) is paid by the discarder; a self-draw by the payers."""
     if not self_draw:
         pay(game, from_seat, winner, _amount(game, result, from_seat), "win")
@@ -188,8 +205,9 @@ def exhaustive_draw(game: Game) -> None:
     won = game._won
     pig = [not won[s] and _is_pig(game, s) for s in range(4)]
     # A 血战 winner's own value is read only by double_ready_value (READINGS 18); skip the work.
-    needed = [not pig[s] and (not won[s] or xueliu or rules["flower_pig_penalty"] == "double_ready_value")
-              for s in range(4)]
+    needed = [
+        not pig[s] and (not won[s] or xueliu or rules["flower_pig_penalty"] == "double_ready_value") for s in range(4)
+    ]
     value: list[int | None] = [wait_value(game, s) if needed[s] else None for s in range(4)]
     # ready: a 血流 winner through its locked hand; in 血战 winners are out of 查叫/补差价/退税.
     ready = [(xueliu if won[s] else value[s] is not None) for s in range(4)]

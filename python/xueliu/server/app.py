@@ -296,8 +296,16 @@ async def list_presets(request: Request) -> JSONResponse:
     presets = []
     for name in Rules.presets():
         rules = Rules.preset(name)
-        presets.append({"name": name, "description": _presets.DESCRIPTIONS[name], "mode": rules.mode,
-                        "exchange": rules.exchange, "cap_fan": rules.cap_fan, "wilds": rules.wilds})
+        presets.append(
+            {
+                "name": name,
+                "description": _presets.DESCRIPTIONS[name],
+                "mode": rules.mode,
+                "exchange": rules.exchange,
+                "cap_fan": rules.cap_fan,
+                "wilds": rules.wilds,
+            }
+        )
     return JSONResponse({"v": PROTOCOL, "presets": presets})
 
 
@@ -471,7 +479,9 @@ def create_app(
 ) -> Starlette:
     """The table server as an ASGI app: SQLite at ``db`` (or the given ``storage``), unfinished
     tables restored at startup. Mount it in another Starlette or FastAPI app as it is."""
-    server = Server(storage if storage is not None else SQLiteStorage(db), clock or SystemClock(), max_tables=max_tables)
+    server = Server(
+        storage if storage is not None else SQLiteStorage(db), clock or SystemClock(), max_tables=max_tables
+    )
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

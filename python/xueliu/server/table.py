@@ -225,7 +225,9 @@ class Table:
             self.set_auto(seat, False)
         request = self.requests.get(seat)
         if decision != self.step or request is None or seat in self.answers:
-            raise TableError("stale", f"decision {decision!r} is not open for seat {seat} (open: {self._open_for(seat)})")
+            raise TableError(
+                "stale", f"decision {decision!r} is not open for seat {seat} (open: {self._open_for(seat)})"
+            )
         if not isinstance(text, str):
             raise TableError("malformed", 'the action must be a string such as "discard 5m" or "pass"')
         try:
@@ -341,9 +343,7 @@ class Table:
         return None if self.match is None else self.match.to_json()
 
     @staticmethod
-    def from_dict(
-        data: dict[str, Any], ended: list[str], moves: list[tuple[int, str]], clock: Clock
-    ) -> "Table":
+    def from_dict(data: dict[str, Any], ended: list[str], moves: list[tuple[int, str]], clock: Clock) -> "Table":
         """Restores a table from its state, the event logs of its ended hands (``ended``) and the
         moves the engine took in the hand in play: the match is replayed (seed and moves give the
         same game, byte for byte; ``Match.from_log`` verifies the ended hands). Every open
@@ -353,7 +353,19 @@ class Table:
         table = Table(data["id"], config, clock, seed=data["seed"])
         if data["status"] != "waiting":
             table.match = table._replay(ended, data["hand"], moves)
-        for name in ("status", "tokens", "auto", "expiries", "left", "step", "kind", "windows_published", "windows_closed", "window", "sent"):
+        for name in (
+            "status",
+            "tokens",
+            "auto",
+            "expiries",
+            "left",
+            "step",
+            "kind",
+            "windows_published",
+            "windows_closed",
+            "window",
+            "sent",
+        ):
             setattr(table, name, data[name])
         table.requests = {int(s): Request(**r) for s, r in data["requests"].items()}
         table.answers = {int(s): a for s, a in data["answers"].items()}
@@ -513,7 +525,9 @@ class Table:
 
     def _answer(self, seat: int, action: str, by: str) -> None:
         self.answers[seat] = action
-        self.accepted.append({"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": action, "by": by})
+        self.accepted.append(
+            {"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": action, "by": by}
+        )
         if by != "bot" or self.config.seats[seat] == "person":
             self._send(seat, "accepted", decision=self.step, action=action, by=by)
         if len(self.answers) == len(self.requests):
@@ -549,7 +563,15 @@ class Table:
             if not game.is_over and self._in_hand(seat):
                 # the open step is void: the hand ends here
                 self.requests, self.answers, self.deadline, self.kind = {}, {}, None, None
-                self.accepted.append({"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": "abandon", "by": "leave"})
+                self.accepted.append(
+                    {
+                        "hand": self.hand_number(),
+                        "decision": self.step,
+                        "seat": seat,
+                        "action": "abandon",
+                        "by": "leave",
+                    }
+                )
                 game.abandon(seat)
                 self.moves.append((self.hand_number(), seat, "abandon"))
                 self.windows_closed = self.windows_published  # hold nothing more

@@ -149,10 +149,9 @@ pub(super) fn melds(v: &Value, path: &str, wilds_allowed: bool) -> R<[Option<Mel
         let (k, kp) = at.field("kind")?;
         let (t, tp) = at.field("tile")?;
         let tile = tile(t, &tp)?;
-        let meld = match name(k, &kp, &["pong", "kong", "concealed_kong"])? {
-            "pong" => Meld::pong(tile),
-            "kong" => Meld::kong(tile, false),
-            _ => Meld::kong(tile, true),
+        let meld = match choice(k, &kp)? {
+            MeldKind::Pong => Meld::pong(tile),
+            kind => Meld::kong(tile, kind == MeldKind::ConcealedKong),
         };
         let wp = format!("{path}[{i}].wilds");
         let wilds = opt_field(m, "wilds").map_or(Ok(0), |w| uint(w, &wp, 3))? as u8;

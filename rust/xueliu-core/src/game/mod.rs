@@ -35,14 +35,10 @@ mod tests;
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{Direction, EndKind, EndReason, Event, EventType, KongKind, Reason, WinKind};
 pub use history::{Exchanged, History};
-pub use json_in::rules_from_json;
+pub(crate) use json_in::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
 pub use value::ScoreJson;
 
-/// Writes any of the game's JSON values (e.g. [`ScoreJson`]) to `out`.
-pub fn write_json(value: &dyn ToJson, out: &mut String) {
-    value.write_json(out);
-}
 pub use crate::score::{Score, Situation};
 
 use crate::choice::choice;
@@ -208,10 +204,7 @@ impl Game {
         dealer: Option<u8>,
         logging: bool,
     ) -> Result<Game, Error> {
-        rules
-            .validate()
-            .and_then(|()| playable(&rules))
-            .map_err(Error::Rules)?;
+        playable(&rules).map_err(Error::Rules)?;
         if let Some(d) = dealer.filter(|&d| d > 3) {
             return Err(Error::Argument(format!(
                 "dealer {d} does not exist; the dealer is a seat 0-3"
@@ -324,6 +317,11 @@ impl Game {
         self.river.counts()
     }
 
+    /// Copies of each kind lying in the river of `seat`.
+    pub fn river_counts_of(&self, seat: u8) -> &[u8; KINDS] {
+        self.river.counts_of(seat)
+    }
+
     pub fn wins(&self) -> &[WinRecord] {
         &self.wins
     }
@@ -347,13 +345,9 @@ impl Game {
         })
     }
 
-    pub fn is_logging(&self) -> bool {
-        self.log.is_some()
-    }
-
     /// The events so far (empty when logging is off).
     pub fn events(&self) -> impl Iterator<Item = &Event> + '_ {
-        self.log.iter().flat_map(|l| l.iter())
+        self.log.iter().flat_map(log::Log::iter)
     }
 
     /// Drops the event log and stops logging: a search's copies need none, and pushing events
@@ -519,9 +513,11 @@ impl Game {
     }
 }
 
-/// What the game needs of its rules beyond [`Rules::validate`]: the 幺鸡 variant is played as
-/// 血战 and with a cap, at which four wilds win (docs/game-protocol.md §11).
-fn playable(rules: &Rules) -> Result<(), crate::rules::RulesError> {
+/// Whether a game can be played under `rules`: [`Rules::validate`], and what the game needs
+/// beyond it: the 幺鸡 variant is played as 血战 and with a cap, at which four wilds win
+/// (docs/game-protocol.md §11).
+pub fn playable(rules: &Rules) -> Result<(), crate::rules::RulesError> {
+    rules.validate()?;
     let refuse = |why: &str| Err(crate::rules::RulesError::Inconsistent(why.to_owned()));
     if rules.wilds && rules.mode == Mode::Xueliu {
         return refuse("the 幺鸡 variant (wilds = true) is played as 血战 (mode = \"xuezhan\")");

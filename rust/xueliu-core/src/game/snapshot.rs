@@ -14,8 +14,9 @@ use super::verify::MAX_SNAPSHOT_BYTES;
 use super::{
     Action, ExchangeRecord, Game, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
 };
+use crate::choice::choice;
 use crate::error::Error;
-use crate::meld::{Meld, MeldKind};
+use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::score::Situation;
@@ -31,20 +32,12 @@ fn bits_to_tiles(bits: u32) -> Vec<Tile> {
     Tile::all().filter(|t| bits & 1 << t.index() != 0).collect()
 }
 
-fn meld_kind_name(kind: MeldKind) -> &'static str {
-    match kind {
-        MeldKind::Pong => "pong",
-        MeldKind::ExposedKong => "kong",
-        MeldKind::ConcealedKong => "concealed_kong",
-    }
-}
-
 struct MeldJson(Meld);
 
 impl ToJson for MeldJson {
     fn write_json(&self, out: &mut String) {
         Object::new(out)
-            .field("kind", meld_kind_name(self.0.kind))
+            .field("kind", self.0.kind.name())
             .field("tile", &self.0.tile)
             .field("wilds", &self.0.wilds)
             .end();
@@ -58,6 +51,17 @@ fn melds_json(melds: &[Option<Meld>; 4]) -> Vec<MeldJson> {
 impl ToJson for Action {
     fn write_json(&self, out: &mut String) {
         self.to_string().write_json(out);
+    }
+}
+
+choice! {
+    /// The `phase` of a snapshot's pending decision.
+    enum PendingPhase {
+        Exchange = "exchange",
+        Void = "void",
+        Turn = "turn",
+        Respond = "respond",
+        Over = "over",
     }
 }
 
@@ -98,7 +102,7 @@ impl Game {
             .field("kongs", &kongs_raw)
             .field("exchange", &exchanged.as_deref().map(Raw))
             .field("scores", &self.scores)
-            .field("end", &self.end.map(|e| e.name()))
+            .field("end", &self.end.map(super::events::EndReason::name))
             .field("leaver", &self.leaver())
             .field("history", &Raw(&history))
             .field("logging", &self.log.is_some())
@@ -114,13 +118,15 @@ impl Game {
             Pending::Exchange(picks) => {
                 let picks: Vec<Option<Action>> =
                     picks.iter().map(|p| p.map(Action::Exchange)).collect();
-                o.field("phase", "exchange").field("picks", &picks);
+                o.field("phase", PendingPhase::Exchange.name())
+                    .field("picks", &picks);
             }
             Pending::Void(picks) => {
-                o.field("phase", "void").field("picks", picks);
+                o.field("phase", PendingPhase::Void.name())
+                    .field("picks", picks);
             }
             Pending::Turn(t) => {
-                o.field("phase", "turn")
+                o.field("phase", PendingPhase::Turn.name())
                     .field("seat", &t.seat)
                     .field("kind", t.kind.name())
                     .field("drawn", &t.drawn)
@@ -128,7 +134,7 @@ impl Game {
                     .field("last_four", &t.last_four);
             }
             Pending::Respond(r) => {
-                o.field("phase", "respond")
+                o.field("phase", PendingPhase::Respond.name())
                     .field("from", &r.from)
                     .field("tile", &r.tile)
                     .field("kong", &r.kong.map(|(k, _)| k.name()))
@@ -137,7 +143,7 @@ impl Game {
                     .field("after_kong", &r.after_kong);
             }
             Pending::Over => {
-                o.field("phase", "over");
+                o.field("phase", PendingPhase::Over.name());
             }
         }
         o.end();
@@ -410,64 +416,60 @@ fn pending_from(v: &Value, path: &str, game: &Game) -> R<Pending> {
         }
         Ok((list.clone(), p))
     };
-    Ok(
-        match name(phase, &pp, &["exchange", "void", "turn", "respond", "over"])? {
-            "exchange" => {
-                let (list, p) = four("picks")?;
-                let mut picks = [None; 4];
-                for (i, x) in list.iter().enumerate() {
-                    let xp = format!("{p}[{i}]");
-                    picks[i] = opt(x, |x| match action(x, &xp)? {
-                        Action::Exchange(t) => Ok(t),
-                        _ => err(&xp, "an exchange like \"exchange 123m\"", x),
-                    })?;
-                }
-                Pending::Exchange(picks)
-            }
-            "void" => {
-                let (list, p) = four("picks")?;
-                let mut picks = [None; 4];
-                for (i, x) in list.iter().enumerate() {
-                    picks[i] = opt(x, |x| suit(x, &format!("{p}[{i}]")))?;
-                }
-                Pending::Void(picks)
-            }
-            "turn" => {
-                let (x, p) = at.field("seat")?;
-                let seat = seat_num(x, &p)?;
-                let (x, p) = at.field("kind")?;
-                let kind: TurnKind = choice(x, &p)?;
-                let (x, p) = at.field("drawn")?;
-                let drawn = opt(x, |x| tile(x, &p))?;
-                let (x, p) = at.field("kong")?;
-                let kong = opt(x, |x| {
-                    uint(x, &p, game.kongs.len().saturating_sub(1) as u64)
+    Ok(match choice(phase, &pp)? {
+        PendingPhase::Exchange => {
+            let (list, p) = four("picks")?;
+            let mut picks = [None; 4];
+            for (i, x) in list.iter().enumerate() {
+                let xp = format!("{p}[{i}]");
+                picks[i] = opt(x, |x| match action(x, &xp)? {
+                    Action::Exchange(t) => Ok(t),
+                    _ => err(&xp, "an exchange like \"exchange 123m\"", x),
                 })?;
-                if kong.is_some() && game.kongs.is_empty() {
-                    return Err(format!("{p}: names a kong but none stood"));
-                }
-                let (x, p) = at.field("last_four")?;
-                let last_four = boolean(x, &p)?;
-                let needs_draw = matches!(kind, TurnKind::Draw | TurnKind::Replacement);
-                if needs_draw != drawn.is_some()
-                    || (kind == TurnKind::Replacement) != kong.is_some()
-                {
-                    return Err(format!(
+            }
+            Pending::Exchange(picks)
+        }
+        PendingPhase::Void => {
+            let (list, p) = four("picks")?;
+            let mut picks = [None; 4];
+            for (i, x) in list.iter().enumerate() {
+                picks[i] = opt(x, |x| suit(x, &format!("{p}[{i}]")))?;
+            }
+            Pending::Void(picks)
+        }
+        PendingPhase::Turn => {
+            let (x, p) = at.field("seat")?;
+            let seat = seat_num(x, &p)?;
+            let (x, p) = at.field("kind")?;
+            let kind: TurnKind = choice(x, &p)?;
+            let (x, p) = at.field("drawn")?;
+            let drawn = opt(x, |x| tile(x, &p))?;
+            let (x, p) = at.field("kong")?;
+            let kong = opt(x, |x| {
+                uint(x, &p, game.kongs.len().saturating_sub(1) as u64)
+            })?;
+            if kong.is_some() && game.kongs.is_empty() {
+                return Err(format!("{p}: names a kong but none stood"));
+            }
+            let (x, p) = at.field("last_four")?;
+            let last_four = boolean(x, &p)?;
+            let needs_draw = matches!(kind, TurnKind::Draw | TurnKind::Replacement);
+            if needs_draw != drawn.is_some() || (kind == TurnKind::Replacement) != kong.is_some() {
+                return Err(format!(
                         "{path}: a draw or replacement turn names its drawn tile (and a replacement its kong); others name neither"
                     ));
-                }
-                Pending::Turn(Turn {
-                    seat,
-                    kind,
-                    drawn,
-                    kong: kong.map(|k| k as u16),
-                    last_four,
-                })
             }
-            "respond" => respond_from(&at, game)?,
-            _ => Pending::Over,
-        },
-    )
+            Pending::Turn(Turn {
+                seat,
+                kind,
+                drawn,
+                kong: kong.map(|k| k as u16),
+                last_four,
+            })
+        }
+        PendingPhase::Respond => respond_from(&at, game)?,
+        PendingPhase::Over => Pending::Over,
+    })
 }
 
 /// Claims and forced wins are recomputed from the state, which has not changed since the
@@ -485,7 +487,7 @@ fn respond_from(at: &At<'_>, game: &Game) -> R<Pending> {
     let (x, p) = at.field("late")?;
     let late = boolean(x, &p)?;
     let (x, p) = at.field("after_kong")?;
-    let after_kong = opt(x, |x| uint(x, &p, u16::MAX as u64))?;
+    let after_kong = opt(x, |x| uint(x, &p, u64::from(u16::MAX)))?;
     if after_kong.is_some_and(|k| k as usize >= game.kongs.len())
         || (after_kong.is_some() && kind.is_some())
     {
@@ -590,7 +592,7 @@ fn win_from(v: &Value, path: &str, rules: &Rules) -> R<WinRecord> {
     winner.root_only_kongs = root_only_kongs;
     winner.rebuild_summary();
     let size = hand.len() + 3 * winner.meld_summary.sets as usize;
-    let wild_win = rules.wilds && win_tile == Tile::YAOJI;
+    let wild_win = rules.is_wild(win_tile);
     // A non-dealer dealt four wilds wins on its 13 tiles: 12 and the wild it names (§11).
     let dealt_four_wilds = wild_win && hand.wilds() == 3 && size == 12 && kind == WinKind::SelfDraw;
     let fifth = if wild_win {
@@ -680,9 +682,10 @@ impl Game {
         let value: Value = serde_json::from_str(text)
             .map_err(|e| Error::Snapshot(format!("snapshot is not JSON: {e}")))?;
         let game = Game::from_value(&value).map_err(bad)?;
-        match verify {
-            true => game.verified(&value, text).map_err(bad),
-            false => Ok(game),
+        if verify {
+            game.verified(&value, text).map_err(bad)
+        } else {
+            Ok(game)
         }
     }
 
@@ -819,71 +822,9 @@ impl Game {
         Ok(game)
     }
 
-    /// Wins per seat match the win list; kongs name real melds.
-    fn check_records(&self) -> R<()> {
-        for seat in 0..4u8 {
-            let n = self.wins.iter().filter(|w| w.seat == seat).count();
-            if n != self.seats[seat as usize].wins as usize {
-                return Err(format!(
-                    "seats[{seat}].wins is not its number of wins ({n})"
-                ));
-            }
-        }
-        for (i, k) in self.kongs.iter().enumerate() {
-            if k.feeder.is_some() != (k.kind == KongKind::Direct) || k.feeder == Some(k.owner) {
-                return Err(format!(
-                    "kongs[{i}]: only a direct kong has a feeder, another seat"
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// Someone must be able to act, unless the hand is over; the end reason fits.
-    fn check_pending(&self) -> R<()> {
-        if matches!(self.pending, Pending::Over) != self.end.is_some() {
-            return Err("the hand is over exactly when it has an end reason".into());
-        }
-        if let Pending::Turn(t) = self.pending {
-            if t.kong
-                .is_some_and(|k| self.kongs[k as usize].owner != t.seat)
-            {
-                return Err("pending.kong is another seat's kong".into());
-            }
-            if self.wins.iter().any(|w| w.seat == t.seat) && !self.in_hand(t.seat) {
-                return Err("a 血战 winner is on the move".into());
-            }
-            let four_wilds = self.seats[t.seat as usize].hand.wilds() >= crate::hand::MAX_WILDS;
-            if t.kind == TurnKind::Dealt && (t.seat == self.dealer || !four_wilds) {
-                return Err("a \"dealt\" turn is a non-dealer's, holding four wilds".into());
-            }
-        }
-        if let Pending::Respond(r) = self.pending {
-            if !self.in_hand(r.from) {
-                return Err("pending.from has left the hand".into());
-            }
-            if r.kong.is_none() && self.river.entries().last() != Some(&(r.from, r.tile)) {
-                return Err(
-                    "the discard waiting for responses is not the last in the river".into(),
-                );
-            }
-        }
-        let mut buf = super::ActionList::new();
-        for seat in self.to_act() {
-            self.legal_actions(seat, &mut buf);
-            if buf.is_empty() {
-                return Err(format!("seat {seat} must act but has no legal action"));
-            }
-        }
-        if !self.is_over() && self.to_act().is_empty() {
-            return Err("nobody can act, yet the hand is not over".into());
-        }
-        Ok(())
-    }
-
     /// Recomputes the waits kept per seat (see `Seat::waits`).
     pub(super) fn refresh_cached_waits(&mut self) {
-        let seven = self.rules.allow_seven_pairs;
+        let rules = self.rules.clone();
         let on_move = match self.pending {
             Pending::Turn(t) => Some(t),
             _ => None,
@@ -896,7 +837,7 @@ impl Game {
                     _ => continue,
                 }
             }
-            waiting.refresh_waits(seven);
+            waiting.refresh_waits(&rules);
             s.waits = waiting.waits;
         }
     }

@@ -13,7 +13,7 @@ struct Digest(u64);
 impl Digest {
     fn add(&mut self, text: &str) {
         for b in text.bytes().chain([0xff]) {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
         }
     }
 }

@@ -5,7 +5,7 @@
 //! tiles (hand and melds) are held to 缺一门 and the void suit, and the tiles the wilds stand for
 //! keep to the suits the natural tiles allow. Four wilds win at once, whatever the shape.
 
-use crate::analysis::{entries, suit_pairs, Context, Decomposition, HandFacts, Set, UNREACHABLE};
+use super::{entries, suit_pairs, Context, Decomposition, HandFacts, Set, UNREACHABLE};
 use crate::hand::{Counts, MAX_WILDS, POW5};
 use crate::tables::{
     best_split, capped_overlaps, suit_table, wild_table, LevelOverlaps, SuitEntry, MAX_SETS,
@@ -35,7 +35,7 @@ pub fn is_win(hand: &Counts, ctx: &Context) -> bool {
 /// sets and a pair, add up to at most `wilds`. Wilds left over make whole sets of their own.
 #[inline]
 fn standard_fits(e: &[SuitEntry; 3], wilds: u8) -> bool {
-    let sets = e.map(|e| e.wilds_for_sets());
+    let sets = e.map(super::super::tables::SuitEntry::wilds_for_sets);
     let total: u8 = sets.iter().sum();
     (0..3).any(|p| total - sets[p] + e[p].wilds_for_pair() <= wilds)
 }
@@ -61,7 +61,11 @@ pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
     } else {
         natural_waits(hand, ctx, wilds)
     };
-    let held = |t: usize| hand.array()[t] + ctx.melds.held[t];
+    // The wilds are 1s: with them, the 1s the wall still holds are fewer.
+    let ones = wilds + ctx.melds.wilds;
+    let held = |t: usize| {
+        hand.array()[t] + ctx.melds.held[t] + if t == Tile::YAOJI.index() { ones } else { 0 }
+    };
     (0..KINDS)
         .filter(|&t| mask >> t & 1 == 1 && held(t) < COPIES)
         .fold(0, |m, t| m | 1 << t)
@@ -535,7 +539,7 @@ mod tests {
                 more.add(t);
                 assert!(is_win(&more, &ctx), "{short} + {t}");
             }
-            assert!(mask >> drawn[0].index() & 1 == win as u32, "{full}");
+            assert!(mask >> drawn[0].index() & 1 == u32::from(win), "{full}");
         }
     }
 }
