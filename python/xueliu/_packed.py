@@ -15,9 +15,9 @@ from ._xueliu import OBS_PACKED_BITS, OBS_SHAPE, ArgumentError, ArgumentTypeErro
 
 _BITS = np.asarray(OBS_PACKED_BITS)
 _CHANNEL = np.repeat(np.arange(len(_BITS)), _BITS)
+_FIRST = np.cumsum(_BITS) - _BITS
 # Each plane's place value within its channel: 1, 2, 4, … from the channel's first plane.
 _WEIGHT = (1 << (np.arange(len(_CHANNEL)) - np.repeat(_FIRST, _BITS))).astype(np.uint8)
-_FIRST = np.cumsum(_BITS) - _BITS
 _TILES = np.arange(OBS_SHAPE[1], dtype=np.uint32)
 
 
