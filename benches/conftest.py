@@ -1,7 +1,7 @@
 """Shared fixtures for the benchmarks, and a closing table of rates and ratios.
 
 Run with ``pytest benches --benchmark-enable``. The normal test run executes each benchmark once
-with timing disabled, so the benchmarks cannot rot. Rates are per hand (or per decision): each
+with timing disabled and small sizes (benches/sizes.py), so the benchmarks cannot rot. Rates are per hand (or per decision): each
 benchmark records how many items one call processes in ``extra_info["items"]``. Each rate is also
 given as a multiple of the slowest in its group, all measured in the same run.
 """
@@ -12,8 +12,16 @@ import random
 
 import numpy as np
 import pytest
+import sizes
 
-HANDS = 200_000  # batch calls split rows across threads; large arrays amortise that
+
+def pytest_configure(config: pytest.Config) -> None:
+    sizes.SMOKE = config.getoption("benchmark_disable") and not config.getoption("benchmark_enable")
+
+
+def hands() -> int:
+    """Hands per batch case: batch calls split rows across threads; large arrays amortise that."""
+    return sizes.size(200_000, 2_000)
 
 
 def wall_hands(size: int, count: int, seed: int) -> np.ndarray:
@@ -68,17 +76,17 @@ def with_wilds(hands: np.ndarray, seed: int, most: int = 3) -> tuple[np.ndarray,
 
 @pytest.fixture(scope="session")
 def hands14() -> np.ndarray:
-    return wall_hands(14, HANDS, seed=1)
+    return wall_hands(14, hands(), seed=1)
 
 
 @pytest.fixture(scope="session")
 def hands13() -> np.ndarray:
-    return wall_hands(13, HANDS, seed=2)
+    return wall_hands(13, hands(), seed=2)
 
 
 @pytest.fixture(scope="session")
 def ready13() -> np.ndarray:
-    return ready_hands(HANDS, seed=3)
+    return ready_hands(hands(), seed=3)
 
 
 def pytest_terminal_summary(terminalreporter, config):

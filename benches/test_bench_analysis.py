@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 from mahjong.shanten import Shanten
+from sizes import size
 
 import xueliu
 from xueliu import reference
 
-SLOW = 200  # hands per round for the slow implementations
-SINGLE = 20_000  # hands per round for single calls
+SLOW = size(200, 20)  # hands per round for the slow implementations
+SINGLE = size(20_000, 500)  # hands per round for single calls
 
 
 def per_hand(benchmark, items: int, fn, *args):

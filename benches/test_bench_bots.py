@@ -6,11 +6,12 @@
 from __future__ import annotations
 
 import pytest
+from sizes import size
 
 from xueliu import Bot, Game, simulate
 
-HANDS = 10_000
-PYTHON_HANDS = 50
+HANDS = size(10_000, 100)
+PYTHON_HANDS = size(50, 5)
 
 
 def python_loop(hands: int) -> int:

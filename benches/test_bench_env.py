@@ -14,11 +14,12 @@ import time
 import numpy as np
 import pytest
 from random_ids import random_ids
+from sizes import size
 
 from xueliu import Action, Game, VecEnv
 
-HANDS = 1024  # 1,024 observations (1.8 MB) stay in cache between steps; 4,096 do not
-STEPS = 50
+HANDS = size(1024, 64)  # 1,024 observations (1.8 MB) stay in cache between steps; 4,096 do not
+STEPS = size(50, 5)
 
 
 def vec_steps(env: VecEnv, state: dict, steps: int) -> int:
@@ -91,8 +92,8 @@ def test_choosing_ids_in_numpy_alone(benchmark):
 
 @pytest.mark.benchmark(group="VecEnv steps (random legal ids from the mask in numpy)")
 def test_game_by_ids_from_python(benchmark):
-    benchmark.extra_info["items"] = 5_000
-    benchmark(game_steps, 5_000, 1)
+    benchmark.extra_info["items"] = size(5_000, 200)
+    benchmark(game_steps, size(5_000, 200), 1)
 
 
 def main() -> None:

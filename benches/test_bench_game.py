@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from sizes import size
 
 from xueliu import Game, Match
 from xueliu.reference import Game as Reference
 
-DECISIONS = 20_000
-REFERENCE_DECISIONS = 2_000
+DECISIONS = size(20_000, 500)
+REFERENCE_DECISIONS = size(2_000, 100)
 
 
 def random_decisions(preset: str, count: int, seed: int) -> int:

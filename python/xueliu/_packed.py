@@ -14,10 +14,10 @@ import numpy.typing as npt
 from ._xueliu import OBS_PACKED_BITS, OBS_SHAPE, ArgumentError, ArgumentTypeError
 
 _BITS = np.asarray(OBS_PACKED_BITS)
-_CHANNEL = np.repeat(np.arange(len(_BITS)), _BITS)
 _FIRST = np.cumsum(_BITS) - _BITS
+_PLANES = int(_BITS.sum())
 # Each plane's place value within its channel: 1, 2, 4, … from the channel's first plane.
-_WEIGHT = (1 << (np.arange(len(_CHANNEL)) - np.repeat(_FIRST, _BITS))).astype(np.uint8)
+_WEIGHT = (1 << (np.arange(_PLANES) - np.repeat(_FIRST, _BITS))).astype(np.uint8)
 _TILES = np.arange(OBS_SHAPE[1], dtype=np.uint32)
 
 
@@ -27,9 +27,7 @@ def unpack_observations(packed: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     words = np.asarray(packed)
     if words.dtype != np.uint32:
         raise ArgumentTypeError(f"packed observations are uint32 arrays; got {words.dtype}")
-    if words.shape[-1:] != (len(_CHANNEL),):
-        raise ArgumentError(
-            f"packed observations have {len(_CHANNEL)} planes on their last axis; got shape {words.shape}"
-        )
+    if words.shape[-1:] != (_PLANES,):
+        raise ArgumentError(f"packed observations have {_PLANES} planes on their last axis; got shape {words.shape}")
     bits = ((words[..., :, None] >> _TILES) & 1).astype(np.uint8) * _WEIGHT[:, None]
     return np.add.reduceat(bits, _FIRST, axis=-2)

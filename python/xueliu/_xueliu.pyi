@@ -46,6 +46,8 @@ __all__ = [
     "ACTION_COUNT",
     "OBS_SHAPE",
     "OBS_LAYOUT",
+    "OBS_PACKED_BITS",
+    "OBS_PACKED_SHAPE",
     "action_id_name",
     "VecEnv",
     "Bot",

@@ -552,7 +552,7 @@ class Game:
         1s ("55m1s", "5m111s", P§11), for reference.scoring."""
         out = []
         for m in self._melds[seat] if melds is None else melds:
-            rank, suit = name(m["tile"])
+            rank, suit = name(m["tile"])[0], name(m["tile"])[1]  # "5m": the rank digit, the suit
             wilds = m.get("wilds", 0)
             text = rank * ((3 if m["type"] == "pong" else 4) - wilds) + suit
             out.append(text + ("1" * wilds + "s" if wilds else ""))
@@ -994,7 +994,7 @@ class Game:
             }
             self._melds[seat].append(meld)
         self._log("kong", seat=seat, tile=name(tile), kind=kind, from_=None, late=late, **self._wild_fields(meld))
-        claim = {
+        claim: dict[str, Any] = {
             "on": "kong",
             "seat": seat,
             "tile": tile,

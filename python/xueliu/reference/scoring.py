@@ -457,7 +457,7 @@ class _Situation:
         return None
 
 
-def _bonuses(pattern: str, deal: _Deal, rules: Dict[str, Any], situation: _Situation) -> List[list]:
+def _bonuses(pattern: str, deal: _Deal, rules: Dict[str, Any], situation: _Situation) -> List[Dict[str, Any]]:
     """Every bonus added to ``pattern``, one entry per unit, zero-fan entries left out."""
     units: List[Tuple[str, int]] = []
     special = situation.special(rules)

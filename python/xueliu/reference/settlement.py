@@ -29,7 +29,9 @@ def pay(game: Game, payer: int, payee: int, amount: int, reason: str) -> None:
 
 def _scoring_melds(game: Game, seat: int) -> tuple[list[str], list[str], list[str]]:
     """(exposed pongs and kongs, concealed kongs, the late kongs that score as roots: P§5)."""
-    exposed, concealed, root_only = [], [], []
+    exposed: list[str] = []
+    concealed: list[str] = []
+    root_only: list[str] = []
     for text, meld in zip(game.meld_strings(seat), game._melds[seat]):
         (concealed if meld["kind"] == "concealed" else exposed).append(text)
         if meld["root_only"]:
