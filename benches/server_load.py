@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -46,7 +48,7 @@ def post(port: int, path: str, body: dict | None = None) -> dict:
         return json.loads(r.read())
 
 
-def start_server(db: str) -> tuple[subprocess.Popen, int]:
+def start_server(db: str, deflate: bool) -> tuple[subprocess.Popen, int]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -56,7 +58,8 @@ def start_server(db: str) -> tuple[subprocess.Popen, int]:
             sys.executable,
             "-c",
             f"import uvicorn; from xueliu.server import create_app; "
-            f"uvicorn.run(create_app({db!r}), host='127.0.0.1', port={port}, log_level='warning', access_log=False)",
+            f"uvicorn.run(create_app({db!r}), host='127.0.0.1', port={port}, log_level='warning', access_log=False, "
+            f"ws_max_size=1 << 20, ws_per_message_deflate={deflate})",
         ],
         env=env,
     )
@@ -70,10 +73,11 @@ def start_server(db: str) -> tuple[subprocess.Popen, int]:
 
 
 class Pace:
-    """One decision per second at one table: each answer waits for its table's next slot."""
+    """One decision per second at one table: each answer waits for its table's next slot. The
+    tables' slots are spread over the second (``phase``), as independent tables' would be."""
 
-    def __init__(self) -> None:
-        self.next = time.monotonic()
+    def __init__(self, phase: float) -> None:
+        self.next = time.monotonic() + phase
 
     def choose_later(self):
         async def wait(request):
@@ -96,34 +100,56 @@ class PacedClient(SeatClient):
         await ws.send(json.dumps({"type": "act", "decision": request["decision"], "action": choice}))
 
 
-async def run(mode: str, tables: int, seconds: float) -> dict:
+async def run(mode: str, tables: int, seconds: float, deflate: bool) -> dict:
     db = tempfile.mktemp(suffix=".db")
-    proc, port = start_server(db)
+    proc, port = start_server(db, deflate)
     latencies: list[float] = []
     clients = []
     try:
-        for i in range(tables):
+
+        def seat_tokens(i: int) -> tuple[str, list[str]]:
             table = post(port, "/api/tables", {**SETTINGS, "seed": i})["table"]
-            pace = Pace()
-            for seat in range(4):
-                token = post(port, f"/api/tables/{table['id']}/seats/{seat}")["token"]
-                url = f"ws://127.0.0.1:{port}/api/tables/{table['id']}/play"
+            return table["id"], [post(port, f"/api/tables/{table['id']}/seats/{seat}")["token"] for seat in range(4)]
+
+        setup = time.monotonic()
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            made = list(pool.map(seat_tokens, range(tables)))
+        for table_id, tokens in made:
+            pace = Pace(random.random())
+            url = f"ws://127.0.0.1:{port}/api/tables/{table_id}/play"
+            for token in tokens:
                 if mode == "paced":
                     clients.append(PacedClient(url, token, pace, latencies.append))
                 else:
                     clients.append(SeatClient(url, token, on_broadcast=latencies.append))
-        tasks = [asyncio.ensure_future(c.play(retry_for=5)) for c in clients]
-        await asyncio.sleep(min(5.0, seconds / 4))  # warm up: connected, past the first exchange
+        print(f"{tables} tables made in {time.monotonic() - setup:.1f} s", file=sys.stderr)
+        tasks: list[asyncio.Future] = []
+        ready = time.monotonic() + 300
+        for i in range(0, len(clients), 100):  # in waves: a storm of handshakes would time out
+            wave = clients[i : i + 100]
+            tasks += [asyncio.ensure_future(c.play(retry_for=30)) for c in wave]
+            while not all(c.events for c in wave) and time.monotonic() < ready:  # every seat welcomed
+                await asyncio.sleep(0.05)
+        print(
+            f"{sum(bool(c.events) for c in clients)} seats welcomed in {time.monotonic() - setup:.1f} s",
+            file=sys.stderr,
+        )
+        await asyncio.sleep(min(5.0, seconds / 4))  # warm up: past the connections' first burst
         n0, cpu0, t0, me0 = len(latencies), cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
         await asyncio.sleep(seconds)
         n1, cpu1, t1, me1 = len(latencies), cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
         for t in tasks:
             t.cancel()
+        ended = await asyncio.gather(*tasks, return_exceptions=True)  # their sockets close
+        failed = [repr(e) for e in ended if isinstance(e, Exception) and not isinstance(e, asyncio.CancelledError)]
+        if failed:
+            print(f"{len(failed)} client(s) failed, e.g. {failed[:3]}", file=sys.stderr)
         window = sorted(latencies[n0:n1])
         decisions = n1 - n0
         return {
             "mode": mode,
             "tables": tables,
+            "deflate": deflate,
             "seconds": round(t1 - t0, 1),
             "decisions": decisions,
             "decisions_per_s": round(decisions / (t1 - t0), 1),
@@ -136,7 +162,11 @@ async def run(mode: str, tables: int, seconds: float) -> dict:
         }
     finally:
         proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=30)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(db + suffix):
                 os.remove(db + suffix)
@@ -145,26 +175,30 @@ async def run(mode: str, tables: int, seconds: float) -> dict:
 class NoStorage:
     """Keeps nothing: the table core and the app's bookkeeping alone, for comparison."""
 
-    def save(self, state, match, decisions) -> None:
+    def save(self, changes) -> None:
         pass
 
     def unfinished(self):
         return []
 
+    def load(self, table_id):
+        return None
 
-def core(tables: int) -> dict:
+
+def core(tables: int, hands: int) -> dict:
     """The server without a network, side by side with SQLite and with no storage: CPU per
     decision of the table core, the snapshot, the commit."""
     from xueliu.server import FakeClock, Server, SQLiteStorage, TableConfig
 
-    out = {"mode": "core", "tables": tables, "load_average": os.getloadavg()[0]}
+    Server(NoStorage(), FakeClock()).restore()  # builds the engine's lookup table, as the server does
+    out = {"mode": "core", "tables": tables, "hands": hands, "load_average": os.getloadavg()[0]}
     for label in ("sqlite", "no_storage"):
         db = tempfile.mktemp(suffix=".db")
         storage = SQLiteStorage(db) if label == "sqlite" else NoStorage()
         server = Server(storage, FakeClock())
         made = []
         for i in range(tables):
-            table = server.create(TableConfig.parse({**SETTINGS, "hands": 2, "seed": i}))
+            table = server.create(TableConfig.parse({**SETTINGS, "hands": hands, "seed": i}))
             for seat in range(4):
                 server.run(table, table.join, seat)
             made.append(table)
@@ -191,11 +225,13 @@ def main() -> None:
     p.add_argument("mode", choices=["core", "full", "paced"])
     p.add_argument("--tables", type=int, default=20)
     p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--deflate", action="store_true", help="WebSocket compression on (xueliu serve --compress)")
+    p.add_argument("--hands", type=int, default=8, help="hands per match (core)")
     a = p.parse_args()
     if a.mode == "core":
-        print(json.dumps(core(a.tables)))
+        print(json.dumps(core(a.tables, a.hands)))
     else:
-        print(json.dumps(asyncio.run(run(a.mode, a.tables, min(a.seconds, 300.0)))))
+        print(json.dumps(asyncio.run(run(a.mode, a.tables, min(a.seconds, 300.0), a.deflate))))
 
 
 if __name__ == "__main__":

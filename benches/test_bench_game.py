@@ -9,7 +9,7 @@ import random
 import pytest
 from sizes import size
 
-from xueliu import Game
+from xueliu import Game, Match
 from xueliu.reference import Game as Reference
 
 DECISIONS = size(20_000, 500)
@@ -103,3 +103,38 @@ def test_from_json(benchmark):
     text = mid_hand("chengdu_xueliu").to_json()
     benchmark.extra_info["items"] = 1
     benchmark(Game.from_json, text)
+
+
+def end_of_hand(preset: str) -> Game:
+    game, rng = Game(preset, seed=1), random.Random(1)
+    while not game.is_over:
+        s = game.to_act()[0]
+        game.act(s, rng.choice(game.legal_actions(s)))
+    return game
+
+
+def end_of_match(hands: int) -> Match:
+    match, rng = Match("chengdu", seed=5, hands=hands), random.Random(5)
+    for hand in range(hands):
+        while not match.game.is_over:
+            s = match.game.to_act()[0]
+            match.game.act(s, rng.choice(match.game.legal_actions(s)))
+        if hand + 1 < hands:
+            match.next_hand()
+    return match
+
+
+@pytest.mark.benchmark(group="restoring a snapshot: verified (replayed) or trusted (per call)")
+@pytest.mark.parametrize("trusted", [False, True], ids=["verified", "trusted"])
+@pytest.mark.parametrize("when", ["mid_hand", "end_of_hand"])
+def test_restore(benchmark, when, trusted):
+    text = (mid_hand if when == "mid_hand" else end_of_hand)("chengdu_xueliu").to_json()
+    benchmark.extra_info["items"] = 1
+    benchmark(lambda: Game.from_json(text, trusted=trusted))
+
+
+@pytest.mark.benchmark(group="restoring a snapshot: verified (replayed) or trusted (per call)")
+def test_restore_match_of_four_hands(benchmark):
+    text = end_of_match(4).to_json()
+    benchmark.extra_info["items"] = 1
+    benchmark(Match.from_json, text)

@@ -25,10 +25,13 @@ import importlib as _importlib
 import types as _types
 
 from . import batch
+from ._packed import unpack_observations
 from ._version import __version__ as __version__
 from ._xueliu import (
     ACTION_COUNT,
     OBS_LAYOUT,
+    OBS_PACKED_BITS,
+    OBS_PACKED_SHAPE,
     OBS_SHAPE,
     UNREACHABLE,
     Action,
@@ -73,6 +76,8 @@ from ._xueliu import (
 __all__ = [
     "ACTION_COUNT",
     "OBS_LAYOUT",
+    "OBS_PACKED_BITS",
+    "OBS_PACKED_SHAPE",
     "OBS_SHAPE",
     "UNREACHABLE",
     "Action",
@@ -112,6 +117,7 @@ __all__ = [
     "score",
     "shanten",
     "simulate",
+    "unpack_observations",
     "waits",
 ]
 

@@ -93,7 +93,7 @@ def rules(preset: Optional[str], plain: bool) -> None:
     """Show the rule presets: each in one line, then their options side by side, grouped; or one
     PRESET's options (with the API's names), its fan table and its settlement in words.
 
-    Option names are the API's (Rules.preset(name, option=value)); docs/rules.md explains each.
+    Option names are the API's (Rules.preset(name, option=value)); docs/rules-implemented.md explains each.
     """
     plain = _plain(plain)
     out = term.console(plain)
@@ -726,7 +726,13 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
-def serve(db_path: str, host: str, port: int) -> None:
+@click.option(
+    "--compress/--no-compress",
+    default=False,
+    show_default=True,
+    help="WebSocket compression (permessage-deflate): less bandwidth, more server CPU per message.",
+)
+def serve(db_path: str, host: str, port: int, compress: bool) -> None:
     """Run the table server: tables, seats, clocks and spectators over HTTP and WebSockets
     (docs/server.md). Needs the server extra: pip install "xueliu[server]"."""
     try:
@@ -737,4 +743,11 @@ def serve(db_path: str, host: str, port: int) -> None:
         raise click.ClickException(
             f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"'
         ) from None
-    uvicorn.run(create_app(db_path), host=host, port=port, ws_max_size=1 << 20, log_level="info")
+    uvicorn.run(
+        create_app(db_path),
+        host=host,
+        port=port,
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=compress,
+        log_level="info",
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 SUITS = "mps"
@@ -123,7 +124,14 @@ def with_wilds(draw, cases: st.SearchStrategy[Case], wilds: st.SearchStrategy[in
     for t in draw(st.permutations(held))[:count]:
         case.counts[t] -= 1
     case.wilds = count
+    assume(ones_fit(case))
     return case
+
+
+def ones_fit(case: Case) -> bool:
+    """At most four 1s counting wilds: the wilds of 幺鸡 are among the four 1s (issue 12.7)."""
+    melded = sum(m.count("1") for m in case.melds if m.endswith("s") and set(m[:-1]) == {"1"})
+    return not case.wilds or case.counts[18] + melded + case.wilds <= 4
 
 
 @st.composite
@@ -156,4 +164,5 @@ def fifth_copy_cases(draw, waiting: bool = False) -> Case:
     if waiting:
         held = [t for t in range(27) for _ in range(case.counts[t])]
         case.counts[draw(st.sampled_from(held))] -= 1
+    assume(ones_fit(case))
     return case

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import xueliu
-from xueliu import InvalidHandError, reference
+from xueliu import InvalidHandError, Tile, reference
 
 
 def names(tiles):
@@ -79,15 +79,16 @@ def test_wilds_count_for_no_suit():
 
 def test_four_wilds_win_whatever_the_rest():
     # 不管是否缺一门，不管是否组成胡牌类型: three suits, a void tile, no shape.
-    hand = "1357m1357p19s"
+    hand = "1357m1357p29s"  # no natural 1s: the four wilds are the four 1s (issue 12.7)
     assert both_win(hand, wilds=4, void="s")
     assert xueliu.shanten(hand, wilds=4) == reference.shanten(hand, wilds=4) == -1
     assert xueliu.decompositions(hand, wilds=4) == []  # no split, yet a win
     facts = xueliu.hand_facts(hand, wilds=4)
     assert not facts.standard and not facts.seven_pairs
-    # Thirteen tiles with four wilds: every tile completes them.
-    assert len(xueliu.waits("1357m1357p1s", wilds=4)) == 27
-    assert xueliu.shanten("1357m1357p1s", wilds=4) == 0
+    # Thirteen tiles with four wilds: every tile completes them but 1s, all four held as wilds.
+    assert len(xueliu.waits("1357m1357p2s", wilds=4)) == 26
+    assert Tile("1s") not in xueliu.waits("1357m1357p2s", wilds=4)
+    assert xueliu.shanten("1357m1357p2s", wilds=4) == 0
 
 
 # --- seven pairs, shanten, facts ----------------------------------------------------------------
@@ -138,7 +139,7 @@ def counts_of(*hands):
 
 
 def test_batch_takes_one_wilds_count_or_one_per_row():
-    full = ["5555m123p456p789p", "11m123m456m789m", "1357m1357p19s"]
+    full = ["5555m123p456p789p", "11m123m456m789m", "1357m1357p29s"]
     wilds = [1, 3, 4]
     expected = [xueliu.is_win(h, wilds=w) for h, w in zip(full, wilds)]
     assert expected == [True, True, True]

@@ -191,7 +191,7 @@ def test_snapshots_keep_melds_holding_wilds_and_refuse_impossible_ones():
     text = game.to_json()
     assert '{"kind": "kong", "tile": "5m", "wilds": 0}' in text
     assert '{"kind": "pong", "tile": "7m", "wilds": 1}' in text
-    assert Game.from_json(text).to_json() == text
+    assert Game.from_json(text, trusted=True).to_json() == text  # a crafted position
     from xueliu import SnapshotError
 
     with pytest.raises(SnapshotError, match="at most 1"):

@@ -3,7 +3,7 @@ wilds and the game of docs/game-protocol.md §11.
 
 Every expected value is worked out by hand from RULES.md §11, seed 004, docs/wilds.md and the
 protocol (the comment beside each says how), never pasted from the module's output. yaoji prices
-(docs/rules.md): basic 0, 对对胡 1, 清一色 2, 七对 2, 清对/将对 3, 龙七对/清七对 4, 清龙七对 5;
+(docs/rules-implemented.md): basic 0, 对对胡 1, 清一色 2, 七对 2, 清对/将对 3, 龙七对/清七对 4, 清龙七对 5;
 根 1, 明杠 1, 暗杠 2, 无鸡加番 1; exponential, base 1, offset 0: points = 2^min(fan, 5).
 """
 

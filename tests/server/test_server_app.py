@@ -156,6 +156,16 @@ def test_four_people_play_a_whole_match_over_websockets(server):
     assert len(decisions) >= sum(1 for e in game.events if e["type"] in ("discard", "void"))
     assert all(d["by"] == "seat" for d in decisions)
     assert storage.unfinished() == []
+    # after a restart the finished table is still served, with its ledger
+    public = server.get(f"/api/tables/{table_id}").json()["table"]
+    assert public["results"] == table.match.results and len(public["results"]) == 2
+    with TestClient(create_app(server.db, clock=FakeClock())) as restarted:
+        assert restarted.get("/api/tables").json()["tables"] == []  # restore loads unfinished tables only
+        r = restarted.get(f"/api/tables/{table_id}")
+        again = r.json()["table"]
+        assert r.status_code == 200 and {**again, "seats": None} == {**public, "seats": None}
+        assert not any(seat["connected"] for seat in again["seats"])  # nobody is, after a restart
+        assert restarted.get("/api/tables/nosuchtable").status_code == 404
 
 
 def test_stale_illegal_malformed_oversized_and_unknown_messages_get_errors_and_the_socket_stays(server):

@@ -3,6 +3,7 @@ refused actions, clocks on a fake clock, 托管, leaving, snapshots (docs/server
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -11,7 +12,8 @@ pytest.importorskip("starlette")
 
 from server_harness import Harness, simple_choice  # noqa: E402
 
-from xueliu.server import Table, TableConfig, TableError  # noqa: E402
+from xueliu.server import SQLiteStorage, Table, TableConfig, TableError  # noqa: E402
+from xueliu.server.storage import Change  # noqa: E402
 from xueliu.server.table import SPECTATORS  # noqa: E402
 
 
@@ -146,21 +148,39 @@ def test_a_seat_gone_past_its_grace_is_auto_played_and_may_come_back():
     assert h.table.status == "over"
 
 
-def test_a_snapshot_restores_the_table_mid_hand_and_the_match_ends_as_if_uninterrupted():
-    whole = Harness({"preset": "chengdu", "seed": 21})
-    whole.play()
-    h = Harness({"preset": "chengdu", "seed": 21})
-    for _ in range(40):  # some way into the hand, with answers held in an open step
-        pending = h.pending()
-        seat, request = sorted(pending.items())[0]
+@pytest.mark.parametrize(
+    "settings, hand, answers",
+    [
+        ({}, 0, 40),  # some way into the first hand, with answers held in an open step
+        ({}, 1, 30),  # into the second: the first is replayed from its log
+        ({"next_hand_delay": 5}, 0, 10**6),  # between the hands: the second is not dealt yet
+    ],
+)
+def test_storage_restores_the_table_and_the_match_ends_as_if_uninterrupted(settings, hand, answers):
+    settings = {"preset": "chengdu", "seed": 21, **settings}
+    h = Harness(settings)
+    while h.table.hand_number() < hand or (h.table.status == "playing" and answers > 0):
+        answers -= h.table.hand_number() == hand
+        seat, request = sorted(h.pending().items())[0]
         h.act(seat, request["decision"], simple_choice(request))
-    data = json.loads(json.dumps(h.table.to_dict()))
-    restored = Table.from_dict(data, h.table.match_json(), h.clock)
-    assert restored.to_dict() == data and restored.match_json() == h.table.match_json()
+    storage = SQLiteStorage(":memory:")  # the harness keeps every move and ended hand: save them all
+    storage.save([Change(h.table.to_dict(), h.decisions, h.table.moves, h.table.ended)])
+    saved = storage.load("t")
+    assert saved is not None and len(saved.ended) == hand + (h.table.status == "between")
+    restored = Table.from_dict(saved.state, saved.ended, saved.moves, h.clock)
+    assert restored.to_dict() == h.table.to_dict() and restored.match_json() == h.table.match_json()
     h.table = restored
     h.play()
-    assert restored.match.totals == whole.table.match.totals
-    assert restored.match.game.to_json() == whole.table.match.game.to_json()
+    assert (restored.match.totals, restored.match.game.to_json()) == uninterrupted()
+
+
+@functools.cache
+def uninterrupted() -> tuple[list[int], str]:
+    """The match of the restore test played without a break (the delay between hands changes
+    nothing in it)."""
+    whole = Harness({"preset": "chengdu", "seed": 21})
+    whole.play()
+    return whole.table.match.totals, whole.table.match.game.to_json()
 
 
 def test_settings_are_checked():

@@ -29,6 +29,9 @@ UNREACHABLE = 99
 MAX_WILDS = 4
 """Four wilds in hand win at once, whatever the rest (RULES.md section 11)."""
 
+_YAOJI = 18
+"""The tile index of 1s: a wild of 幺鸡 is one of the four 1s (RULES.md section 11)."""
+
 
 Group = tuple[int, ...]
 Split = tuple[Group, ...]
@@ -37,17 +40,28 @@ Label = tuple[int, int]
 
 @dataclass(frozen=True)
 class _Hand:
-    """Validated inputs: concealed counts, melds as tile tuples, void as a suit index."""
+    """Validated inputs: concealed counts, melds as tile tuples (a wild in a meld written as the
+    meld's tile), each meld's wilds, void as a suit index."""
 
     concealed: tuple[int, ...]
     melds: tuple[Group, ...]
     void: int | None
     seven_pairs: bool
     wilds: int = 0
+    meld_wilds: tuple[int, ...] = ()
 
     @property
     def melded(self) -> list[int]:
-        return _counts_of(self.melds)
+        """Natural tiles in melds: a meld's wilds are no copy of its tile."""
+        counts = _counts_of(self.melds)
+        for group, wilds in zip(self.melds, self.meld_wilds):
+            counts[group[0]] -= wilds
+        return counts
+
+    @property
+    def ones_held(self) -> int:
+        """1s held, natural or wild, hand and melds together: the wilds of 幺鸡 are the four 1s."""
+        return self.all_tiles[_YAOJI] + self.wilds + sum(self.meld_wilds)
 
     @property
     def all_tiles(self) -> list[int]:
@@ -70,6 +84,7 @@ def waits(
     """Natural tile indices that complete a 13-tile hand, leaving out tiles the player holds all four of."""
     h = _prepare(hand, melds, void, seven_pairs, wilds, missing=(1,), caller="waits")
     held = h.all_tiles
+    held[_YAOJI] = h.ones_held
     found = []
     for tile in range(NUM_KINDS):
         if held[tile] < 4 and _wins(_with_tile(h, tile)):
@@ -103,7 +118,7 @@ def decompositions(
     """
     h = _prepare(hand, melds, void, seven_pairs, wilds, missing=(0,), caller="decompositions")
     standard, pairs = _splits(h)
-    meld_names = tuple(format_tiles(group) for group in h.melds)
+    meld_names = tuple(_meld_name(group, w) for group, w in zip(h.melds, h.meld_wilds))
     return sorted(tuple(format_tiles(group) for group in split) + meld_names for split in standard + pairs)
 
 
@@ -146,7 +161,8 @@ def _prepare(
     caller: str,
 ) -> _Hand:
     """Check sizes, copies, wilds and the void letter once, so the analysis can trust its inputs."""
-    groups = _parse_melds(melds)
+    parsed = _parse_melds(melds)
+    groups = tuple(group for group, _ in parsed)
     counts = to_counts(hand)
     if isinstance(wilds, bool) or not isinstance(wilds, int) or not 0 <= wilds <= MAX_WILDS:
         raise ValueError(f"wilds must be an int from 0 to {MAX_WILDS}, got {wilds!r}")
@@ -157,14 +173,20 @@ def _prepare(
         raise ValueError(
             f"{caller} needs {wanted} concealed tiles with {len(groups)} melds, got {sum(counts)} + {wilds} wilds"
         )
-    h = _Hand(tuple(counts), groups, _parse_void(void), bool(seven_pairs), wilds)
+    meld_wilds = tuple(w for _, w in parsed)
+    h = _Hand(tuple(counts), groups, _parse_void(void), bool(seven_pairs), wilds, meld_wilds)
     for tile, count in enumerate(h.all_tiles):
         if count > 4:
             raise ValueError(f"{tile_name(tile)} appears {count} times counting melds; there are only four copies")
+    every_wild = wilds + sum(meld_wilds)
+    if every_wild > MAX_WILDS:
+        raise ValueError(f"{every_wild} wilds in hand and melds, but there are only {MAX_WILDS} (the four 1s)")
+    if every_wild and h.ones_held > 4:
+        raise ValueError(f"{h.ones_held} 1s counting wilds in hand and melds; the wilds are among the four 1s")
     return h
 
 
-def _parse_melds(melds: Sequence[str]) -> tuple[Group, ...]:
+def _parse_melds(melds: Sequence[str]) -> tuple[tuple[Group, int], ...]:
     if isinstance(melds, str):
         raise ValueError(f"melds must be a sequence of strings such as ['555m'], not the string {melds!r}")
     groups = tuple(_parse_meld(text) for text in melds)
@@ -173,12 +195,21 @@ def _parse_melds(melds: Sequence[str]) -> tuple[Group, ...]:
     return groups
 
 
-def _parse_meld(text: str) -> Group:
-    """A pong ``"555m"`` or kong ``"5555m"``: three or four copies of one tile (there is no chow)."""
+def _parse_meld(text: str) -> tuple[Group, int]:
+    """A pong ``"555m"`` or kong ``"5555m"``: three or four copies of one tile (there is no chow),
+    and its wilds: ``1s`` beside another tile are wilds standing for it (``"55m1s"``, ``"5m111s"``)."""
     tiles = parse_tiles(text)
-    if len(tiles) not in (3, 4) or len(set(tiles)) != 1:
+    kinds = set(tiles) - {_YAOJI} or {_YAOJI}
+    if len(tiles) not in (3, 4) or len(kinds) != 1:
         raise ValueError(f"a meld is three or four copies of one tile, like '555m' or '5555m'; got {text!r}")
-    return tuple(tiles)
+    (kind,) = kinds
+    return (kind,) * len(tiles), sum(t != kind for t in tiles)
+
+
+def _meld_name(group: Group, wilds: int) -> str:
+    """A meld as the engine writes it: the natural tiles, then one ``1`` per wild (``"55m1s"``)."""
+    natural = format_tiles(group[: len(group) - wilds])
+    return natural + ("1" * wilds + "s" if wilds else "")
 
 
 def _parse_void(void: str | None) -> int | None:
@@ -416,8 +447,8 @@ def _seven_pairs_overlap(counts: Sequence[int], suits: tuple[int, int], wilds: i
 
 
 def _roots(h: _Hand) -> int:
-    """根: kinds with all four copies in hand and pongs; a declared kong is not a root."""
-    pongs = _counts_of(g for g in h.melds if len(g) == 3)
+    """根: kinds with all four natural copies in hand and pongs; a declared kong is not a root."""
+    pongs = _counts_of(g[: len(g) - w] for g, w in zip(h.melds, h.meld_wilds) if len(g) == 3)
     return sum(c + p == 4 for c, p in zip(h.concealed, pongs))
 
 

@@ -1,8 +1,8 @@
 """The HTTP and WebSocket face of the table server: a thin Starlette app over tables and storage.
 
 :class:`Server` owns the tables, their timers and their connections; every change to a table
-goes through :meth:`Server.run`, which commits the accepted decisions and the snapshot before a
-single message leaves. :func:`create_app` builds the ASGI app (docs/server.md).
+goes through :meth:`Server.run`, and :meth:`Server.commit` writes what changed (all the tables
+changed in one turn of the event loop, in one transaction) before a single message leaves. :func:`create_app` builds the ASGI app (docs/server.md).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import secrets
 from collections import deque
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, AsyncIterator, Callable, Iterable, Optional
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -24,9 +24,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import _presets
-from .._xueliu import Rules
+from .._xueliu import Rules, shanten
 from .clock import Clock, SystemClock, Timer
-from .storage import SQLiteStorage, Storage
+from .storage import Change, SQLiteStorage, Storage
 from .table import PROTOCOL, SPECTATORS, Table, TableConfig, TableError
 
 log = logging.getLogger("xueliu.server")
@@ -105,15 +105,30 @@ class Server:
         self.watchers: dict[str, set[Connection]] = {}
         self.lines: dict[str, DelayLine] = {}
         self.timers: dict[str, tuple[float, Timer]] = {}
+        self.dirty: dict[str, Table] = {}  # changed since the last commit
+        self.commit_soon = False  # a commit is due at the end of this turn of the event loop
 
     def restore(self) -> None:
-        """Loads every unfinished table from storage and restarts its clocks."""
-        for data, match in self.storage.unfinished():
-            table = Table.from_dict(data, match, self.clock)
+        """Loads every unfinished table from storage and restarts its clocks. First it builds the
+        engine's hand-analysis table (about a second, once per process), which the first win
+        check of any table would otherwise build inside a decision, stalling every table."""
+        shanten("123456789m1122p")
+        for saved in self.storage.unfinished():
+            table = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
             self.tables[table.id] = table
             self._schedule(table)
         if self.tables:
             log.info("restored %d unfinished table(s)", len(self.tables))
+
+    def find(self, table_id: str) -> Optional[Table]:
+        """A table of this server: in memory, or a finished one loaded from storage (restore
+        leaves those out, so that a restart does not replay every match ever played)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            saved = self.storage.load(table_id)
+            if saved is not None:
+                table = self.tables[table_id] = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
+        return table
 
     def create(self, config: TableConfig) -> Table:
         if len(self.tables) >= self.max_tables:
@@ -121,31 +136,56 @@ class Server:
         table = Table(secrets.token_hex(6), config, self.clock)
         self.tables[table.id] = table
         self.run(table, table.begin)
+        self.commit()
         log.info("table %s created (%s, %d hands, seats %s)", table.id, config.preset, config.hands, config.seats)
         return table
 
     def run(self, table: Table, op: Callable[..., Any], *args: Any) -> None:
-        """Runs one change to a table, then commits it, then sends its messages, then resets its
-        timer. A :class:`TableError` from ``op`` changed nothing and is raised again."""
+        """Runs one change to a table; its commit and messages follow at the end of this turn of
+        the event loop, with every other table's (at once without a running loop). A
+        :class:`TableError` from ``op`` changed nothing and is raised again."""
         try:
             op(*args)
         finally:
-            self._flush(table)
+            self.dirty[table.id] = table
+            if not self.commit_soon:
+                try:
+                    loop = asyncio.get_running_loop()
+                except RuntimeError:
+                    self.commit()
+                else:
+                    self.commit_soon = True
+                    loop.call_soon(self.commit)
 
-    def _flush(self, table: Table) -> None:
-        outbox, table.outbox = table.outbox, []
-        decisions, table.accepted = table.accepted, []
-        if outbox or decisions or table.status == "waiting":
-            self.storage.save(table.to_dict(), table.match_json(), decisions)
+    def commit(self) -> None:
+        """Writes what every changed table did, in one transaction, then sends their messages
+        and resets their timers. Call it before anything reads a table for a client."""
+        self.commit_soon = False
+        tables, self.dirty = list(self.dirty.values()), {}
+        changes: list[Change] = []
+        sends: list[tuple[Table, list[tuple[int, dict[str, Any]]]]] = []
+        for table in tables:
+            outbox, table.outbox = table.outbox, []
+            if outbox or table.accepted or table.status == "waiting":
+                changes.append(Change(table.to_dict(), table.accepted, table.moves, table.ended))
+                sends.append((table, outbox))
+            table.accepted, table.moves, table.ended = [], [], []
+        if changes:
+            self.storage.save(changes)
+        for table, outbox in sends:
+            self._send(table, outbox)
+        for table in tables:
+            self._schedule(table)
+
+    def _send(self, table: Table, outbox: list[tuple[int, dict[str, Any]]]) -> None:
         for viewer, message in outbox:
-            text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+            text = _text(message)
             if viewer == SPECTATORS:
                 self._line(table).put(text, self.watchers.get(table.id, ()))
             else:
                 conn = self.seats.get((table.id, viewer))
                 if conn is not None:
                     conn.send(text)
-        self._schedule(table)
 
     def _line(self, table: Table) -> DelayLine:
         line = self.lines.get(table.id)
@@ -167,10 +207,12 @@ class Server:
     def _wake(self, table: Table) -> None:
         self.timers.pop(table.id, None)
         self.run(table, table.wake)
+        self.commit()  # now, so that the table's next timer is set inside this moment of the clock
 
     # ---------------------------------------------------------------- sockets
 
     def attach_seat(self, table: Table, seat: int, conn: Connection, hand: Any, start: Any) -> None:
+        self.commit()  # the welcome shows only what is committed
         old = self.seats.get((table.id, seat))
         if old is not None:
             old.close(4000)  # one socket per seat: the new one replaces it
@@ -184,6 +226,7 @@ class Server:
             self.run(table, table.disconnect, seat)
 
     def attach_watcher(self, table: Table, conn: Connection, hand: Any, start: Any) -> None:
+        self.commit()
         self.watchers.setdefault(table.id, set()).add(conn)
         self._line(table).put(_text(table.welcome(None, hand, start)), [conn])  # as late as the rest
 
@@ -231,7 +274,8 @@ def _server(request: Any) -> Server:
 
 
 def _table(server: Server, table_id: str) -> Table:
-    table = server.tables.get(table_id)
+    server.commit()  # an answer shows only what is committed
+    table = server.find(table_id)
     if table is None:
         raise TableError("unknown_table", f"no table {table_id!r} on this server")
     return table
@@ -266,7 +310,9 @@ async def list_presets(request: Request) -> JSONResponse:
 
 
 async def list_tables(request: Request) -> JSONResponse:
-    tables = [t.public() for t in _server(request).tables.values()]
+    server = _server(request)
+    server.commit()
+    tables = [t.public() for t in server.tables.values()]
     return JSONResponse({"v": PROTOCOL, "tables": tables})
 
 
@@ -285,6 +331,7 @@ async def join_seat(request: Request) -> JSONResponse:
         seat = request.path_params["seat"]
         token: list[str] = []
         server.run(table, lambda: token.append(table.join(seat)))
+        server.commit()  # the token is committed before it is given
     except TableError as e:
         return _table_error(e)
     log.info("table %s: seat %d joined", table.id, seat)
@@ -343,7 +390,7 @@ async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict[str, Any]]
     """Accepts a socket to a table and reads its hello; None (the socket closed) for an unknown
     table or a hello that never came. Seats and spectators open alike."""
     server = _server(ws)
-    table = server.tables.get(ws.path_params["table"])
+    table = server.find(ws.path_params["table"])
     await ws.accept()
     if table is None:
         await ws.send_text(_error("unknown_table", "no such table on this server"))
@@ -398,6 +445,7 @@ async def _serve_seat(server: Server, table: Table, seat: int, conn: Connection,
             else:
                 raise TableError("unknown_type", f"unknown message type {kind!r}; see docs/server.md")
         except TableError as e:
+            server.commit()  # the error may name the open step: it too follows the commit
             conn.send(_error(e.code, str(e), decision=data.get("decision") if kind == "act" else None))
 
 
@@ -436,9 +484,10 @@ def create_app(
     )
 
     @asynccontextmanager
-    async def lifespan(app: Starlette):  # type: ignore[no-untyped-def]
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.restore()
         yield
+        server.commit()
         for _, timer in server.timers.values():
             timer.cancel()
         server.timers.clear()

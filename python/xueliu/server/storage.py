@@ -1,10 +1,16 @@
 """Where tables live between decisions: a storage interface and its SQLite implementation.
 
-Every accepted decision is written with the table's whole snapshot (match and seats) in one
-transaction, before anyone hears of it: a process killed at any moment restarts from the last
-committed decision and loses none that was announced. SQLite runs in WAL mode with
-``synchronous=NORMAL``, which survives the process being killed (committed pages are in the OS
-already); pass ``synchronous="FULL"`` to survive power loss too, at one fsync per decision.
+A table is kept as its moves, not as a snapshot rewritten at every decision: the engine is
+deterministic (seed + moves = game), so a commit appends the decisions taken and the moves the
+engine took, and rewrites only the table's small state (seats, the open step: a few hundred
+bytes). A hand's event log is written once, when the hand ends. Restoring replays the ended hands
+(``Match.from_log``, which verifies them) and the moves of the hand in play.
+
+Every commit is one transaction, made before anyone hears of what it holds: a process killed at
+any moment restarts from the last commit and loses no decision that was announced. SQLite runs
+in WAL mode with ``synchronous=NORMAL``, which survives the process being killed (committed pages
+are in the OS already); pass ``synchronous="FULL"`` to survive power loss too, at one fsync per
+commit.
 """
 
 from __future__ import annotations
@@ -12,18 +18,42 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol
 
-SCHEMA = 1
+SCHEMA = 2
+
+
+@dataclass
+class Change:
+    """What one table did since its last commit."""
+
+    state: dict[str, Any]  # Table.to_dict(): replaces the stored one
+    decisions: list[dict[str, Any]] = field(default_factory=list)  # appended, for the audit trail
+    moves: list[tuple[int, int, str]] = field(default_factory=list)  # (hand, seat, action), appended
+    ended: list[tuple[int, str]] = field(default_factory=list)  # (hand, event log JSON) of ended hands
+
+
+@dataclass
+class Saved:
+    """A table as storage gives it back: what Table.from_dict takes."""
+
+    state: dict[str, Any]
+    ended: list[str]  # the event logs of its ended hands, in order
+    moves: list[tuple[int, str]]  # (seat, action): the engine's moves in the hand in play
 
 
 class Storage(Protocol):
-    def save(self, state: dict[str, Any], match: Optional[str], decisions: list[dict[str, Any]]) -> None:
-        """Writes the decisions, the table's state and its match snapshot in one transaction."""
+    def save(self, changes: list[Change]) -> None:
+        """Writes the changes of one or more tables in one transaction."""
         ...
 
-    def unfinished(self) -> list[tuple[dict[str, Any], Optional[str]]]:
-        """The state and match snapshot of every table whose match is not over."""
+    def unfinished(self) -> list[Saved]:
+        """Every table whose match is not over."""
+        ...
+
+    def load(self, table_id: str) -> Optional[Saved]:
+        """One table, finished or not; None if storage has none by that id."""
         ...
 
     def decisions(self, table_id: str) -> list[dict[str, Any]]:
@@ -34,7 +64,8 @@ class Storage(Protocol):
 
 
 class SQLiteStorage:
-    """Tables and their decisions in one SQLite file (``":memory:"`` for a throwaway one)."""
+    """Tables, their hands, moves and decisions in one SQLite file (``":memory:"`` for a
+    throwaway one)."""
 
     def __init__(self, path: str, *, synchronous: str = "NORMAL", checkpoint_every: float = 1.0) -> None:
         if synchronous not in ("NORMAL", "FULL"):
@@ -58,8 +89,13 @@ class SQLiteStorage:
         db.executescript(
             """
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-            CREATE TABLE IF NOT EXISTS tables (
-                id TEXT PRIMARY KEY, status TEXT NOT NULL, state TEXT NOT NULL, match TEXT);
+            CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, status TEXT NOT NULL, state TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS hands (
+                table_id TEXT NOT NULL, hand INTEGER NOT NULL, log TEXT NOT NULL, PRIMARY KEY (table_id, hand));
+            CREATE TABLE IF NOT EXISTS moves (
+                id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, hand INTEGER NOT NULL,
+                seat INTEGER NOT NULL, action TEXT NOT NULL);
+            CREATE INDEX IF NOT EXISTS moves_by_hand ON moves (table_id, hand, id);
             CREATE TABLE IF NOT EXISTS decisions (
                 id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, hand INTEGER NOT NULL,
                 decision INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, by TEXT NOT NULL);
@@ -72,32 +108,55 @@ class SQLiteStorage:
         elif row[0] != str(SCHEMA):
             raise RuntimeError(f"{path}: storage schema {row[0]}, this server reads {SCHEMA}")
 
-    def save(self, state: dict[str, Any], match: Optional[str], decisions: list[dict[str, Any]]) -> None:
-        text = json.dumps(state, separators=(",", ":"))
-        table_id = state["id"]
-        rows = [(table_id, d["hand"], d["decision"], d["seat"], d["action"], d["by"]) for d in decisions]
+    def save(self, changes: list[Change]) -> None:
+        states: list[tuple[str, str, str]] = []
+        decisions: list[tuple[str, int, int, int, str, str]] = []
+        moves: list[tuple[str, int, int, str]] = []
+        ended: list[tuple[str, int, str]] = []
+        for c in changes:
+            table_id = c.state["id"]
+            states.append((table_id, c.state["status"], json.dumps(c.state, separators=(",", ":"))))
+            decisions += [(table_id, d["hand"], d["decision"], d["seat"], d["action"], d["by"]) for d in c.decisions]
+            moves += [(table_id, *move) for move in c.moves]
+            ended += [(table_id, *hand) for hand in c.ended]
         with self._lock:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.executemany(
                     "INSERT INTO decisions (table_id, hand, decision, seat, action, by) VALUES (?, ?, ?, ?, ?, ?)",
-                    rows,
+                    decisions,
                 )
-                db.execute(
-                    "INSERT INTO tables (id, status, state, match) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE "
-                    "SET status = excluded.status, state = excluded.state, match = excluded.match",
-                    (table_id, state["status"], text, match),
+                db.executemany("INSERT INTO moves (table_id, hand, seat, action) VALUES (?, ?, ?, ?)", moves)
+                db.executemany("INSERT INTO hands (table_id, hand, log) VALUES (?, ?, ?)", ended)
+                db.executemany(
+                    "INSERT INTO tables (id, status, state) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE "
+                    "SET status = excluded.status, state = excluded.state",
+                    states,
                 )
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
 
-    def unfinished(self) -> list[tuple[dict[str, Any], Optional[str]]]:
+    def unfinished(self) -> list[Saved]:
         with self._lock:
-            rows = self._db.execute("SELECT state, match FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
-        return [(json.loads(state), match) for state, match in rows]
+            rows = self._db.execute("SELECT state FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
+            return [self._saved(json.loads(state)) for (state,) in rows]
+
+    def load(self, table_id: str) -> Optional[Saved]:
+        with self._lock:
+            row = self._db.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()
+            return None if row is None else self._saved(json.loads(row[0]))
+
+    def _saved(self, state: dict[str, Any]) -> Saved:
+        """A table's hands and current moves beside its state (the caller holds the lock)."""
+        db, table_id = self._db, state["id"]
+        ended = db.execute("SELECT log FROM hands WHERE table_id = ? ORDER BY hand", (table_id,)).fetchall()
+        moves = db.execute(
+            "SELECT seat, action FROM moves WHERE table_id = ? AND hand = ? ORDER BY id", (table_id, state["hand"])
+        ).fetchall()
+        return Saved(state, [log for (log,) in ended], [(seat, action) for seat, action in moves])
 
     def decisions(self, table_id: str) -> list[dict[str, Any]]:
         with self._lock:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterator, Optional
@@ -153,6 +154,8 @@ class Table:
         self.sent = [0] * 5  # events published to each seat and to the spectators, this hand
         self.outbox: list[tuple[int, dict[str, Any]]] = []
         self.accepted: list[dict[str, Any]] = []  # decisions taken since the server last committed
+        self.moves: list[tuple[int, int, str]] = []  # (hand, seat, action) the engine took since then
+        self.ended: list[tuple[int, str]] = []  # (hand, its event log as JSON) of hands ended since then
         self._rules_dict: Optional[dict[str, Any]] = None
         self._config_dict = asdict(config)
 
@@ -295,6 +298,7 @@ class Table:
             "hands": c.hands,
             "hands_played": 0 if match is None else match.hands_played,
             "totals": match.totals if match is not None else [0, 0, 0, 0],
+            "results": [] if match is None else match.results,
             "seats": [self._seat_status(s) for s in range(4)],
             "clocks": c.clocks,
             "auto_after": c.auto_after,
@@ -311,12 +315,13 @@ class Table:
     # ---------------------------------------------------------------- snapshots
 
     def to_dict(self) -> dict[str, Any]:
-        """The table's state less its match, as JSON-able data; :meth:`from_dict` restores it
-        with the match snapshot (kept apart: it is most of the bytes, and is JSON already)."""
+        """The table's state less its match, as JSON-able data: a few hundred bytes, written at
+        every commit. The match is kept as storage keeps it (:meth:`from_dict`)."""
         return {
             "id": self.id,
             "config": self._config_dict,
             "seed": self.seed,
+            "hand": self.hand_number(),
             "status": self.status,
             "tokens": self.tokens,
             "auto": self.auto,
@@ -334,15 +339,20 @@ class Table:
         }
 
     def match_json(self) -> Optional[str]:
+        """The match's verified snapshot (``Match.to_json``), for comparisons; storage keeps less."""
         return None if self.match is None else self.match.to_json()
 
     @staticmethod
-    def from_dict(data: dict[str, Any], match: Optional[str], clock: Clock) -> "Table":
-        """Restores a table; every open decision gets its full time again, and every seat counts
-        as gone since now (so the grace period starts over)."""
+    def from_dict(data: dict[str, Any], ended: list[str], moves: list[tuple[int, str]], clock: Clock) -> "Table":
+        """Restores a table from its state, the event logs of its ended hands (``ended``) and the
+        moves the engine took in the hand in play: the match is replayed (seed and moves give the
+        same game, byte for byte; ``Match.from_log`` verifies the ended hands). Every open
+        decision gets its full time again, and every seat counts as gone since now (so the grace
+        period starts over)."""
         config = TableConfig(**data["config"])
         table = Table(data["id"], config, clock, seed=data["seed"])
-        table.match = None if match is None else engine.Match.from_json(match)
+        if data["status"] != "waiting":
+            table.match = table._replay(ended, data["hand"], moves)
         for name in (
             "status",
             "tokens",
@@ -360,13 +370,32 @@ class Table:
         table.requests = {int(s): Request(**r) for s, r in data["requests"].items()}
         table.answers = {int(s): a for s, a in data["answers"].items()}
         now = clock.now()
-        if table.requests:
-            assert table.kind is not None  # an open step has a kind
+        if table.requests and table.kind is not None:
             table.deadline = now + config.clocks[table.kind]
         if data["between"]:
             table.next_hand_at = now + config.next_hand_delay
         table.gone_since = [None if name != "person" or left else now for name, left in zip(config.seats, table.left)]
         return table
+
+    def _replay(self, ended: list[str], hand: int, moves: list[tuple[int, str]]) -> engine.Match:
+        """The match after ``ended`` hands, then ``moves`` in hand ``hand`` if it has not ended."""
+        match = engine.Match(self.config.rules(), seed=self.seed, hands=self.config.hands)
+        if ended:
+            log = match.log()
+            log["games"] = [json.loads(text) for text in ended]
+            match = engine.Match.from_log(log)
+        if hand == len(ended) > 0:  # the hand after the last ended one is dealt
+            match.next_hand()
+        if hand != len(match.dealers) - 1:
+            raise RuntimeError(f"table {self.id}: hand {hand} is in play, but {len(ended)} hand(s) ended")
+        if hand == len(ended):
+            game = match.game
+            for seat, action in moves:
+                if action == "abandon":
+                    game.abandon(seat)
+                else:
+                    game.act(seat, action)
+        return match
 
     # ---------------------------------------------------------------- the engine loop
 
@@ -434,8 +463,7 @@ class Table:
             return True
         if event["type"] != "kong":
             return False
-        kind: str = event["kind"]
-        return kind == "added" or (kind == "concealed" and bool(self._rule("rob_concealed_kong")))
+        return event["kind"] == "added" or (event["kind"] == "concealed" and bool(self._rule("rob_concealed_kong")))
 
     def _rule(self, name: str) -> Any:
         if self._rules_dict is None:
@@ -508,9 +536,11 @@ class Table:
     def _close(self) -> None:
         assert self.match is not None
         game = self.match.game
+        hand = self.hand_number()
         for seat in sorted(self.answers):
             if self.requests[seat].engine:
                 game.act(seat, self.answers[seat])
+                self.moves.append((hand, seat, self.answers[seat]))
         if self.kind in ("claim", "rob"):
             self.windows_closed += 1
         self.requests, self.answers, self.deadline, self.kind = {}, {}, None, None
@@ -543,6 +573,7 @@ class Table:
                     }
                 )
                 game.abandon(seat)
+                self.moves.append((self.hand_number(), seat, "abandon"))
                 self.windows_closed = self.windows_published  # hold nothing more
 
     def _in_hand(self, seat: int) -> bool:
@@ -554,6 +585,7 @@ class Table:
         assert self.match is not None
         match, game = self.match, self.match.game
         fields = {"hand": self.hand_number(), "scores": game.scores, "totals": match.totals}
+        self.ended.append((self.hand_number(), json.dumps(game.events, separators=(",", ":"), ensure_ascii=False)))
         if match.is_over:
             self.status = "over"
             self._broadcast("hand_over", **fields, next_dealer=None)

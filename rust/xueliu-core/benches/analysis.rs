@@ -106,10 +106,10 @@ fn main() {
     let complete = complete_hands(&mut rng);
     let ready = ready_hands(&mut rng, &complete);
     rate("is_win, random 14 tiles", &fourteen, |h| {
-        is_win(h, &ctx) as u32
+        u32::from(is_win(h, &ctx))
     });
     rate("is_win, complete hands", &complete, |h| {
-        is_win(h, &ctx) as u32
+        u32::from(is_win(h, &ctx))
     });
     rate("shanten, random 14 tiles", &fourteen, |h| {
         shanten(h, &ctx) as u32
@@ -151,7 +151,9 @@ fn main() {
             arrays.len() as f64 / start.elapsed().as_secs_f64() / 1e6
         );
     };
-    arrays_rate("from_array + check + is_win", &|h| is_win(h, &ctx) as u32);
+    arrays_rate("from_array + check + is_win", &|h| {
+        u32::from(is_win(h, &ctx))
+    });
     arrays_rate("from_array + check + shanten", &|h| shanten(h, &ctx) as u32);
     // The same work on 1,000 hands repeated: table entries stay in cache.
     let few: Vec<Counts> = fourteen[..1000]
@@ -184,11 +186,11 @@ fn wild_cases(rng: &mut Rng, ctx: &Context, hands: [&[Counts]; 4]) {
     for wilds in 1..=4 {
         let hands = with_wilds(rng, complete, wilds);
         rate(&format!("is_win, complete, {wilds} wilds"), &hands, |h| {
-            is_win(h, ctx) as u32
+            u32::from(is_win(h, ctx))
         });
         let hands = with_wilds(rng, fourteen, wilds);
         rate(&format!("is_win, random 14, {wilds} wilds"), &hands, |h| {
-            is_win(h, ctx) as u32
+            u32::from(is_win(h, ctx))
         });
     }
     for wilds in 1..=3 {

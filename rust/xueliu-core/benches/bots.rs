@@ -56,7 +56,7 @@ fn stepped(rules: &Arc<Rules>) -> f64 {
 }
 
 fn main() {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     println!("{HANDS} hands per round, median of {ROUNDS} rounds; {cores} cores");
     println!(
         "{:<16} {:<28} {:>14} {:>10}",

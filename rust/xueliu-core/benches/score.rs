@@ -61,7 +61,8 @@ fn rate<T>(name: &str, items: &[T], f: impl Fn(&T) -> u64) {
 fn main() {
     let mut rng = Rng::new(2024);
     let chengdu = Rules::preset("chengdu").unwrap();
-    let _ = xueliu_core::analysis::is_win(&Counts::new(), &Default::default());
+    let _ =
+        xueliu_core::analysis::is_win(&Counts::new(), &xueliu_core::analysis::Context::default());
     let wins: Vec<(Counts, Tile)> = complete_hands(&mut rng)
         .into_iter()
         .map(|hand| {

@@ -5,7 +5,7 @@ use crate::hand::{Counts, HandError, POW5};
 use crate::meld::{Meld, Melds};
 use crate::tables::{best_split, capped_overlaps, suit_table, SuitEntry, SuitTable, SHAPES};
 use crate::tile::{Suit, Tile, COPIES, KINDS};
-use crate::wilds;
+pub mod wilds;
 
 /// Shanten of a hand that no complete hand can be reached from, because its melds already use
 /// three suits or the void suit.
@@ -127,7 +127,7 @@ pub(crate) const fn tile_bits(suits: u8) -> u32 {
 
 /// A complete hand: sets and a pair over hand and melds, or seven pairs from a concealed hand; at
 /// most two suits; none of the void suit. `hand` holds 14 tiles counting each meld as three.
-/// With wilds, see [`crate::wilds::is_win`].
+/// With wilds, see [`wilds::is_win`].
 #[inline]
 pub fn is_win(hand: &Counts, ctx: &Context) -> bool {
     if hand.wilds() > 0 {
@@ -143,7 +143,7 @@ pub fn is_win(hand: &Counts, ctx: &Context) -> bool {
 
 /// The tiles that complete a hand of 13 (counting melds as three), one bit per tile index. A tile
 /// whose four copies all sit in the player's hand and melds is left out. With wilds, see
-/// [`crate::wilds::waits`].
+/// [`wilds::waits`].
 #[inline]
 pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
     if hand.wilds() > 0 {
@@ -168,7 +168,13 @@ pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
     while left != 0 {
         let t = left.trailing_zeros() as usize;
         left &= left - 1;
-        if hand.array()[t] + ctx.melds.held[t] >= COPIES {
+        // Wilds in melds are 1s: with them, the 1s the wall still holds are fewer.
+        let wild_ones = if t == Tile::YAOJI.index() {
+            ctx.melds.wilds
+        } else {
+            0
+        };
+        if hand.array()[t] + ctx.melds.held[t] + wild_ones >= COPIES {
             mask &= !(1 << t);
         }
     }
@@ -192,7 +198,7 @@ fn standard_waits(e: &[SuitEntry; 3]) -> u32 {
 #[inline]
 fn seven_pairs_wait(hand: &Counts) -> u32 {
     let odd = hand.odd();
-    if odd.count_ones() == 1 {
+    if odd.is_power_of_two() {
         odd
     } else {
         0
@@ -203,7 +209,7 @@ fn seven_pairs_wait(hand: &Counts) -> u32 {
 /// fills with N tiles, shanten is N − 1 − the most tiles the hand shares with any complete hand
 /// the rules allow (at most two suits, none of the void suit, at most four of a tile counting the
 /// melds). [`UNREACHABLE`] when the melds rule out every complete hand. With wilds, see
-/// [`crate::wilds::shanten`].
+/// [`wilds::shanten`].
 #[inline]
 pub fn shanten(hand: &Counts, ctx: &Context) -> i8 {
     table_shanten(hand, ctx, true)
@@ -347,7 +353,7 @@ impl Decomposition {
 }
 
 /// Every way a complete hand splits, standard splits first; empty when it is not complete. With
-/// wilds, see [`crate::wilds::decompositions`].
+/// wilds, see [`wilds::decompositions`].
 pub fn decompositions(hand: &Counts, ctx: &Context) -> Vec<Decomposition> {
     if hand.wilds() > 0 {
         return wilds::decompositions(hand, ctx);
@@ -515,7 +521,7 @@ fn facts_from(
     HandFacts {
         standard,
         seven_pairs: ctx.seven_pairs && melds.sets == 0 && ones | threes == 0,
-        all_triplets: standard && ones | fours == 0 && twos.count_ones() == 1,
+        all_triplets: standard && ones | fours == 0 && twos.is_power_of_two(),
         terminals: standard
             && used & MIDDLE_TILES == 0
             && melded & !TERMINAL_TILES == 0
@@ -752,7 +758,7 @@ mod tests {
                 let t = pick(rng);
                 match rng.below(5) {
                     0 if matches!(t.rank(), 1 | 7) || (!outer && t.rank() <= 7) => {
-                        (0..3).for_each(|i| counts[t.index() + i] += 1)
+                        (0..3).for_each(|i| counts[t.index() + i] += 1);
                     }
                     0 | 1 => counts[t.index()] += 3,
                     2 => melds.push(Meld::pong(t)),
@@ -794,7 +800,7 @@ mod tests {
             .into_iter()
             .enumerate()
             {
-                seen[i] += fact as u32;
+                seen[i] += u32::from(fact);
             }
             checked += 1;
         }

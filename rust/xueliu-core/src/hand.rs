@@ -7,7 +7,7 @@ use crate::tile::{Suit, Tile, COPIES, KINDS};
 use std::fmt;
 
 /// `POW5[r]` is the weight of rank `r + 1` in a suit key.
-pub const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+pub const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15_625, 78_125, 390_625];
 /// Number of distinct suit keys: 5^9.
 pub const SUIT_KEYS: usize = 1_953_125;
 /// The wall holds four wilds (the four 1s of the 幺鸡 variant).
@@ -36,6 +36,8 @@ pub enum HandError {
     },
     /// More wilds than the wall holds.
     TooManyWilds { wilds: u8 },
+    /// Natural 1s beside wilds, more than the wall's four 1s (幺鸡's wilds are the 1s).
+    TooManyOnes { natural: u8, wilds: u8 },
     /// A meld that is not a pong or kong of one tile, or that cannot be held.
     BadMeld { text: String, reason: &'static str },
 }
@@ -63,6 +65,11 @@ impl fmt::Display for HandError {
             HandError::TooManyWilds { wilds } => write!(
                 f,
                 "{wilds} wilds (hand and melds together), but the wall has only {MAX_WILDS} (the four 1s of 幺鸡)"
+            ),
+            HandError::TooManyOnes { natural, wilds } => write!(
+                f,
+                "{natural} natural 1s beside {wilds} wild(s) (hand and melds together), but the \
+                 wall has only four 1s and the wilds of 幺鸡 are among them"
             ),
             HandError::BadMeld { text, reason } => write!(f, "meld {text:?} {reason}"),
         }
@@ -100,8 +107,11 @@ impl Counts {
                 count: counts[i],
             });
         }
-        let key =
-            |suit: usize| -> u32 { (0..9).map(|r| counts[9 * suit + r] as u32 * POW5[r]).sum() };
+        let key = |suit: usize| -> u32 {
+            (0..9)
+                .map(|r| u32::from(counts[9 * suit + r]) * POW5[r])
+                .sum()
+        };
         Ok(Counts {
             counts: *counts,
             keys: [key(0), key(1), key(2)],
@@ -196,9 +206,9 @@ impl Counts {
     /// A mask of the suits that have at least one tile.
     #[inline]
     pub fn suit_mask(&self) -> u8 {
-        (self.keys[0] != 0) as u8
-            | ((self.keys[1] != 0) as u8) << 1
-            | ((self.keys[2] != 0) as u8) << 2
+        u8::from(self.keys[0] != 0)
+            | u8::from(self.keys[1] != 0) << 1
+            | u8::from(self.keys[2] != 0) << 2
     }
 
     /// `masks[k]` has bit `t` set when tile `t` is held exactly `k` times (k = 0–4). Counts 0–4
@@ -217,7 +227,7 @@ impl Counts {
         debug_assert!((1..=COPIES).contains(&n));
         // A count of at most 4 plus 0x80 − n reaches the byte's top bit exactly when it is n or
         // more, and never carries into the next byte.
-        let lift = (0x80 - n.clamp(1, COPIES) as u64) * LOW_BYTES;
+        let lift = (0x80 - u64::from(n.clamp(1, COPIES))) * LOW_BYTES;
         bit_plane(&self.words().map(|w| w + lift), 7)
     }
 

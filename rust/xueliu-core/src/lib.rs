@@ -26,7 +26,6 @@ pub mod rules;
 pub mod score;
 pub mod tables;
 pub mod tile;
-pub mod wilds;
 
 pub use choice::Choice;
 pub use error::{Error, Result};

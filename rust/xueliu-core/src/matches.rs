@@ -18,7 +18,7 @@ pub const MAX_HANDS: u32 = 10_000;
 /// `hand + 1` from `seed`, i.e. one step of its mixer at `seed + (hand + 1) × γ`.
 pub fn hand_seed(seed: u64, hand: u32) -> u64 {
     let gamma = 0x9E37_79B9_7F4A_7C15u64;
-    Rng::new(seed.wrapping_add(gamma.wrapping_mul(hand as u64))).next_u64()
+    Rng::new(seed.wrapping_add(gamma.wrapping_mul(u64::from(hand)))).next_u64()
 }
 
 /// A match of `hands` hands. The hands before the current one are kept whole (with their event
@@ -84,7 +84,7 @@ impl Match {
 
     /// Hands over so far.
     pub fn hands_played(&self) -> u32 {
-        self.finished.len() as u32 + self.game.is_over() as u32
+        self.finished.len() as u32 + u32::from(self.game.is_over())
     }
 
     /// Every hand has been played.
@@ -227,7 +227,7 @@ impl Match {
     /// Plays the hands `logs` record in order (each must be over but the last, which may be
     /// replaced by `current`), checking each hand's seed and dealer.
     fn rebuild(&mut self, logs: &[Value], current: Option<Game>) -> Result<(), String> {
-        let total = logs.len() + current.is_some() as usize;
+        let total = logs.len() + usize::from(current.is_some());
         if total == 0 || total > self.hands as usize {
             return Err(format!(
                 "a match of {} hands holds 1 to {} of them, not {total}",

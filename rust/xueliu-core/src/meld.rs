@@ -1,18 +1,21 @@
 //! Exposed sets: pongs (碰) and kongs (杠). A kong counts as one set of a complete hand. In the
 //! 幺鸡 variant a meld may hold wilds standing for copies of its tile (docs/game-protocol.md §11).
 
+use crate::choice::choice;
 use crate::hand::{Counts, HandError, MAX_WILDS};
 use crate::tile::{parse_tiles, Tile, COPIES, KINDS};
 use std::fmt;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum MeldKind {
-    /// 碰: three of a kind, one of them claimed.
-    Pong,
-    /// 明杠: a direct kong (直杠) or an added kong (补杠).
-    ExposedKong,
-    /// 暗杠: four of a kind from the player's own hand.
-    ConcealedKong,
+choice! {
+    /// A meld's kind, named as snapshots and `Game.melds` write it.
+    pub enum MeldKind {
+        /// 碰: three of a kind, one of them claimed.
+        Pong = "pong",
+        /// 明杠: a direct kong (直杠) or an added kong (补杠).
+        ExposedKong = "kong",
+        /// 暗杠: four of a kind from the player's own hand.
+        ConcealedKong = "concealed_kong",
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -214,12 +217,16 @@ impl Melds {
     }
 
     /// Checks that hand and melds together hold at most four of each tile, and at most four
-    /// wilds (the four `1s` of 幺鸡), wherever they sit: in the hand or in melds. A `Counts`
-    /// never holds more than four, so only the melds need a look.
+    /// 1s counting wilds (the wilds of 幺鸡 are the four `1s`), wherever they sit: in the hand
+    /// or in melds. A `Counts` never holds more than four, so only the melds need a look.
     pub fn check_copies(&self, hand: &Counts) -> Result<(), HandError> {
         let wilds = hand.wilds() + self.wilds;
         if wilds > MAX_WILDS {
             return Err(HandError::TooManyWilds { wilds });
+        }
+        let natural = hand.count(Tile::YAOJI) + self.held[Tile::YAOJI.index()];
+        if wilds > 0 && natural + wilds > COPIES {
+            return Err(HandError::TooManyOnes { natural, wilds });
         }
         let mut melded = self.pong_mask | self.kong_mask;
         while melded != 0 {

@@ -51,7 +51,7 @@ impl Curve {
     #[inline]
     pub fn multiplier(&self, fan: u32) -> Option<u64> {
         match self.scoring {
-            Scoring::Linear => Some(fan as u64),
+            Scoring::Linear => Some(u64::from(fan)),
             Scoring::Exponential => 1u64.checked_shl(fan.saturating_sub(self.fan_offset)),
             Scoring::MultiplierTable => 1u64.checked_shl(fan),
         }
@@ -60,7 +60,8 @@ impl Curve {
     /// Points one payer pays for `fan` (no cap applied): base × multiplier.
     #[inline]
     pub fn points(&self, fan: u32) -> Option<u64> {
-        self.multiplier(fan)?.checked_mul(self.base_points as u64)
+        self.multiplier(fan)?
+            .checked_mul(u64::from(self.base_points))
     }
 
     /// The arithmetic of [`Curve::points`] written out, e.g. `"6 × 2^(4−1) = 48"`.

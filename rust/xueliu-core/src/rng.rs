@@ -36,13 +36,13 @@ impl Rng {
     #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         debug_assert!(n > 0);
-        let mut m = self.next_u64() as u128 * n as u128;
+        let mut m = u128::from(self.next_u64()) * u128::from(n);
         // Lemire's method: the rejection threshold (2^64 mod n) is below n, so a low word of
         // at least n is accepted without the division that computes it.
         if (m as u64) < n {
             let threshold = n.wrapping_neg() % n;
             while (m as u64) < threshold {
-                m = self.next_u64() as u128 * n as u128;
+                m = u128::from(self.next_u64()) * u128::from(n);
             }
         }
         (m >> 64) as u64
@@ -69,14 +69,14 @@ mod tests {
     #[test]
     fn matches_the_published_splitmix64_sequence() {
         // Reference values of SplitMix64 seeded with 1234567 (Vigna's splitmix64.c).
-        let mut rng = Rng::new(1234567);
+        let mut rng = Rng::new(1_234_567);
         let first: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
         assert_eq!(
             first,
             [
-                6457827717110365317,
-                3203168211198807973,
-                9817491932198370423
+                6_457_827_717_110_365_317,
+                3_203_168_211_198_807_973,
+                9_817_491_932_198_370_423
             ]
         );
     }
@@ -85,7 +85,7 @@ mod tests {
     fn below_dividing_first(rng: &mut Rng, n: u64) -> u64 {
         let threshold = n.wrapping_neg() % n;
         loop {
-            let m = rng.next_u64() as u128 * n as u128;
+            let m = u128::from(rng.next_u64()) * u128::from(n);
             if (m as u64) >= threshold {
                 return (m >> 64) as u64;
             }
@@ -110,7 +110,7 @@ mod tests {
         let mut items: Vec<u32> = (0..108).collect();
         rng.shuffle(&mut items);
         let mut sorted = items.clone();
-        sorted.sort();
+        sorted.sort_unstable();
         assert_eq!(sorted, (0..108).collect::<Vec<_>>());
         assert_ne!(items, sorted);
     }

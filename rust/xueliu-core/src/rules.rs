@@ -326,7 +326,7 @@ impl Rules {
             return inconsistent("flower_pig_penalty \"cap\" charges the cap, so cap_fan cannot be null; set cap_fan or choose another penalty");
         }
         let (largest, pig) = (self.largest_payment_fan(), self.flower_pig_fan);
-        let extra = self.base_points as u64;
+        let extra = u64::from(self.base_points);
         let fits = |fan| {
             self.curve()
                 .points(fan)
@@ -363,7 +363,7 @@ impl Rules {
             self.kong_flower_fan,
             self.kong_shot_fan,
             self.rob_kong_fan,
-            (self.self_draw_bonus == SelfDrawBonus::AddFan) as u32,
+            u32::from(self.self_draw_bonus == SelfDrawBonus::AddFan),
             if self.wilds { self.no_wild_fan } else { 0 },
         ]
         .into_iter()
@@ -395,6 +395,92 @@ impl Rules {
             out.push_str(&format!("  {key:<36}{}\n", value.plain()));
         }
         out
+    }
+}
+
+/// An option as a caller gives it: a value, or, for `fan`, only the patterns to change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Override {
+    Value(Value),
+    /// `fan={"basic": 2}`: the named patterns' fan (an integer, or null to remove it).
+    FanPatterns(Vec<(String, Value)>),
+}
+
+impl Rules {
+    /// The preset of a `Game`, `VecEnv`, simulation or rules dict that names none.
+    pub const DEFAULT_PRESET: Preset = Preset::Chengdu;
+
+    /// Whether `tile` is a wild under these rules: a `1s` (幺鸡) in the 幺鸡 variant (§11).
+    #[inline]
+    pub fn is_wild(&self, tile: crate::tile::Tile) -> bool {
+        self.wilds && tile == crate::tile::Tile::YAOJI
+    }
+
+    /// These rules with each option overridden, then validated. `fan` as patterns changes only
+    /// those; `preset` names where the rules started and cannot be overridden.
+    pub fn with_overrides(
+        mut self,
+        overrides: impl IntoIterator<Item = (String, Override)>,
+    ) -> Result<Rules, RulesError> {
+        for (key, value) in overrides {
+            let value = match (key.as_str(), value) {
+                ("preset", _) => return Err(RulesError::Inconsistent(
+                    "\"preset\" names the preset the rules started from and cannot be overridden; \
+                     use Rules.preset(name)"
+                        .into(),
+                )),
+                ("fan", Override::FanPatterns(patterns)) => {
+                    let mut table = self.fan;
+                    for (name, fan) in patterns {
+                        table.set_named(&name, fan)?;
+                    }
+                    Value::Fan(table)
+                }
+                (_, Override::Value(v)) => v,
+                (_, Override::FanPatterns(_)) => Value::Unsupported("a dict of patterns".into()),
+            };
+            self.set(&key, value)?;
+        }
+        self.validate()?;
+        Ok(self)
+    }
+
+    /// [`Rules::from_values`] with `fan` given pattern by pattern (every pattern named).
+    pub fn from_full(entries: Vec<(String, Override)>) -> Result<Rules, RulesError> {
+        let values = entries.into_iter().map(|(key, value)| {
+            let value = match value {
+                Override::Value(v) => Ok(v),
+                Override::FanPatterns(p) => FanTable::from_named(p).map(Value::Fan),
+            };
+            value.map(|v| (key, v))
+        });
+        Rules::from_values(values.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Rules from a dict: every option as `to_dict` writes it (see [`Rules::from_values`]), or
+    /// a `preset` ([`Rules::DEFAULT_PRESET`] when absent) and the options that differ from it.
+    pub fn from_entries(entries: Vec<(String, Override)>) -> Result<Rules, RulesError> {
+        if entries.len() == Rules::KEYS.len() {
+            return Rules::from_full(entries);
+        }
+        let (named, overrides): (Vec<_>, Vec<_>) =
+            entries.into_iter().partition(|(key, _)| key == "preset");
+        let base = match named.into_iter().next() {
+            None => Rules::DEFAULT_PRESET.rules(),
+            Some((_, Override::Value(Value::Text(name)))) => Rules::preset(&name)?,
+            Some((_, other)) => {
+                let value = match other {
+                    Override::Value(v) => v.to_string(),
+                    Override::FanPatterns(_) => "a dict".into(),
+                };
+                return Err(RulesError::BadValue {
+                    option: "preset".into(),
+                    value,
+                    expected: format!("a preset name: {}", Preset::names()),
+                });
+            }
+        };
+        base.with_overrides(overrides)
     }
 }
 

@@ -142,7 +142,7 @@ impl Bonuses {
             let fan_each = u8::try_from(fan_each).unwrap_or(u8::MAX);
             self.counts[bonus as usize] += count;
             self.fan_each[bonus as usize] = fan_each;
-            self.fan += count as u16 * fan_each as u16;
+            self.fan += u16::from(count) * u16::from(fan_each);
         }
     }
 
@@ -151,20 +151,20 @@ impl Bonuses {
         let held = &mut self.counts[bonus as usize];
         let taken = count.min(*held);
         *held -= taken;
-        self.fan -= taken as u16 * self.fan_each[bonus as usize] as u16;
+        self.fan -= u16::from(taken) * u16::from(self.fan_each[bonus as usize]);
     }
 
     /// Each bonus present: the bonus, how many, and their fan together.
     pub fn iter(&self) -> impl Iterator<Item = (Bonus, u8, u32)> + '_ {
         Bonus::ALL.iter().filter_map(|&b| {
             let (count, each) = (self.counts[b as usize], self.fan_each[b as usize]);
-            (count > 0).then_some((b, count, count as u32 * each as u32))
+            (count > 0).then_some((b, count, u32::from(count) * u32::from(each)))
         })
     }
 
     /// The fan of every bonus together.
     pub fn fan(&self) -> u32 {
-        self.fan as u32
+        u32::from(self.fan)
     }
 }
 
@@ -259,9 +259,9 @@ impl Score {
         let Some((exposed, concealed)) = self.payer_kong_fan else {
             return self.points;
         };
-        let own = (payer_exposed_kongs as u32)
+        let own = u32::from(payer_exposed_kongs)
             .saturating_mul(exposed)
-            .saturating_add((payer_concealed_kongs as u32).saturating_mul(concealed));
+            .saturating_add(u32::from(payer_concealed_kongs).saturating_mul(concealed));
         let fan = self.curve.cap(self.fan.saturating_add(own));
         let points = self.curve.points(fan).unwrap_or(u64::MAX);
         points.saturating_add(self.extra_points)
@@ -372,7 +372,7 @@ pub fn score(
     let ctx = Context::new(melds, void, rules.allow_seven_pairs)?;
     ctx.check(hand, analysis::HandSize::Complete)?;
     check_wilds(hand, &ctx, rules)?;
-    let wild_win = rules.wilds && win_tile == Tile::YAOJI;
+    let wild_win = rules.is_wild(win_tile);
     let held = if wild_win {
         hand.wilds()
     } else {
@@ -397,6 +397,51 @@ pub fn score(
         });
     }
     Ok(score_known_win(hand, &ctx, rules, situation))
+}
+
+/// [`score`] of `hand` without its winning tile (13 tiles less 3 per meld) and `win_tile`,
+/// which under the 幺鸡 rules is a wild when it is `1s`.
+pub fn score_on(
+    hand: &Counts,
+    win_tile: Tile,
+    melds: &[Meld],
+    void: Option<Suit>,
+    rules: &Rules,
+    situation: &Situation,
+) -> Result<Score, ScoreError> {
+    let summary = Melds::new(melds)?;
+    if hand.len() + 1 != summary.concealed_size() {
+        let expected = match summary.sets {
+            0 => "score takes the hand without its winning tile: 13 tiles",
+            _ => "score takes the hand without its winning tile: 13 tiles counting each meld as 3",
+        };
+        let (len, wilds) = (hand.len(), hand.wilds());
+        return Err(HandError::WrongSize {
+            len,
+            wilds,
+            expected,
+        }
+        .into());
+    }
+    let mut full = *hand;
+    if rules.is_wild(win_tile) {
+        if hand.wilds() >= MAX_WILDS {
+            return Err(HandError::TooManyWilds {
+                wilds: MAX_WILDS + 1,
+            }
+            .into());
+        }
+        full.add_wild();
+    } else if hand.count(win_tile) >= 4 {
+        return Err(HandError::TooManyCopies {
+            tile: win_tile,
+            count: 5,
+        }
+        .into());
+    } else {
+        full.add(win_tile);
+    }
+    score(&full, win_tile, melds, void, rules, situation)
 }
 
 /// [`score`] without its checks, for a caller that already knows the hand wins (the game
@@ -429,7 +474,7 @@ pub fn best_waits_known(
     analysis::waits_with_facts(hand, ctx, |tile, facts| {
         // Under 幺鸡 a drawn 1s is a wild, never the natural tile waited on; and 查叫 values
         // natural waits only (docs/game-protocol.md §11).
-        if rules.wilds && tile == Tile::YAOJI {
+        if rules.is_wild(tile) {
             return;
         }
         // Four wilds win at the cap whatever the rest, as in `score` (§11).
@@ -482,7 +527,7 @@ fn hand_value(
     } else {
         0
     };
-    let roots = facts.roots + kong_roots - pattern.takes_a_root() as u8;
+    let roots = facts.roots + kong_roots - u8::from(pattern.takes_a_root());
     let mut bonuses = Bonuses::default();
     bonuses.add(Bonus::Root, roots, rules.gen_fan);
     bonuses.add(
@@ -524,7 +569,7 @@ fn best_pattern(
         let pattern = Pattern::ALL[candidates.trailing_zeros() as usize];
         candidates &= candidates - 1;
         let fan = rules.fan.get(pattern).unwrap_or(0);
-        let net = fan as i64 - (pattern.takes_a_root() as i64) * rules.gen_fan as i64;
+        let net = i64::from(fan) - i64::from(pattern.takes_a_root()) * i64::from(rules.gen_fan);
         if best.is_none_or(|(_, best_fan, best_net)| (net, fan) > (best_net, best_fan)) {
             best = Some((pattern, fan, net));
         }
@@ -585,7 +630,7 @@ fn patterns_held(f: &HandFacts, melds: &Melds, rules: &Rules, situation: &Situat
     ];
     let mask = |held: &[(Pattern, bool)]| {
         held.iter().fold(0, |mask, &(pattern, yes)| {
-            mask | (yes as u32) << pattern as usize
+            mask | u32::from(yes) << pattern as usize
         })
     };
     let any = mask(&any_shape);
@@ -605,22 +650,26 @@ fn patterns_held(f: &HandFacts, melds: &Melds, rules: &Rules, situation: &Situat
 fn situational(bonuses: &mut Bonuses, rules: &Rules, s: &Situation, no_wild: bool) -> u64 {
     bonuses.add(
         Bonus::KongFlower,
-        s.kong_flower as u8,
+        u8::from(s.kong_flower),
         rules.kong_flower_fan,
     );
-    bonuses.add(Bonus::KongShot, s.kong_shot as u8, rules.kong_shot_fan);
-    bonuses.add(Bonus::RobKong, s.robbed_kong as u8, rules.rob_kong_fan);
+    bonuses.add(Bonus::KongShot, u8::from(s.kong_shot), rules.kong_shot_fan);
+    bonuses.add(Bonus::RobKong, u8::from(s.robbed_kong), rules.rob_kong_fan);
     if rules.wilds && no_wild {
         bonuses.add(Bonus::NoWild, 1, rules.no_wild_fan);
     }
     if rules.heavenly_stacks {
         let fan = |p| rules.fan.get(p).unwrap_or(0);
-        bonuses.add(Bonus::Heavenly, s.heavenly as u8, fan(Pattern::Heavenly));
-        bonuses.add(Bonus::Earthly, s.earthly as u8, fan(Pattern::Earthly));
+        bonuses.add(
+            Bonus::Heavenly,
+            u8::from(s.heavenly),
+            fan(Pattern::Heavenly),
+        );
+        bonuses.add(Bonus::Earthly, u8::from(s.earthly), fan(Pattern::Earthly));
     }
     match rules.self_draw_bonus {
-        SelfDrawBonus::AddFan => bonuses.add(Bonus::SelfDraw, s.self_draw as u8, 1),
-        SelfDrawBonus::AddBase if s.self_draw => return rules.base_points as u64,
+        SelfDrawBonus::AddFan => bonuses.add(Bonus::SelfDraw, u8::from(s.self_draw), 1),
+        SelfDrawBonus::AddBase if s.self_draw => return u64::from(rules.base_points),
         _ => {}
     }
     0

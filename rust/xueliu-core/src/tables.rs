@@ -203,7 +203,7 @@ pub fn capped_key(counts: &[u8; 9]) -> u32 {
     counts
         .iter()
         .zip(POW5)
-        .map(|(&c, w)| c.min(COPIES) as u32 * w)
+        .map(|(&c, w)| u32::from(c.min(COPIES)) * w)
         .sum()
 }
 
@@ -325,7 +325,7 @@ fn overlaps_at(marks: &[u8], level: usize, sizes: &[u8]) -> Vec<u8> {
         .collect();
     for r in 0..9 {
         sweep_rank(r, true, |key, lower| {
-            shape[key] = shape[key].max(shape[lower])
+            shape[key] = shape[key].max(shape[lower]);
         });
     }
     shape
@@ -392,7 +392,7 @@ fn build() -> SuitTable {
                 entry |= shapes.id(std::array::from_fn(|shape| overlaps[shape][key])) as u32;
             }
             let [sets, pair] = needs[key];
-            entry |= (sets as u32) << NEED_SETS_SHIFT | (pair as u32) << NEED_PAIR_SHIFT;
+            entry |= u32::from(sets) << NEED_SETS_SHIFT | u32::from(pair) << NEED_PAIR_SHIFT;
             if complete[key] {
                 entry |= COMPLETE;
             }
@@ -403,7 +403,7 @@ fn build() -> SuitTable {
                 entry |= EVEN;
             }
             let (twos, ones) = pair_slots(&d);
-            entry |= (twos.min(7) as u32 * 10 + ones.min(9) as u32) << SLOTS_SHIFT;
+            entry |= (u32::from(twos.min(7)) * 10 + u32::from(ones.min(9))) << SLOTS_SHIFT;
             let waits = (0..9)
                 .filter(|&r| d[r] < 4 && complete[key + POW5[r] as usize])
                 .fold(0u32, |mask, r| mask | 1 << r);
@@ -552,9 +552,12 @@ fn build_wild() -> WildTable {
                 .collect();
             let mut lists = Interner::new();
             let ids = (0..SUIT_KEYS)
-                .map(|key| match real(key) {
-                    true => lists.id(std::array::from_fn(|shape| overlaps[shape][key])),
-                    false => 0,
+                .map(|key| {
+                    if real(key) {
+                        lists.id(std::array::from_fn(|shape| overlaps[shape][key]))
+                    } else {
+                        0
+                    }
                 })
                 .map(|id| u16::try_from(id).expect("level lists fit in 16 bits"))
                 .collect();
@@ -582,7 +585,11 @@ mod tests {
     use super::*;
 
     fn key(counts: [u8; 9]) -> u32 {
-        counts.iter().zip(POW5).map(|(&c, w)| c as u32 * w).sum()
+        counts
+            .iter()
+            .zip(POW5)
+            .map(|(&c, w)| u32::from(c) * w)
+            .sum()
     }
 
     /// A plain depth-first split into sets and at most one pair; `terminal` demands a 1 or 9 in each.

@@ -29,7 +29,7 @@ static GLOBAL: Counting = Counting;
 fn choosing_allocates_nothing() {
     // Build the hand tables first (with wilds too): their one-time construction allocates.
     let wild = xueliu_core::hand::Counts::new().with_wilds(1).unwrap();
-    xueliu_core::analysis::shanten(&wild, &Default::default());
+    xueliu_core::analysis::shanten(&wild, &xueliu_core::analysis::Context::default());
     for preset in ["chengdu", "chengdu_xueliu", "xuezhan", "dashiyou", "yaoji"] {
         let rules = Arc::new(Rules::preset(preset).unwrap());
         for seed in 0..30u64 {

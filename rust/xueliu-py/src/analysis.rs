@@ -1,6 +1,6 @@
 //! Hand analysis functions: `is_win`, `waits`, `shanten`, `decompositions`, `hand_facts`.
 
-use crate::convert::hand_and_context;
+use crate::convert::HandArgs;
 use crate::tiles::Tile;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -11,38 +11,46 @@ use xueliu_core::hand::Counts;
 use xueliu_core::meld::Meld;
 use xueliu_core::tile::Tile as CoreTile;
 
+/// Declares an analysis function with the arguments they all share, `(hand, *, melds=None,
+/// void=None, seven_pairs=True, wilds=0)`, read by [`HandArgs::read`] for a hand of `$size`.
+macro_rules! analysis_fn {
+    ($(#[$doc:meta])* fn $name:ident($size:expr) -> $ret:ty { |$args:ident| $body:expr }) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(
+            signature = (hand, *, melds=None, void=None, seven_pairs=None, wilds=None),
+            text_signature = "(hand, *, melds=None, void=None, seven_pairs=True, wilds=0)"
+        )]
+        pub fn $name(
+            hand: &Bound<'_, PyAny>,
+            melds: Option<&Bound<'_, PyAny>>,
+            void: Option<&Bound<'_, PyAny>>,
+            seven_pairs: Option<&Bound<'_, PyAny>>,
+            wilds: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<$ret> {
+            let $args = HandArgs::read(hand, melds, void, seven_pairs, wilds, $size)?;
+            $body
+        }
+    };
+}
+
+analysis_fn! {
 /// Whether `hand` is complete: sets and a pair (with `melds`), or seven pairs when `seven_pairs`;
 /// at most two suits; no tile of the `void` suit. The hand has 14 tiles counting each meld as 3.
 /// `wilds`: wilds (幺鸡) held besides `hand`, each standing for any tile (a fifth copy too), counted
 /// in the 14 but for no suit; four wilds win whatever the rest.
-#[pyfunction]
-#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true, wilds=0))]
-pub fn is_win(
-    hand: &Bound<'_, PyAny>,
-    melds: Option<Vec<String>>,
-    void: Option<&str>,
-    seven_pairs: bool,
-    wilds: i64,
-) -> PyResult<bool> {
-    let (counts, ctx) =
-        hand_and_context(hand, melds, void, seven_pairs, wilds, HandSize::Complete)?;
-    Ok(analysis::is_win(&counts, &ctx))
+fn is_win(HandSize::Complete) -> bool {
+    |a| Ok(analysis::is_win(&a.counts, &a.ctx))
+}
 }
 
+analysis_fn! {
 /// The tiles that complete a 13-tile hand (counting each meld as 3 and each of the `wilds` wilds
 /// as 1), in index order. A tile whose four copies are all in the hand and melds is left out. Only
 /// natural tiles are listed; a drawn wild completes any hand that waits on something.
-#[pyfunction]
-#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true, wilds=0))]
-pub fn waits(
-    hand: &Bound<'_, PyAny>,
-    melds: Option<Vec<String>>,
-    void: Option<&str>,
-    seven_pairs: bool,
-    wilds: i64,
-) -> PyResult<Vec<Tile>> {
-    let (counts, ctx) = hand_and_context(hand, melds, void, seven_pairs, wilds, HandSize::Waiting)?;
-    Ok(tiles_of_mask(analysis::waits(&counts, &ctx)))
+fn waits(HandSize::Waiting) -> Vec<Tile> {
+    |a| Ok(tiles_of_mask(analysis::waits(&a.counts, &a.ctx)))
+}
 }
 
 pub fn tiles_of_mask(mask: u32) -> Vec<Tile> {
@@ -52,22 +60,15 @@ pub fn tiles_of_mask(mask: u32) -> Vec<Tile> {
         .collect()
 }
 
+analysis_fn! {
 /// Tiles from ready: −1 complete, 0 ready. Exactly N − 1 − the most tiles the hand shares with any
 /// complete hand the rules allow, where N is the concealed size of a complete hand (14 − 3 per
 /// meld). `UNREACHABLE` (99) when the melds already rule out every complete hand. With `wilds`, the
 /// wilds count as kept and may stand for copies beyond four; the complete hand is reached by
 /// drawing natural tiles.
-#[pyfunction]
-#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true, wilds=0))]
-pub fn shanten(
-    hand: &Bound<'_, PyAny>,
-    melds: Option<Vec<String>>,
-    void: Option<&str>,
-    seven_pairs: bool,
-    wilds: i64,
-) -> PyResult<i8> {
-    let (counts, ctx) = hand_and_context(hand, melds, void, seven_pairs, wilds, HandSize::Either)?;
-    Ok(analysis::shanten(&counts, &ctx))
+fn shanten(HandSize::Either) -> i8 {
+    |a| Ok(analysis::shanten(&a.counts, &a.ctx))
+}
 }
 
 /// One way a complete hand splits; with wilds, each wild stands for a tile of the groups.
@@ -137,25 +138,16 @@ fn decomposition(split: CoreDecomposition, hand: &Counts, melds: &[Meld]) -> Dec
     }
 }
 
+analysis_fn! {
 /// Every way a complete hand splits into a pair and sets (melds included), or seven pairs.
 /// Empty when the hand is not complete. With `wilds`, every split for every choice of the tiles
 /// the wilds stand for (within the suits the natural tiles allow); four wilds win even with none.
-#[pyfunction]
-#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true, wilds=0))]
-pub fn decompositions(
-    hand: &Bound<'_, PyAny>,
-    melds: Option<Vec<String>>,
-    void: Option<&str>,
-    seven_pairs: bool,
-    wilds: i64,
-) -> PyResult<Vec<Decomposition>> {
-    let meld_list = crate::convert::melds(melds.clone())?;
-    let (counts, ctx) =
-        hand_and_context(hand, melds, void, seven_pairs, wilds, HandSize::Complete)?;
-    Ok(analysis::decompositions(&counts, &ctx)
+fn decompositions(HandSize::Complete) -> Vec<Decomposition> {
+    |a| Ok(analysis::decompositions(&a.counts, &a.ctx)
         .into_iter()
-        .map(|d| decomposition(d, &counts, &meld_list))
+        .map(|d| decomposition(d, &a.counts, &a.melds))
         .collect())
+}
 }
 
 /// What scoring reads from a complete hand; each flag says whether some split has the property.
@@ -219,21 +211,17 @@ fn py_bool(b: bool) -> &'static str {
     }
 }
 
+analysis_fn! {
 /// The pattern facts of a complete hand: the flags scoring reads. Raises for a hand that is not
 /// complete. With `wilds`, a flag about splits holds when some split does, the wilds standing for
 /// what it needs; `one_suit`, `only_258` and `roots` read natural tiles and melds only.
-#[pyfunction]
-#[pyo3(signature = (hand, *, melds=None, void=None, seven_pairs=true, wilds=0))]
-pub fn hand_facts(
-    hand: &Bound<'_, PyAny>,
-    melds: Option<Vec<String>>,
-    void: Option<&str>,
-    seven_pairs: bool,
-    wilds: i64,
-) -> PyResult<HandFacts> {
-    let (counts, ctx) =
-        hand_and_context(hand, melds, void, seven_pairs, wilds, HandSize::Complete)?;
-    if !analysis::is_win(&counts, &ctx) {
+fn hand_facts(HandSize::Complete) -> HandFacts {
+    |a| facts(&a.counts, &a.ctx)
+}
+}
+
+fn facts(counts: &Counts, ctx: &xueliu_core::analysis::Context) -> PyResult<HandFacts> {
+    if !analysis::is_win(counts, ctx) {
         return Err(crate::errors::InvalidHandError::new_err(format!(
             "{counts} is not a complete hand under these rules; hand_facts needs one (check is_win first)"
         )));
@@ -247,7 +235,7 @@ pub fn hand_facts(
         only_258,
         roots,
         kongs,
-    } = analysis::facts(&counts, &ctx);
+    } = analysis::facts(counts, ctx);
     Ok(HandFacts {
         standard,
         seven_pairs,

@@ -41,14 +41,19 @@ fn wilds_arg(wilds: Option<&Bound<'_, PyAny>>, rows: usize) -> PyResult<Result<V
         return Ok(Err(0));
     };
     if convert::is_int(wilds) {
-        return Ok(Err(convert::wilds(convert::int("wilds", wilds, WILDS)?)?));
+        return Ok(Err(convert::wilds(Some(wilds))?));
     }
     let per_row: Vec<u8> = match wilds.cast::<PyArray1<u8>>() {
-        Ok(array) => array.try_readonly()?.as_array().iter().copied().collect(),
+        Ok(array) => {
+            let view = array
+                .try_readonly()
+                .map_err(|_| ArgumentError::new_err("wilds is being written by another call"))?;
+            view.as_array().iter().copied().collect()
+        }
         Err(_) => wilds
             .try_iter()
             .map_err(|_| type_error("wilds", wilds, WILDS))?
-            .map(|w| convert::wilds(convert::int("wilds item", &w?, WILDS)?))
+            .map(|w| convert::wilds(Some(&w?)))
             .collect::<PyResult<_>>()?,
     };
     if per_row.len() != rows {
@@ -64,8 +69,7 @@ fn wilds_arg(wilds: Option<&Bound<'_, PyAny>>, rows: usize) -> PyResult<Result<V
 fn per_row<T: Send + Copy + Default + numpy::Element>(
     py: Python<'_>,
     counts: &Bound<'_, PyAny>,
-    void: Option<&str>,
-    seven_pairs: bool,
+    ctx: Context,
     wilds: Option<&Bound<'_, PyAny>>,
     size: HandSize,
     f: impl Fn(&Counts, &Context) -> T + Send + Sync,
@@ -76,90 +80,51 @@ fn per_row<T: Send + Copy + Default + numpy::Element>(
         Ok(w) => Wilds::PerRow(w),
         Err(each) => Wilds::Each(*each),
     };
-    let ctx = Context {
-        void: convert::void(void)?,
-        seven_pairs,
-        ..Context::PLAIN
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let mut out = vec![T::default(); rows];
     let result = py.detach(|| map_hands(&data, wilds, &mut out, &ctx, size, threads, f));
     result.map_err(|(row, e)| InvalidHandError::new_err(format!("row {row}: {e}")))?;
     Ok(PyArray1::from_vec(py, out).unbind())
 }
 
-/// `is_win` for every row (14 tiles each, wilds included); a bool array. `wilds`: the wilds each
-/// row holds besides its counts, one int for all rows or one per row.
-#[pyfunction]
-#[pyo3(
-    signature = (counts, *, void=None, seven_pairs=true, wilds=None),
-    text_signature = "(counts, *, void=None, seven_pairs=True, wilds=0)"
-)]
-pub fn is_win(
-    py: Python<'_>,
-    counts: &Bound<'_, PyAny>,
-    void: Option<&str>,
-    seven_pairs: bool,
-    wilds: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Py<PyArray1<bool>>> {
-    per_row(
-        py,
-        counts,
-        void,
-        seven_pairs,
-        wilds,
-        HandSize::Complete,
-        analysis::is_win,
-    )
+/// Declares a batch function with the arguments they all share, `(counts, *, void=None,
+/// seven_pairs=True, wilds=0)`, running `$f` on every row of `$size`.
+macro_rules! batch_fn {
+    ($(#[$doc:meta])* fn $name:ident($size:expr, $f:expr) -> $t:ty) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(
+            signature = (counts, *, void=None, seven_pairs=None, wilds=None),
+            text_signature = "(counts, *, void=None, seven_pairs=True, wilds=0)"
+        )]
+        pub fn $name(
+            py: Python<'_>,
+            counts: &Bound<'_, PyAny>,
+            void: Option<&Bound<'_, PyAny>>,
+            seven_pairs: Option<&Bound<'_, PyAny>>,
+            wilds: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Py<PyArray1<$t>>> {
+            let ctx = convert::context(void, seven_pairs)?;
+            per_row(py, counts, ctx, wilds, $size, $f)
+        }
+    };
 }
 
-/// `shanten` for every row (13 or 14 tiles each, wilds included); an int8 array.
-#[pyfunction]
-#[pyo3(
-    signature = (counts, *, void=None, seven_pairs=true, wilds=None),
-    text_signature = "(counts, *, void=None, seven_pairs=True, wilds=0)"
-)]
-pub fn shanten(
-    py: Python<'_>,
-    counts: &Bound<'_, PyAny>,
-    void: Option<&str>,
-    seven_pairs: bool,
-    wilds: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Py<PyArray1<i8>>> {
-    per_row(
-        py,
-        counts,
-        void,
-        seven_pairs,
-        wilds,
-        HandSize::Either,
-        analysis::shanten,
-    )
+batch_fn! {
+    /// `is_win` for every row (14 tiles each, wilds included); a bool array. `wilds`: the wilds
+    /// each row holds besides its counts, one int for all rows or one per row.
+    fn is_win(HandSize::Complete, analysis::is_win) -> bool
 }
 
-/// `waits` for every row (13 tiles each, wilds included), as a uint32 bitmask: bit i set when
-/// tile i completes it.
-#[pyfunction]
-#[pyo3(
-    signature = (counts, *, void=None, seven_pairs=true, wilds=None),
-    text_signature = "(counts, *, void=None, seven_pairs=True, wilds=0)"
-)]
-pub fn waits(
-    py: Python<'_>,
-    counts: &Bound<'_, PyAny>,
-    void: Option<&str>,
-    seven_pairs: bool,
-    wilds: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Py<PyArray1<u32>>> {
-    per_row(
-        py,
-        counts,
-        void,
-        seven_pairs,
-        wilds,
-        HandSize::Waiting,
-        analysis::waits,
-    )
+batch_fn! {
+    /// `shanten` for every row (13 or 14 tiles each, wilds included); an int8 array.
+    fn shanten(HandSize::Either, analysis::shanten) -> i8
+}
+
+batch_fn! {
+    /// `waits` for every row (13 tiles each, wilds included), as a uint32 bitmask: bit i set
+    /// when tile i completes it.
+    fn waits(HandSize::Waiting, analysis::waits) -> u32
 }
 
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,24 +1,26 @@
 //! `Bot`, `simulate` and `compare_bots`: the bots and self-play of `xueliu_core::bots`, with the
 //! games run in Rust across threads and the GIL released. No bot logic lives here.
 
-use crate::errors::{argument_error, core_error, BotError, IllegalActionError};
-use crate::game::{rules_arg, seat_arg, Action, Game};
+use crate::convert;
+use crate::errors::{argument_error, core_error, exclusive, BotError, IllegalActionError};
+use crate::game::{seat_arg, Action, Game};
+use crate::rules::rules_or_default;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use std::sync::{Arc, Mutex};
-use xueliu_core::bots::{self as core, BotKind, Tally, WIN_KIND_NAMES};
-use xueliu_core::game::Game as CoreGame;
-use xueliu_core::rules::Rules;
+use xueliu_core::bots::{self as core, BotKind, Simulation, Tally, WIN_KIND_NAMES};
 
-/// A whole number argument: `games`, `threads`, `seed`, `first_game`.
-fn whole(name: &str, value: i128) -> PyResult<u64> {
-    u64::try_from(value).map_err(|_| argument_error(name, value, "an int from 0 to 2**64 - 1"))
+/// A whole number argument (`games`, `seed`, `first_game`); `default` when not given.
+fn whole(name: &str, value: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
+    value.map_or(Ok(default), |v| {
+        convert::int(name, v, "an int from 0 to 2**64 - 1")
+    })
 }
 
 /// `threads=`: 0 for every core, else at most 256.
-fn threads_arg(value: i128) -> PyResult<usize> {
-    match whole("threads", value)? {
+fn threads_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    match whole("threads", value, 0)? {
         n @ 0..=256 => Ok(n as usize),
         n => Err(argument_error(
             "threads",
@@ -28,21 +30,18 @@ fn threads_arg(value: i128) -> PyResult<usize> {
     }
 }
 
-fn bot_kind(name: &str) -> PyResult<BotKind> {
-    BotKind::parse(name).map_err(|e| BotError::new_err(e.to_string()))
-}
-
-/// `rules=`: as `Game` takes it (None: chengdu), and playable by a game.
-fn playable_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<Rules>> {
-    let rules = match rules {
-        Some(r) => rules_arg(r)?,
-        None => Arc::new(Rules::preset("chengdu").map_err(crate::errors::rules_error)?),
-    };
-    CoreGame::new(rules.clone(), 0, false).map_err(core_error)?;
-    Ok(rules)
+/// A bot's name argument, e.g. `"greedy"` or `"ismcts:50"`.
+fn bot_kind(param: &str, name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
+    let name = convert::text(
+        param,
+        name,
+        "a bot name such as \"greedy\" or \"ismcts:50\"",
+    )?;
+    BotKind::parse(&name).map_err(|e| BotError::new_err(e.to_string()))
 }
 
 /// A bot that decides for any seat of a `Game`: `"random"` or `"greedy"`.
+/// One thread uses a `Bot` at a time: a second one meanwhile gets ConcurrentUseError.
 #[pyclass(frozen, module = "xueliu")]
 pub struct Bot {
     kind: BotKind,
@@ -53,10 +52,10 @@ pub struct Bot {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (name, *, seed = 0))]
-    fn new(name: &str, seed: i128) -> PyResult<Bot> {
-        let kind = bot_kind(name)?;
-        let seed = whole("seed", seed)?;
+    #[pyo3(signature = (name, *, seed = None), text_signature = "(name, *, seed=0)")]
+    fn new(name: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Bot> {
+        let kind = bot_kind("name", name)?;
+        let seed = whole("seed", seed, 0)?;
         Ok(Bot {
             kind,
             seed,
@@ -76,21 +75,29 @@ impl Bot {
         self.seed
     }
 
-    /// The bot's action for `seat`, which must be deciding now. The game is not changed.
-    fn choose(&self, game: PyRef<'_, Game>, seat: &Bound<'_, PyAny>) -> PyResult<Action> {
+    /// The bot's action for `seat`, which must be deciding now, chosen with the GIL released.
+    /// The game is not changed.
+    fn choose(
+        &self,
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        seat: &Bound<'_, PyAny>,
+    ) -> PyResult<Action> {
+        let game = game
+            .cast::<Game>()
+            .map_err(|_| crate::errors::type_error("game", game, "a Game"))?;
         let seat = seat_arg(seat)?;
-        let game = &game.inner;
+        let mut bot = exclusive(&self.inner, "Bot")?;
+        let state = game.get().lock()?;
+        let game = &state.game;
         if !game.must_act(seat) {
             return Err(IllegalActionError::new_err(format!(
                 "seat {seat} has nothing to decide now; seats deciding: {:?}",
                 game.to_act()
             )));
         }
-        let mut bot = self
-            .inner
-            .lock()
-            .map_err(|_| BotError::new_err("this bot failed earlier; build a new one"))?;
-        let action = bot.choose(game, seat as usize);
+        let bot = &mut **bot;
+        let action = py.detach(|| bot.choose(game, seat as usize));
         if !game.is_legal(seat, action) {
             return Err(BotError::new_err(format!(
                 "bot {} chose {action}, which is not legal for seat {seat}",
@@ -107,15 +114,15 @@ impl Bot {
 
 /// `bots=`: one name for every seat, or four names.
 fn bot_kinds(bots: &Bound<'_, PyAny>) -> PyResult<[BotKind; 4]> {
-    if let Ok(name) = bots.cast::<PyString>() {
-        return Ok([bot_kind(&name.to_cow()?)?; 4]);
+    if bots.cast::<PyString>().is_ok() {
+        return Ok([bot_kind("bots", bots)?; 4]);
     }
-    let names: Vec<String> = bots.extract().map_err(|_| {
-        BotError::new_err("bots= takes four bot names, one per seat, or one name for all")
-    })?;
-    let kinds = names
-        .iter()
-        .map(|n| bot_kind(n))
+    let accepts = "four bot names, one per seat, or one name for all";
+    let kinds = bots
+        .try_iter()
+        .map_err(|_| crate::errors::type_error("bots", bots, accepts))?
+        .enumerate()
+        .map(|(i, n)| bot_kind(&format!("bots[{i}]"), &n?))
         .collect::<PyResult<Vec<_>>>()?;
     <[BotKind; 4]>::try_from(kinds).map_err(|k| {
         BotError::new_err(format!(
@@ -146,41 +153,33 @@ type ComparisonState<'py> = (
 
 /// The outcome of `simulate`: per-game points and per-seat and per-win counts.
 #[pyclass(frozen, module = "xueliu")]
-pub struct SimulationResult {
-    tally: Tally,
-    seconds: f64,
-    table_seconds: f64,
-    bots: [BotKind; 4],
-    seed: u64,
-    first_game: u64,
-    rules: Arc<Rules>,
-}
+pub struct SimulationResult(core::SimulationResult);
 
 #[pymethods]
 impl SimulationResult {
     /// Hands played.
     #[getter]
     fn games(&self) -> u64 {
-        self.tally.games
+        self.0.tally.games
     }
 
     /// Wall-clock seconds the games took (summed over merged chunks).
     #[getter]
     fn seconds(&self) -> f64 {
-        self.seconds
+        self.0.seconds
     }
 
     /// Seconds spent building the analysis tables first, once per process (not in `seconds`).
     #[getter]
     fn table_seconds(&self) -> f64 {
-        self.table_seconds
+        self.0.table_seconds
     }
 
     /// Hands per wall-clock second of play: games over `seconds`, the table build left out.
     #[getter]
     fn games_per_second(&self) -> f64 {
-        if self.seconds > 0.0 {
-            self.tally.games as f64 / self.seconds
+        if self.0.seconds > 0.0 {
+            self.0.tally.games as f64 / self.0.seconds
         } else {
             0.0
         }
@@ -189,22 +188,22 @@ impl SimulationResult {
     /// Final points, `int64[games, 4]`: row `i` is game `first_game + i`, column a seat.
     #[getter]
     fn points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let flat: Vec<i64> = self.tally.points.iter().flatten().copied().collect();
-        let rows = self.tally.points.len();
+        let flat: Vec<i64> = self.0.tally.points.iter().flatten().copied().collect();
+        let rows = self.0.tally.points.len();
         Ok(PyArray1::from_vec(py, flat).reshape([rows, 4])?.into_any())
     }
 
     /// Wins per seat (a 血流 seat may win several times a hand).
     #[getter]
     fn wins(&self) -> Vec<u64> {
-        self.tally.wins.to_vec()
+        self.0.tally.wins.to_vec()
     }
 
     /// Wins by kind: self_draw, kong_flower (杠上花), discard, kong_shot (杠上炮), robbed_kong.
     #[getter]
     fn win_kinds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (name, n) in WIN_KIND_NAMES.iter().zip(self.tally.win_kinds) {
+        for (name, n) in WIN_KIND_NAMES.iter().zip(self.0.tally.win_kinds) {
             d.set_item(name, n)?;
         }
         Ok(d)
@@ -214,7 +213,7 @@ impl SimulationResult {
     #[getter]
     fn fan_histogram<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (fan, &n) in self.tally.fan_histogram.iter().enumerate() {
+        for (fan, &n) in self.0.tally.fan_histogram.iter().enumerate() {
             if n > 0 {
                 d.set_item(fan, n)?;
             }
@@ -225,64 +224,54 @@ impl SimulationResult {
     /// Average tiles drawn from the wall per hand after the deal.
     #[getter]
     fn mean_draws(&self) -> f64 {
-        self.tally.mean_draws()
+        self.0.tally.mean_draws()
     }
 
     /// Each game's event log as JSON lines (empty unless `logs=True`).
     #[getter]
     fn logs(&self) -> Vec<String> {
-        self.tally.logs.clone()
+        self.0.tally.logs.clone()
     }
 
     /// The four seats' bot names.
     #[getter]
     fn bots(&self) -> Vec<String> {
-        self.bots.iter().map(|k| k.to_string()).collect()
+        self.0
+            .simulation
+            .bots
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect()
     }
 
     /// The simulation's seed: game `i` is dealt from (`seed`, `i`).
     #[getter]
     fn seed(&self) -> u64 {
-        self.seed
+        self.0.simulation.seed
     }
 
     /// The index of this chunk's first game within its simulation.
     #[getter]
     fn first_game(&self) -> u64 {
-        self.first_game
+        self.0.simulation.first_game
     }
 
     /// This chunk followed by `other`, the next chunk of the same simulation (same rules, bots
-    /// and seed, `other.first_game == self.first_game + self.games`).
-    fn merge(&self, other: &SimulationResult) -> PyResult<SimulationResult> {
-        let next = self.first_game.wrapping_add(self.tally.games);
-        let same = self.bots == other.bots && self.seed == other.seed && self.rules == other.rules;
-        if !same || other.first_game != next {
-            return Err(BotError::new_err(format!(
-                "merge takes the next chunk of the same simulation: same rules, bots and seed, \
-                 first_game={next}; got bots={:?}, seed={}, first_game={}",
-                other.bots.map(|k| k.to_string()),
-                other.seed,
-                other.first_game
-            )));
-        }
-        let mut tally = self.tally.clone();
-        tally.merge(other.tally.clone());
-        Ok(SimulationResult {
-            tally,
-            seconds: self.seconds + other.seconds,
-            table_seconds: self.table_seconds + other.table_seconds,
-            bots: self.bots,
-            seed: self.seed,
-            first_game: self.first_game,
-            rules: self.rules.clone(),
-        })
+    /// and seed, `other.first_game == self.0.simulation.first_game + self.games`).
+    fn merge(&self, other: &Bound<'_, PyAny>) -> PyResult<SimulationResult> {
+        let other = other
+            .cast::<SimulationResult>()
+            .map_err(|_| crate::errors::type_error("other", other, "a SimulationResult"))?;
+        self.0
+            .merge(&other.get().0)
+            .map(SimulationResult)
+            .map_err(core_error)
     }
 
     /// SHA-256 (hex) of every game's points, the wins, win kinds, fan histogram, draws and
     /// logs: equal for equal games however they were split over threads, shards or machines.
     fn digest(&self, py: Python<'_>) -> PyResult<String> {
-        let t = &self.tally;
+        let t = &self.0.tally;
         let mut bytes = b"xueliu.simulate\0".to_vec();
         let words = t.points.iter().flatten().map(|&p| p as u64);
         let counts = t.wins.iter().chain(&t.win_kinds).copied();
@@ -299,7 +288,7 @@ impl SimulationResult {
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let t = &self.tally;
+        let t = &self.0.tally;
         let points: Vec<u8> = t
             .points
             .iter()
@@ -307,9 +296,14 @@ impl SimulationResult {
             .flat_map(|p| p.to_le_bytes())
             .collect();
         let state = (
-            crate::rules::Rules(*self.rules),
+            crate::rules::Rules(*self.0.simulation.rules),
             self.bots(),
-            (self.seed, self.first_game, self.seconds, self.table_seconds),
+            (
+                self.0.simulation.seed,
+                self.0.simulation.first_game,
+                self.0.seconds,
+                self.0.table_seconds,
+            ),
             PyBytes::new(py, &points),
             (
                 t.wins.to_vec(),
@@ -354,28 +348,32 @@ impl SimulationResult {
             logs,
         };
         let bots = bot_kinds(&bots.into_pyobject(rules.py())?.into_any())?;
-        Ok(SimulationResult {
-            tally,
-            seconds,
-            table_seconds,
+        let simulation = Simulation {
+            rules: Arc::new(rules.0),
             bots,
             seed,
             first_game,
-            rules: Arc::new(rules.0),
-        })
+            logs: !tally.logs.is_empty(),
+        };
+        Ok(SimulationResult(core::SimulationResult {
+            simulation,
+            tally,
+            seconds,
+            table_seconds,
+        }))
     }
 
     /// Plain Python values (points as a list of rows), ready for JSON.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("games", self.games())?;
-        d.set_item("seconds", self.seconds)?;
-        d.set_item("table_seconds", self.table_seconds)?;
+        d.set_item("seconds", self.0.seconds)?;
+        d.set_item("table_seconds", self.0.table_seconds)?;
         d.set_item("games_per_second", self.games_per_second())?;
         d.set_item("bots", self.bots())?;
-        d.set_item("seed", self.seed)?;
-        d.set_item("first_game", self.first_game)?;
-        let points: Vec<Vec<i64>> = self.tally.points.iter().map(|p| p.to_vec()).collect();
+        d.set_item("seed", self.0.simulation.seed)?;
+        d.set_item("first_game", self.0.simulation.first_game)?;
+        let points: Vec<Vec<i64>> = self.0.tally.points.iter().map(|p| p.to_vec()).collect();
         d.set_item("points", points)?;
         d.set_item("wins", self.wins())?;
         d.set_item("win_kinds", self.win_kinds(py)?)?;
@@ -388,10 +386,10 @@ impl SimulationResult {
     fn __repr__(&self) -> String {
         format!(
             "SimulationResult(games={}, bots={:?}, wins={:?}, mean_draws={:.1})",
-            self.tally.games,
-            self.bots.map(|k| k.to_string()),
-            self.tally.wins,
-            self.tally.mean_draws()
+            self.0.tally.games,
+            self.0.simulation.bots.map(|k| k.to_string()),
+            self.0.tally.wins,
+            self.0.tally.mean_draws()
         )
     }
 }
@@ -400,53 +398,52 @@ impl SimulationResult {
 /// GIL released. Game `i` (from `first_game`) is dealt from `game_seed(seed, i)`, so results do
 /// not depend on `threads` and chunks merge into one run.
 #[pyfunction]
-#[pyo3(signature = (games, rules = None, *, bots = None, seed = 0, threads = 0, first_game = 0, logs = false))]
+#[pyo3(
+    signature = (games, rules = None, *, bots = None, seed = None, threads = None, first_game = None, logs = None),
+    text_signature = "(games, rules=None, *, bots=None, seed=0, threads=0, first_game=0, logs=False)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate(
     py: Python<'_>,
-    games: i128,
+    games: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
     bots: Option<&Bound<'_, PyAny>>,
-    seed: i128,
-    threads: i128,
-    first_game: i128,
-    logs: bool,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    first_game: Option<&Bound<'_, PyAny>>,
+    logs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SimulationResult> {
-    let (games, seed) = (whole("games", games)?, whole("seed", seed)?);
-    let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game)?);
-    let rules = playable_rules(rules)?;
-    let kinds = match bots {
+    let (games, seed) = (whole("games", Some(games), 0)?, whole("seed", seed, 0)?);
+    let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game, 0)?);
+    let rules = rules_or_default(rules)?;
+    let bots = match bots.filter(|b| !b.is_none()) {
         Some(b) => bot_kinds(b)?,
         None => [BotKind::Greedy; 4],
     };
-    let sim = core::Simulation {
-        rules: rules.clone(),
-        bots: kinds,
+    let logs = convert::flag("logs", logs, false)?;
+    let simulation = Simulation {
+        rules,
+        bots,
         seed,
         first_game,
         logs,
     };
-    let table_seconds = py.detach(|| core::build_tables(&rules));
+    let table_seconds = py.detach(|| core::build_tables(&simulation.rules));
     let (tally, seconds) = py
-        .detach(|| core::simulate(&sim, games, threads))
+        .detach(|| core::simulate(&simulation, games, threads))
         .map_err(core_error)?;
-    Ok(SimulationResult {
+    Ok(SimulationResult(core::SimulationResult {
+        simulation,
         tally,
         seconds,
         table_seconds,
-        bots: kinds,
-        seed,
-        first_game,
-        rules,
-    })
+    }))
 }
 
 /// Duplicate evaluation of bot `a` against bot `b` (see `compare_bots`).
 #[pyclass(frozen, module = "xueliu")]
 pub struct Comparison {
     inner: core::Comparison,
-    seed: u64,
-    rules: Arc<Rules>,
 }
 
 #[pymethods]
@@ -472,7 +469,7 @@ impl Comparison {
     /// The seed deal `i` is dealt from: `game_seed(seed, i)`.
     #[getter]
     fn seed(&self) -> u64 {
-        self.seed
+        self.inner.seed
     }
 
     /// The first deal's number (0 unless this is a later shard).
@@ -513,23 +510,12 @@ impl Comparison {
 
     /// This shard followed by `other`, the next deals of the same comparison (same bots, rules
     /// and seed, `other.first_game == self.first_game + self.games`).
-    fn merge(&self, other: &Comparison) -> PyResult<Comparison> {
-        let (me, them) = (&self.inner, &other.inner);
-        let next = me.first_game.wrapping_add(me.games);
-        let same =
-            (me.a, me.b, self.seed) == (them.a, them.b, other.seed) && self.rules == other.rules;
-        if !same || them.first_game != next {
-            return Err(BotError::new_err(format!(
-                "merge takes the next deals of the same comparison: same rules, bots and seed, \
-                 first_game={next}; got {} vs {}, seed={}, first_game={}",
-                them.a, them.b, other.seed, them.first_game
-            )));
-        }
-        Ok(Comparison {
-            inner: me.merge(them),
-            seed: self.seed,
-            rules: self.rules.clone(),
-        })
+    fn merge(&self, other: &Bound<'_, PyAny>) -> PyResult<Comparison> {
+        let other = other
+            .cast::<Comparison>()
+            .map_err(|_| crate::errors::type_error("other", other, "a Comparison"))?;
+        let inner = self.inner.merge(&other.get().inner).map_err(core_error)?;
+        Ok(Comparison { inner })
     }
 
     /// SHA-256 (hex) of the bots and every deal's difference (its exact bits): equal for equal
@@ -546,9 +532,9 @@ impl Comparison {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let c = &self.inner;
         let state = (
-            crate::rules::Rules(*self.rules),
+            crate::rules::Rules(*self.inner.rules),
             (c.a.to_string(), c.b.to_string()),
-            (self.seed, c.first_game),
+            (self.inner.seed, c.first_game),
             c.differences.clone(),
         );
         let restore = py.get_type::<Comparison>().getattr("_restore")?;
@@ -565,11 +551,10 @@ impl Comparison {
     #[staticmethod]
     fn _restore(state: ComparisonState<'_>) -> PyResult<Comparison> {
         let (rules, (a, b), (seed, first_game), differences) = state;
-        Ok(Comparison {
-            inner: core::Comparison::of(bot_kind(&a)?, bot_kind(&b)?, first_game, differences),
-            seed,
-            rules: Arc::new(rules.0),
-        })
+        let parse = |name: &str| BotKind::parse(name).map_err(|e| BotError::new_err(e.to_string()));
+        let pair = [parse(&a)?, parse(&b)?];
+        let inner = core::Comparison::of(Arc::new(rules.0), pair, seed, first_game, differences);
+        Ok(Comparison { inner })
     }
 
     /// Plain Python values, ready for JSON.
@@ -579,7 +564,7 @@ impl Comparison {
         d.set_item("a", self.a())?;
         d.set_item("b", self.b())?;
         d.set_item("games", c.games)?;
-        d.set_item("seed", self.seed)?;
+        d.set_item("seed", self.inner.seed)?;
         d.set_item("first_game", c.first_game)?;
         d.set_item("mean", c.mean)?;
         d.set_item("std_error", c.std_error)?;
@@ -607,26 +592,29 @@ impl Comparison {
 /// `a` in each seat in turn and `b` in the other three; returns the mean points difference and
 /// its 95% interval.
 #[pyfunction]
-#[pyo3(signature = (a, b, games, rules = None, *, seed = 0, threads = 0, first_game = 0))]
+#[pyo3(
+    signature = (a, b, games, rules = None, *, seed = None, threads = None, first_game = None),
+    text_signature = "(a, b, games, rules=None, *, seed=0, threads=0, first_game=0)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn compare_bots(
     py: Python<'_>,
-    a: &str,
-    b: &str,
-    games: i128,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    games: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
-    seed: i128,
-    threads: i128,
-    first_game: i128,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    first_game: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Comparison> {
-    let (games, seed) = (whole("games", games)?, whole("seed", seed)?);
-    let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game)?);
-    let pair = [bot_kind(a)?, bot_kind(b)?];
-    let rules = playable_rules(rules)?;
+    let (games, seed) = (whole("games", Some(games), 0)?, whole("seed", seed, 0)?);
+    let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game, 0)?);
+    let pair = [bot_kind("a", a)?, bot_kind("b", b)?];
+    let rules = rules_or_default(rules)?;
     let inner = py
         .detach(|| core::compare_range(&rules, pair, seed, first_game, games, threads))
         .map_err(core_error)?;
-    Ok(Comparison { inner, seed, rules })
+    Ok(Comparison { inner })
 }
 
 /// The SHA-256 of `bytes` as hex, by Python's own `hashlib`.

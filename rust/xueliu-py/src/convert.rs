@@ -2,7 +2,8 @@
 //! a length-27 count array), melds (strings like `"555m"`), and a void suit.
 
 use crate::errors::{
-    argument_error, excerpt, hand_error, tile_parse_error, type_error, InvalidHandError,
+    argument_error, excerpt, hand_error, quote, tile_parse_error, type_error, type_name,
+    InvalidHandError,
 };
 use crate::tiles::{index_to_tile, suit_from_str, Tile};
 use pyo3::prelude::*;
@@ -15,10 +16,11 @@ use xueliu_core::tile::{self, Suit, KINDS};
 
 /// A hand given in any of the accepted forms.
 pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
-    if let Ok(text) = hand.cast::<PyString>() {
+    if hand.cast::<PyString>().is_ok() {
         let mut array = [0u8; KINDS];
-        tile::for_each_tile(&text.to_cow()?, |t| {
-            array[t.index()] = array[t.index()].saturating_add(1)
+        let text = self::text("hand", hand, "a string like \"23445677m345789p\"")?;
+        tile::for_each_tile(&text, |t| {
+            array[t.index()] = array[t.index()].saturating_add(1);
         })
         .map_err(tile_parse_error)?;
         return Counts::from_array(&array).map_err(hand_error);
@@ -71,27 +73,55 @@ fn items<'py>(
     Ok(Box::new(seq.try_iter()?))
 }
 
-pub fn void(void: Option<&str>) -> PyResult<Option<Suit>> {
-    void.map(|text| {
-        suit_from_str(text).ok_or_else(|| {
-            InvalidHandError::new_err(format!(
-                "void {text:?} is not a suit; use \"m\", \"p\", \"s\" or None"
-            ))
-        })
-    })
-    .transpose()
+/// What `void=` accepts.
+const VOID: &str = "None or a suit: \"m\", \"p\" or \"s\"";
+
+/// `void=`: None or a suit letter.
+pub fn void(void: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Suit>> {
+    let Some(value) = void.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    let text = text("void", value, VOID)?;
+    match suit_from_str(&text) {
+        Some(suit) => Ok(Some(suit)),
+        None => Err(InvalidHandError::new_err(format!(
+            "void {} is not a suit; use \"m\", \"p\", \"s\" or None",
+            quote(&text)
+        ))),
+    }
 }
 
-pub fn melds(melds: Option<Vec<String>>) -> PyResult<Vec<Meld>> {
-    melds
-        .unwrap_or_default()
-        .iter()
-        .map(|text| Meld::parse(text, false).map_err(hand_error))
+/// `melds=` (and `concealed_kongs=`): None or a sequence of meld strings, `concealed` for 暗杠.
+pub fn melds(
+    param: &str,
+    value: Option<&Bound<'_, PyAny>>,
+    concealed: bool,
+) -> PyResult<Vec<Meld>> {
+    let accepts = "a sequence of meld strings such as [\"555m\", \"7777p\"]";
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(Vec::new());
+    };
+    if value.cast::<PyString>().is_ok() || value.cast::<PyDict>().is_ok() {
+        return Err(type_error(param, value, accepts));
+    }
+    let list = items(value).map_err(|_| type_error(param, value, accepts))?;
+    list.enumerate()
+        .map(|(i, item)| {
+            let text = text(
+                &format!("{param}[{i}]"),
+                &item?,
+                "a meld string such as \"555m\"",
+            )?;
+            Meld::parse(&text, concealed).map_err(hand_error)
+        })
         .collect()
 }
 
 /// A number of wilds (幺鸡) held: 0–4.
-pub fn wilds(wilds: i64) -> PyResult<u8> {
+pub fn wilds(value: Option<&Bound<'_, PyAny>>) -> PyResult<u8> {
+    let Some(value) = value else { return Ok(0) };
+    let accepts = "a number of wilds, an int 0-4";
+    let wilds: i128 = int("wilds", value, accepts)?;
     u8::try_from(wilds)
         .ok()
         .filter(|&w| w <= MAX_WILDS)
@@ -102,26 +132,77 @@ pub fn wilds(wilds: i64) -> PyResult<u8> {
         })
 }
 
-/// The hand (holding `wilds` wilds besides its natural tiles) and its context, checked to have
-/// the size `size` asks for.
-pub fn hand_and_context(
-    hand: &Bound<'_, PyAny>,
-    melds: Option<Vec<String>>,
-    void: Option<&str>,
-    seven_pairs: bool,
-    wilds: i64,
-    size: HandSize,
-) -> PyResult<(Counts, Context)> {
-    let counts = counts(hand)?
-        .with_wilds(self::wilds(wilds)?)
-        .map_err(hand_error)?;
-    let ctx = Context {
-        melds: Melds::new(&self::melds(melds)?).map_err(hand_error)?,
+/// A flag argument: True or False (a numpy bool too); `default` when not given.
+pub fn flag(param: &str, value: Option<&Bound<'_, PyAny>>, default: bool) -> PyResult<bool> {
+    match value {
+        None => Ok(default),
+        Some(v)
+            if v.is_instance_of::<PyBool>()
+                || type_name(v) == "bool"
+                || type_name(v) == "bool_" =>
+        {
+            v.extract()
+                .map_err(|_| type_error(param, v, "True or False"))
+        }
+        Some(v) => Err(type_error(param, v, "True or False")),
+    }
+}
+
+/// A string argument: ArgumentTypeError when it is no `str`, ArgumentError when it cannot be
+/// read as text (a lone surrogate).
+pub fn text(param: &str, value: &Bound<'_, PyAny>, accepts: &str) -> PyResult<String> {
+    let s = value
+        .cast::<PyString>()
+        .map_err(|_| type_error(param, value, accepts))?;
+    s.to_cow().map(std::borrow::Cow::into_owned).map_err(|_| {
+        argument_error(
+            param,
+            "a string holding a lone surrogate (not valid Unicode)",
+            accepts,
+        )
+    })
+}
+
+/// The context arguments every analysis call shares: `void=` and `seven_pairs=`; no melds.
+pub fn context(
+    void: Option<&Bound<'_, PyAny>>,
+    seven_pairs: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Context> {
+    Ok(Context {
         void: self::void(void)?,
-        seven_pairs,
-    };
-    ctx.check(&counts, size).map_err(hand_error)?;
-    Ok((counts, ctx))
+        seven_pairs: flag("seven_pairs", seven_pairs, true)?,
+        ..Context::PLAIN
+    })
+}
+
+/// The arguments of the analysis functions, `(hand, *, melds, void, seven_pairs, wilds)`,
+/// read once: the hand with its wilds, the melds and the context, checked for `size`.
+pub struct HandArgs {
+    pub counts: Counts,
+    pub melds: Vec<Meld>,
+    pub ctx: Context,
+}
+
+impl HandArgs {
+    pub fn read(
+        hand: &Bound<'_, PyAny>,
+        melds: Option<&Bound<'_, PyAny>>,
+        void: Option<&Bound<'_, PyAny>>,
+        seven_pairs: Option<&Bound<'_, PyAny>>,
+        wilds: Option<&Bound<'_, PyAny>>,
+        size: HandSize,
+    ) -> PyResult<HandArgs> {
+        let counts = counts(hand)?
+            .with_wilds(self::wilds(wilds)?)
+            .map_err(hand_error)?;
+        let melds = self::melds("melds", melds, false)?;
+        let ctx = Context {
+            melds: Melds::new(&melds).map_err(hand_error)?,
+            ..context(void, seven_pairs)?
+        };
+        ctx.check(&counts, size).map_err(hand_error)?;
+        Ok(HandArgs { counts, melds, ctx })
+    }
 }
 
 /// Whether `value` is an integer: an int or a numpy integer (a number with `__index__`), but
@@ -153,8 +234,11 @@ pub fn index(param: &str, value: &Bound<'_, PyAny>, len: usize, what: &str) -> P
     int::<usize>(param, value, &accepts)
         .ok()
         .filter(|&i| i < len)
-        .ok_or_else(|| match is_int(value) {
-            true => argument_error(param, excerpt(value), &accepts),
-            false => type_error(param, value, &accepts),
+        .ok_or_else(|| {
+            if is_int(value) {
+                argument_error(param, excerpt(value), &accepts)
+            } else {
+                type_error(param, value, &accepts)
+            }
         })
 }

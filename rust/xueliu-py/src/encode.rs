@@ -1,31 +1,24 @@
 //! Action ids, masks, observations and `VecEnv` (`xueliu_core::encode`, `xueliu_core::env`):
 //! arguments read, arrays written, errors mapped. No encoding logic lives here.
 
-use crate::errors::{core_error, type_error, ArgumentError, BotError, ConcurrentUseError};
-use crate::game::{rules_arg, seed_arg, tile_arg, Game};
+use crate::errors::{core_error, exclusive, type_error, ArgumentError, BotError};
+use crate::game::{seed_arg, Game};
+use crate::rules::rules_or_default;
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
-use xueliu_core::encode::{self, Picks, ACTION_COUNT, CHANNELS, LAYOUT, OBS_SIZE};
-use xueliu_core::env::{Outputs, Policy, VecEnv as CoreVecEnv};
+use std::sync::{Mutex, MutexGuard};
+use xueliu_core::encode::{self, Picks, ACTION_COUNT, CHANNELS, LAYOUT, OBS_SIZE, PACKED_PLANES};
+use xueliu_core::env::{Obs, Outputs, Policy, VecEnv as CoreVecEnv};
 use xueliu_core::game::{Game as CoreGame, Phase};
-use xueliu_core::rules::Rules;
-use xueliu_core::tile::{self as core_tile, Tile as CoreTile, KINDS};
+use xueliu_core::tile::{self as core_tile, KINDS};
 
 /// `picked=`: the tiles a seat has picked so far toward its exchange (at most two).
 pub fn picks_arg(picked: Option<&Bound<'_, PyAny>>) -> PyResult<Picks> {
     let Some(picked) = picked else {
         return Ok(Picks::NONE);
     };
-    let tiles: Vec<CoreTile> = if let Ok(text) = picked.cast::<PyString>() {
-        core_tile::parse_tiles(&text.to_cow()?).map_err(crate::errors::tile_parse_error)?
-    } else {
-        picked
-            .try_iter()?
-            .map(|t| tile_arg(&t?))
-            .collect::<PyResult<_>>()?
-    };
+    let tiles = crate::tiles::tiles_arg("picked", picked)?;
     Picks::of(&tiles).ok_or_else(|| {
         ArgumentError::new_err(format!(
             "picked holds {} tiles; an exchange is picked one tile at a time and the third completes it, so at most two",
@@ -108,10 +101,24 @@ pub fn observe<'py>(
     Ok(out)
 }
 
+/// `Game.observe_packed`: a new `uint32[PACKED_PLANES]` array (docs/encoding.md §2.1).
+pub fn observe_packed<'py>(
+    py: Python<'py>,
+    game: &CoreGame,
+    seat: u8,
+    picks: &Picks,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    check_picks(game, seat, picks)?;
+    let mut out = vec![0u32; PACKED_PLANES];
+    encode::observe_packed(game, seat, picks, &mut out);
+    Ok(PyArray1::from_vec(py, out))
+}
+
 /// The id's readable name: `"discard 5m"`, `"pick 5m"` (one tile toward an exchange), `"swap 5m"`
 /// (reserved for 幺鸡), `"void p"`, `"pong"`, …
 #[pyfunction]
-pub fn action_id_name(id: i64) -> PyResult<String> {
+pub fn action_id_name(id: &Bound<'_, PyAny>) -> PyResult<String> {
+    let id: i64 = crate::convert::int("id", id, "an action id, an int (docs/encoding.md)")?;
     u16::try_from(id)
         .ok()
         .and_then(encode::id_name)
@@ -139,7 +146,11 @@ fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
         return Ok([Policy::Caller; 4]);
     };
     if let Ok(name) = opponents.cast::<PyString>() {
-        let p = policy(&name.to_cow()?)?;
+        let p = policy(&crate::convert::text(
+            "opponents",
+            name,
+            "a policy or bot name",
+        )?)?;
         return Ok([Policy::Caller, p, p, p]);
     }
     let list: Vec<Option<String>> = opponents.extract().map_err(|_| {
@@ -169,19 +180,25 @@ fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
 #[pyclass(frozen, module = "xueliu")]
 pub struct VecEnv {
     inner: Mutex<CoreVecEnv>,
-    obs: Py<PyArray3<u8>>,
+    obs: ObsArray,
     mask: Py<PyArray2<bool>>,
     rewards: Py<PyArray2<f64>>,
     terminated: Py<PyArray1<bool>>,
     seat: Py<PyArray1<i32>>,
 }
 
+/// A VecEnv's observations: `uint8[n, CHANNELS, 27]`, or `uint32[n, PACKED_PLANES]` packed.
+enum ObsArray {
+    Plain(Py<PyArray3<u8>>),
+    Packed(Py<PyArray2<u32>>),
+}
+
 /// What `reset` returns: observations, masks, seats.
-type ResetResult = (Py<PyArray3<u8>>, Py<PyArray2<bool>>, Py<PyArray1<i32>>);
+type ResetResult = (Py<PyAny>, Py<PyArray2<bool>>, Py<PyArray1<i32>>);
 
 /// What `step` returns: observations, masks, rewards, terminated, seats.
 type StepResult = (
-    Py<PyArray3<u8>>,
+    Py<PyAny>,
     Py<PyArray2<bool>>,
     Py<PyArray2<f64>>,
     Py<PyArray1<bool>>,
@@ -191,14 +208,7 @@ type StepResult = (
 impl VecEnv {
     /// The core env, unless another thread is using it.
     fn lock(&self) -> PyResult<MutexGuard<'_, CoreVecEnv>> {
-        match self.inner.try_lock() {
-            Ok(guard) => Ok(guard),
-            Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
-            Err(TryLockError::WouldBlock) => Err(ConcurrentUseError::new_err(
-                "this VecEnv is in use by another thread; a VecEnv is used by one thread at a \
-                 time (give each thread its own)",
-            )),
-        }
+        exclusive(&self.inner, "VecEnv")
     }
 
     /// Runs `f` on the core env and the output buffers, with the GIL released.
@@ -208,15 +218,23 @@ impl VecEnv {
         f: impl FnOnce(&mut CoreVecEnv, Outputs<'_>) -> T + Send,
     ) -> PyResult<T> {
         let mut inner = self.lock()?;
-        let (obs, mask, rewards) = (self.obs.bind(py), self.mask.bind(py), self.rewards.bind(py));
+        let (mask, rewards) = (self.mask.bind(py), self.rewards.bind(py));
         let (terminated, seat) = (self.terminated.bind(py), self.seat.bind(py));
-        let mut obs = obs.try_readwrite()?;
+        let (mut plain, mut packed) = match &self.obs {
+            ObsArray::Plain(a) => (Some(a.bind(py).try_readwrite()?), None),
+            ObsArray::Packed(a) => (None, Some(a.bind(py).try_readwrite()?)),
+        };
+        let obs = match (&mut plain, &mut packed) {
+            (Some(a), _) => Obs::Plain(a.as_slice_mut()?),
+            (_, Some(a)) => Obs::Packed(a.as_slice_mut()?),
+            _ => unreachable!("one of the two is set"),
+        };
         let mut mask = mask.try_readwrite()?;
         let mut rewards = rewards.try_readwrite()?;
         let mut terminated = terminated.try_readwrite()?;
         let mut seat = seat.try_readwrite()?;
         let out = Outputs {
-            obs: obs.as_slice_mut()?,
+            obs,
             mask: mask.as_slice_mut()?,
             rewards: rewards.as_slice_mut()?,
             terminated: terminated.as_slice_mut()?,
@@ -227,8 +245,12 @@ impl VecEnv {
     }
 
     fn outputs(&self, py: Python<'_>) -> StepResult {
+        let obs = match &self.obs {
+            ObsArray::Plain(a) => a.clone_ref(py).into_any(),
+            ObsArray::Packed(a) => a.clone_ref(py).into_any(),
+        };
         (
-            self.obs.clone_ref(py),
+            obs,
             self.mask.clone_ref(py),
             self.rewards.clone_ref(py),
             self.terminated.clone_ref(py),
@@ -240,7 +262,7 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (n, rules=None, seed=None, opponents=None, *, threads=None))]
+    #[pyo3(signature = (n, rules=None, seed=None, opponents=None, *, threads=None, packed=false))]
     fn new(
         py: Python<'_>,
         n: &Bound<'_, PyAny>,
@@ -248,6 +270,7 @@ impl VecEnv {
         seed: Option<&Bound<'_, PyAny>>,
         opponents: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
+        packed: bool,
     ) -> PyResult<VecEnv> {
         let n: usize = crate::convert::int("n", n, "a number of hands, an int of at least 1")?;
         let threads: Option<usize> = threads
@@ -259,26 +282,28 @@ impl VecEnv {
                 )
             })
             .transpose()?;
-        let rules = match rules {
-            Some(r) => rules_arg(r)?,
-            None => Arc::new(Rules::preset("chengdu").map_err(crate::errors::rules_error)?),
-        };
+        let rules = rules_or_default(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let policies = policies_arg(opponents)?;
-        let threads =
-            threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()));
+        let threads = threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        });
         let inner = py
             .detach(|| CoreVecEnv::new(n, rules, seed, policies, threads))
             .map_err(core_error)?;
         let env = VecEnv {
             inner: Mutex::new(inner),
-            obs: PyArray3::zeros(py, [n, CHANNELS, KINDS], false).unbind(),
+            obs: if packed {
+                ObsArray::Packed(PyArray2::zeros(py, [n, PACKED_PLANES], false).unbind())
+            } else {
+                ObsArray::Plain(PyArray3::zeros(py, [n, CHANNELS, KINDS], false).unbind())
+            },
             mask: PyArray2::zeros(py, [n, ACTION_COUNT], false).unbind(),
             rewards: PyArray2::zeros(py, [n, 4], false).unbind(),
             terminated: PyArray1::zeros(py, n, false).unbind(),
             seat: PyArray1::zeros(py, n, false).unbind(),
         };
-        env.with_outputs(py, |inner, out| inner.current(out))?;
+        env.with_outputs(py, xueliu_core::env::VecEnv::current)?;
         Ok(env)
     }
 
@@ -321,9 +346,7 @@ impl VecEnv {
         let inner = self.lock()?;
         let n = inner.len();
         let i = crate::convert::index("i", i, n, "a hand of this VecEnv")?;
-        Ok(Game {
-            inner: inner.table(i).game().clone(),
-        })
+        Ok(Game::of(inner.table(i).game().clone()))
     }
 
     fn __repr__(&self) -> PyResult<String> {
@@ -367,18 +390,22 @@ fn action_ids(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i32>> {
 }
 
 /// Constants of the encoding: `ACTION_COUNT`, `OBS_SHAPE`, `OBS_LAYOUT` (name, first channel,
-/// channels), and `action_id_name`.
+/// channels), `OBS_PACKED_SHAPE`, `OBS_PACKED_BITS` (planes per channel), and `action_id_name`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ACTION_COUNT", ACTION_COUNT)?;
     m.add("OBS_SHAPE", (CHANNELS, KINDS))?;
+    m.add("OBS_PACKED_SHAPE", (PACKED_PLANES,))?;
     let mut first = 0;
     let mut layout: Vec<(&str, usize, usize)> = Vec::new();
-    for (name, count) in LAYOUT {
+    let mut bits: Vec<usize> = Vec::new();
+    for (name, count, width) in LAYOUT {
         layout.push((name, first, count));
+        bits.extend(std::iter::repeat_n(usize::from(width), count));
         first += count;
     }
     debug_assert_eq!(first * KINDS, OBS_SIZE);
     m.add("OBS_LAYOUT", layout)?;
+    m.add("OBS_PACKED_BITS", bits)?;
     m.add_function(wrap_pyfunction!(action_id_name, m)?)?;
     m.add_class::<VecEnv>()?;
     Ok(())

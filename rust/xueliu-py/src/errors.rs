@@ -6,6 +6,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 use xueliu_core::hand::HandError;
 use xueliu_core::rules::RulesError as CoreRulesError;
 use xueliu_core::score::ScoreError as CoreScoreError;
@@ -127,8 +128,7 @@ pub fn type_name(value: &Bound<'_, PyAny>) -> String {
     value
         .get_type()
         .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into())
+        .map_or_else(|_| "?".into(), |n| n.to_string())
 }
 
 /// A wrong-typed `value` for parameter `param`, which accepts `accepts`.
@@ -147,6 +147,20 @@ pub fn type_error(param: &str, value: &Bound<'_, PyAny>, accepts: &str) -> PyErr
 /// A `value` of the right type but outside what parameter `param` accepts.
 pub fn argument_error(param: &str, value: impl std::fmt::Display, accepts: &str) -> PyErr {
     ArgumentError::new_err(format!("{param} must be {accepts}; got {value}"))
+}
+
+/// The value behind `lock`, unless another thread is using it: then ConcurrentUseError, and
+/// nothing changes. The one place a `Game`, `Bot` or `VecEnv` is claimed by a thread. (A lock
+/// poisoned by a panic, which PyO3 already raised, is taken as it is.)
+pub fn exclusive<'a, T>(lock: &'a Mutex<T>, what: &str) -> PyResult<MutexGuard<'a, T>> {
+    match lock.try_lock() {
+        Ok(guard) => Ok(guard),
+        Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+        Err(TryLockError::WouldBlock) => Err(ConcurrentUseError::new_err(format!(
+            "this {what} is in use by another thread; a {what} is used by one thread at a time \
+             (give each thread its own, e.g. game.clone())"
+        ))),
+    }
 }
 
 /// Every core error as the Python exception of its kind: the one place the mapping lives.

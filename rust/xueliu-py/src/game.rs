@@ -1,55 +1,34 @@
 //! `Game`, `Action`, `Meld` and `Win`: the turn state machine of `xueliu_core::game`, converted
 //! value by value. No rule logic lives here.
 
-use crate::errors::{argument_error, core_error, type_error, ArgumentError, IllegalActionError};
+use crate::convert;
+use crate::errors::{
+    argument_error, core_error, exclusive, type_error, ArgumentError, IllegalActionError,
+};
+use crate::rules::{rules_arg, rules_or_default};
 use crate::score::Score;
-use crate::tiles::{index_to_tile, Tile};
+use crate::tiles::{tile_arg, Tile};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
-use std::sync::Arc;
+use std::sync::{Mutex, MutexGuard};
 use xueliu_core::encode;
 use xueliu_core::game::{self as core, ActionList};
 use xueliu_core::meld::{Meld as CoreMeld, MeldKind};
-use xueliu_core::rules::Rules;
 use xueliu_core::tile::{self as core_tile, Suit, Tile as CoreTile};
+use xueliu_core::Choice;
 
 /// One decision: `exchange`, `void`, `discard`, `pong`, `kong`, `win`, `pass` or `swap` (幺鸡换).
 #[pyclass(frozen, eq, hash, module = "xueliu")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Action(pub core::Action);
 
-pub(crate) fn tile_arg(value: &Bound<'_, PyAny>) -> PyResult<CoreTile> {
-    if let Ok(t) = value.cast::<Tile>() {
-        return Ok(t.get().0);
-    }
-    if let Ok(text) = value.cast::<PyString>() {
-        let text = text.to_cow()?;
-        let tiles = core_tile::parse_tiles(&text).map_err(crate::errors::tile_parse_error)?;
-        return match tiles[..] {
-            [t] => Ok(t),
-            _ => Err(ArgumentError::new_err(format!(
-                "{text:?} names {} tiles; an action names one, e.g. \"5m\"",
-                tiles.len()
-            ))),
-        };
-    }
-    index_to_tile(value.extract()?)
-}
-
 #[pymethods]
 impl Action {
     /// 换三张: give three tiles (one suit, unless `exchange_same_suit` is off), e.g. `"123m"`.
     #[staticmethod]
     fn exchange(tiles: &Bound<'_, PyAny>) -> PyResult<Action> {
-        let list: Vec<CoreTile> = if let Ok(text) = tiles.cast::<PyString>() {
-            core_tile::parse_tiles(&text.to_cow()?).map_err(crate::errors::tile_parse_error)?
-        } else {
-            tiles
-                .try_iter()?
-                .map(|t| tile_arg(&t?))
-                .collect::<PyResult<_>>()?
-        };
+        let list = crate::tiles::tiles_arg("tiles", tiles)?;
         match list[..] {
             [a, b, c] => Ok(Action(core::Action::exchange([a, b, c]))),
             _ => Err(ArgumentError::new_err(format!(
@@ -61,8 +40,9 @@ impl Action {
 
     /// 定缺: declare `"m"`, `"p"` or `"s"` void.
     #[staticmethod]
-    fn void(suit: &str) -> PyResult<Action> {
-        Suit::parse(suit)
+    fn void(suit: &Bound<'_, PyAny>) -> PyResult<Action> {
+        let suit = convert::text("suit", suit, "a suit: \"m\", \"p\" or \"s\"")?;
+        Suit::parse(&suit)
             .map(|s| Action(core::Action::Void(s)))
             .ok_or_else(|| {
                 ArgumentError::new_err(format!(
@@ -73,7 +53,7 @@ impl Action {
 
     #[staticmethod]
     fn discard(tile: &Bound<'_, PyAny>) -> PyResult<Action> {
-        Ok(Action(core::Action::Discard(tile_arg(tile)?)))
+        Ok(Action(core::Action::Discard(tile_arg("tile", tile)?)))
     }
 
     /// Pong the discard (the tile is always the discard's).
@@ -85,13 +65,13 @@ impl Action {
     /// A kong of `tile`: direct on a discard, added onto a pong, or concealed.
     #[staticmethod]
     fn kong(tile: &Bound<'_, PyAny>) -> PyResult<Action> {
-        Ok(Action(core::Action::Kong(tile_arg(tile)?)))
+        Ok(Action(core::Action::Kong(tile_arg("tile", tile)?)))
     }
 
     /// 幺鸡换: put a natural `tile` into the seat's kong of it and take one of its wilds back.
     #[staticmethod]
     fn swap(tile: &Bound<'_, PyAny>) -> PyResult<Action> {
-        Ok(Action(core::Action::Swap(tile_arg(tile)?)))
+        Ok(Action(core::Action::Swap(tile_arg("tile", tile)?)))
     }
 
     #[staticmethod]
@@ -106,11 +86,12 @@ impl Action {
 
     /// Reads the `str()` form back: `"discard 5m"`, `"exchange 123m"`, `"void p"`, `"pong"`.
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<Action> {
-        core::Action::parse(text).map(Action).ok_or_else(|| {
+    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Action> {
+        let text = convert::text("text", text, "an action's text such as \"discard 5m\"")?;
+        core::Action::parse(&text).map(Action).ok_or_else(|| {
             ArgumentError::new_err(format!(
                 "cannot read action {}; write e.g. \"discard 5m\", \"kong 5m\", \"swap 5m\", \"exchange 123m\", \"void p\", \"pong\", \"win\", \"pass\"",
-                crate::errors::quote(text)
+                crate::errors::quote(&text)
             ))
         })
     }
@@ -174,38 +155,25 @@ impl Action {
     /// The action of one id. A pick id (0-26) is one tile of an exchange: use `from_ids` with
     /// all three.
     #[staticmethod]
-    fn from_id(id: i64) -> PyResult<Action> {
-        Action::from_ids(vec![id])
+    fn from_id(id: &Bound<'_, PyAny>) -> PyResult<Action> {
+        Action::of_ids(&[convert::int("id", id, ID)?])
     }
 
     /// The action of its ids: one id, or an exchange's three pick ids (`Action.ids` inverted).
     #[staticmethod]
-    fn from_ids(ids: Vec<i64>) -> PyResult<Action> {
-        let choices = ids
-            .iter()
-            .map(|&id| {
-                u16::try_from(id)
-                    .ok()
-                    .and_then(encode::choice)
-                    .ok_or_else(|| crate::encode::bad_id(id))
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        let pick = |c: &encode::Choice| match c {
-            encode::Choice::Pick(t) => Some(*t),
-            _ => None,
-        };
-        match choices[..] {
-            [encode::Choice::Act(a)] => Ok(Action(a)),
-            [ref a, ref b, ref c] if choices.iter().all(|c| pick(c).is_some()) => {
-                let t = [a, b, c].map(|c| pick(c).expect("a pick"));
-                Ok(Action(core::Action::exchange(t)))
-            }
-            _ => Err(ArgumentError::new_err(format!(
-                "ids {ids:?} are no action: give one id, or three pick ids (0-26) for an exchange"
-            ))),
+    fn from_ids(ids: &Bound<'_, PyAny>) -> PyResult<Action> {
+        let accepts = "a sequence of action ids (ints)";
+        if ids.cast::<PyString>().is_ok() {
+            return Err(type_error("ids", ids, accepts));
         }
+        let list = ids
+            .try_iter()
+            .map_err(|_| type_error("ids", ids, accepts))?
+            .enumerate()
+            .map(|(i, id)| convert::int(&format!("ids[{i}]"), &id?, ID))
+            .collect::<PyResult<Vec<i64>>>()?;
+        Action::of_ids(&list)
     }
-
     fn __str__(&self) -> String {
         self.0.to_string()
     }
@@ -227,6 +195,38 @@ impl Action {
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
         let parse = py.get_type::<Action>().getattr("parse")?.unbind();
         Ok((parse, (self.0.to_string(),)))
+    }
+}
+
+/// What an action id is.
+const ID: &str = "an action id, an int (docs/encoding.md)";
+
+impl Action {
+    /// The action of one id, or of an exchange's three pick ids.
+    fn of_ids(ids: &[i64]) -> PyResult<Action> {
+        let choices = ids
+            .iter()
+            .map(|&id| {
+                u16::try_from(id)
+                    .ok()
+                    .and_then(encode::meaning)
+                    .ok_or_else(|| crate::encode::bad_id(id))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let pick = |c: &encode::IdMeaning| match c {
+            encode::IdMeaning::Pick(t) => Some(*t),
+            encode::IdMeaning::Act(_) => None,
+        };
+        match choices[..] {
+            [encode::IdMeaning::Act(a)] => Ok(Action(a)),
+            [ref a, ref b, ref c] if choices.iter().all(|c| pick(c).is_some()) => {
+                let t = [a, b, c].map(|c| pick(c).expect("a pick"));
+                Ok(Action(core::Action::exchange(t)))
+            }
+            _ => Err(ArgumentError::new_err(format!(
+                "ids {ids:?} are no action: give one id, or three pick ids (0-26) for an exchange"
+            ))),
+        }
     }
 }
 
@@ -325,48 +325,19 @@ impl Win {
     }
 }
 
-/// Rules given as a `Rules`, a preset name, or a dict: `Rules.to_dict()`'s full form, or a
-/// `"preset"` (chengdu if absent) and options to override.
-pub(crate) fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<Rules>> {
-    let class = rules.py().get_type::<crate::rules::Rules>();
-    let rules = match rules.cast::<pyo3::types::PyDict>() {
-        Ok(d) if d.len() == Rules::KEYS.len() => class.call_method1("from_dict", (d,))?,
-        Ok(d) => {
-            let overrides = d.copy()?;
-            let name = match overrides.get_item("preset")? {
-                Some(name) => {
-                    overrides.del_item("preset")?;
-                    name
-                }
-                None => "chengdu".into_pyobject(rules.py())?.into_any(),
-            };
-            class.call_method("preset", (name,), Some(&overrides))?
-        }
-        Err(_) => rules.clone(),
-    };
-    crate::rules::rules_arg(&rules).map(Arc::new)
-}
-
-/// The rules given, or chengdu's.
-pub(crate) fn rules_or_chengdu(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<Rules>> {
-    match rules {
-        Some(r) => rules_arg(r),
-        None => Rules::preset("chengdu")
-            .map(Arc::new)
-            .map_err(crate::errors::rules_error),
-    }
-}
-
 pub(crate) fn seat_arg(seat: &Bound<'_, PyAny>) -> PyResult<u8> {
     crate::convert::int("seat", seat, "a seat: 0, 1, 2 or 3")
         .ok()
         .filter(|&s: &u8| s < 4)
-        .ok_or_else(|| match crate::convert::is_int(seat) {
-            true => ArgumentError::new_err(format!(
-                "seat {} does not exist; seats are 0-3",
-                crate::errors::excerpt(seat)
-            )),
-            false => type_error("seat", seat, "a seat: 0, 1, 2 or 3"),
+        .ok_or_else(|| {
+            if crate::convert::is_int(seat) {
+                ArgumentError::new_err(format!(
+                    "seat {} does not exist; seats are 0-3",
+                    crate::errors::excerpt(seat)
+                ))
+            } else {
+                type_error("seat", seat, "a seat: 0, 1, 2 or 3")
+            }
         })
 }
 
@@ -387,8 +358,8 @@ fn action_arg(action: &Bound<'_, PyAny>) -> PyResult<core::Action> {
     if let Ok(a) = action.cast::<Action>() {
         return Ok(a.get().0);
     }
-    if let Ok(text) = action.cast::<PyString>() {
-        return Ok(Action::parse(&text.to_cow()?)?.0);
+    if action.cast::<PyString>().is_ok() {
+        return Ok(Action::parse(action)?.0);
     }
     Err(type_error(
         "action",
@@ -397,15 +368,57 @@ fn action_arg(action: &Bound<'_, PyAny>) -> PyResult<core::Action> {
     ))
 }
 
+/// JSON text as Python values, by Python's own `json`.
 pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (text,))
 }
 
 /// One hand of Sichuan mahjong (docs/game-protocol.md). `rules` is a preset name; `seed` drives
-/// the only random generator.
-#[pyclass(module = "xueliu")]
+/// the only random generator. One thread uses a `Game` at a time: a second one meanwhile gets
+/// ConcurrentUseError and changes nothing (docs/guarantees.md).
+#[pyclass(frozen, module = "xueliu")]
 pub struct Game {
-    pub(crate) inner: core::Game,
+    state: Mutex<State>,
+}
+
+/// A `Game`'s core game and its event log as Python dicts, each built once.
+pub(crate) struct State {
+    pub game: core::Game,
+    events: Vec<Py<PyAny>>,
+}
+
+impl Game {
+    pub(crate) fn of(game: core::Game) -> Game {
+        Game {
+            state: Mutex::new(State {
+                game,
+                events: Vec::new(),
+            }),
+        }
+    }
+
+    /// The state, unless another thread is using this game.
+    pub(crate) fn lock(&self) -> PyResult<MutexGuard<'_, State>> {
+        exclusive(&self.state, "Game")
+    }
+
+    /// The core game, for a read.
+    fn with<T>(&self, f: impl FnOnce(&core::Game) -> T) -> PyResult<T> {
+        Ok(f(&self.lock()?.game))
+    }
+}
+
+impl State {
+    /// The core game, changed: the events built so far stay, as the log only grows.
+    pub fn game_mut(&mut self) -> &mut core::Game {
+        &mut self.game
+    }
+
+    /// Replaces the game (a match's next hand): the events built are of the old one.
+    pub fn replace(&mut self, game: core::Game) -> core::Game {
+        self.events.clear();
+        std::mem::replace(&mut self.game, game)
+    }
 }
 
 #[pymethods]
@@ -417,95 +430,102 @@ impl Game {
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
-        dealer: Option<i64>,
+        dealer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
-        let rules = rules_or_chengdu(rules)?;
+        let rules = rules_or_default(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
-        let dealer = dealer
-            .map(|d| {
-                u8::try_from(d).ok().filter(|&d| d < 4).ok_or_else(|| {
+        let dealer = match dealer.filter(|d| !d.is_none()) {
+            None => None,
+            Some(d) => {
+                // The core refuses a dealer 4-255; one no u8 holds is refused here alike.
+                let d: i128 = convert::int("dealer", d, "a seat 0-3, or None")?;
+                Some(u8::try_from(d).map_err(|_| {
                     ArgumentError::new_err(format!(
                         "dealer {d} does not exist; the dealer is a seat 0-3"
                     ))
-                })
-            })
-            .transpose()?;
+                })?)
+            }
+        };
         let inner = core::Game::with_dealer(rules, seed, dealer, true).map_err(core_error)?;
-        Ok(Game { inner })
+        Ok(Game::of(inner))
     }
 
     /// The dealer of the next hand of a match under `dealer_rotation`, once this hand is over;
     /// None before.
     #[getter]
-    fn next_dealer(&self) -> Option<u8> {
-        self.inner.next_dealer()
+    fn next_dealer(&self) -> PyResult<Option<u8>> {
+        self.with(xueliu_core::game::Game::next_dealer)
     }
 
     /// 逃跑: `seat`, which has not won, leaves; it pays the escape penalty and the hand ends.
-    fn abandon(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.inner.abandon(seat_arg(seat)?).map_err(core_error)
+    fn abandon(&self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = seat_arg(seat)?;
+        self.lock()?.game_mut().abandon(seat).map_err(core_error)
     }
 
     /// The seat that left the hand (逃跑), or None.
     #[getter]
-    fn leaver(&self) -> Option<u8> {
-        self.inner.leaver()
+    fn leaver(&self) -> PyResult<Option<u8>> {
+        self.with(xueliu_core::game::Game::leaver)
     }
 
     /// `"exchange"`, `"void"`, `"play"` or `"over"`.
     #[getter]
-    fn phase(&self) -> &'static str {
-        self.inner.phase().name()
+    fn phase(&self) -> PyResult<&'static str> {
+        self.with(|g| g.phase().name())
     }
 
     /// True once the hand has ended (its `end` event is logged); no seat acts any more.
     #[getter]
-    fn is_over(&self) -> bool {
-        self.inner.is_over()
+    fn is_over(&self) -> PyResult<bool> {
+        self.with(xueliu_core::game::Game::is_over)
     }
 
     /// The seed the hand was dealt from: same seed and same actions, same game.
     #[getter]
-    fn seed(&self) -> u64 {
-        self.inner.seed()
+    fn seed(&self) -> PyResult<u64> {
+        self.with(xueliu_core::game::Game::seed)
     }
 
     /// The dealer's seat (0 East … 3 North), who starts with 14 tiles.
     #[getter]
-    fn dealer(&self) -> u8 {
-        self.inner.dealer()
+    fn dealer(&self) -> PyResult<u8> {
+        self.with(xueliu_core::game::Game::dealer)
     }
 
     /// Each seat's running total of points.
     #[getter]
-    fn scores(&self) -> [i64; 4] {
-        self.inner.scores()
+    fn scores(&self) -> PyResult<[i64; 4]> {
+        self.with(xueliu_core::game::Game::scores)
     }
 
     /// Tiles left to draw in the wall.
     #[getter]
-    fn wall_remaining(&self) -> usize {
-        self.inner.wall_remaining()
+    fn wall_remaining(&self) -> PyResult<usize> {
+        self.with(xueliu_core::game::Game::wall_remaining)
     }
 
     /// Seats that must decide now, in seat order.
-    fn to_act(&self) -> Vec<usize> {
-        self.inner.to_act().into_iter().map(usize::from).collect()
+    fn to_act(&self) -> PyResult<Vec<usize>> {
+        self.with(|g| g.to_act().into_iter().map(usize::from).collect())
     }
 
     /// The legal actions of `seat` now; empty when it need not decide.
     fn legal_actions(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Action>>> {
         let seat = seat_arg(seat)?;
         let mut list = ActionList::new();
-        self.inner.legal_actions(seat, &mut list);
+        self.with(|g| g.legal_actions(seat, &mut list))?;
         list.iter().map(|&a| interned(py, a)).collect()
     }
 
     /// Takes `action` for `seat`. An illegal one raises IllegalActionError and changes nothing.
-    fn act(&mut self, seat: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn act(&self, seat: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = seat_arg(seat)?;
         let action = action_arg(action)?;
-        self.inner.act(seat, action).map_err(core_error)
+        self.lock()?
+            .game_mut()
+            .act(seat, action)
+            .map_err(core_error)
     }
 
     /// The ids `seat` may take now, as a bool array of `ACTION_COUNT` (docs/encoding.md
@@ -519,7 +539,8 @@ impl Game {
         picked: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
         let picks = crate::encode::picks_arg(picked)?;
-        crate::encode::action_mask(py, &self.inner, seat_arg(seat)?, &picks)
+        let seat = seat_arg(seat)?;
+        crate::encode::action_mask(py, &self.lock()?.game, seat, &picks)
     }
 
     /// `seat`'s observation: a new `uint8` array of `OBS_SHAPE`, built only from what the seat
@@ -532,7 +553,22 @@ impl Game {
         picked: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
         let picks = crate::encode::picks_arg(picked)?;
-        crate::encode::observe(py, &self.inner, seat_arg(seat)?, &picks)
+        let seat = seat_arg(seat)?;
+        crate::encode::observe(py, &self.lock()?.game, seat, &picks)
+    }
+
+    /// `observe` bit-packed: a new `uint32` array of `OBS_PACKED_SHAPE` (docs/encoding.md §2.1;
+    /// `xueliu.unpack_observations` inverts it).
+    #[pyo3(signature = (seat, *, picked=None))]
+    fn observe_packed<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'_, PyAny>,
+        picked: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<u32>>> {
+        let picks = crate::encode::picks_arg(picked)?;
+        let seat = seat_arg(seat)?;
+        crate::encode::observe_packed(py, &self.lock()?.game, seat, &picks)
     }
 
     /// `observe` written into `out`, a C-contiguous `uint8` array of `OBS_SHAPE`.
@@ -544,63 +580,67 @@ impl Game {
         picked: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         let picks = crate::encode::picks_arg(picked)?;
-        crate::encode::observe_into(&self.inner, seat_arg(seat)?, &picks, out)
+        let seat = seat_arg(seat)?;
+        crate::encode::observe_into(&self.lock()?.game, seat, &picks, out)
     }
 
     /// What a server plays for `seat` on a timeout.
     fn default_action(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<Action>> {
         let seat = seat_arg(seat)?;
-        let action = self.inner.default_action(seat).ok_or_else(|| {
-            IllegalActionError::new_err(format!(
-                "seat {seat} need not decide now; waiting for seats {:?}",
-                self.inner.to_act()
-            ))
-        })?;
+        let action = self.with(|g| {
+            g.default_action(seat).ok_or_else(|| {
+                IllegalActionError::new_err(format!(
+                    "seat {seat} need not decide now; waiting for seats {:?}",
+                    g.to_act()
+                ))
+            })
+        })??;
         interned(py, action)
     }
 
     /// The concealed tiles of `seat`, sorted; a wild is the `1s` it is.
     fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
         let seat = seat_arg(seat)?;
-        let hand = &self.inner.seat(seat).hand;
-        Ok(hand.tiles_with_wilds().map(Tile).collect())
+        self.with(|g| g.seat(seat).hand.tiles_with_wilds().map(Tile).collect())
     }
 
     /// The pongs and kongs of `seat`, in the order they were made.
     fn melds(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
         let seat = seat_arg(seat)?;
-        Ok(self
-            .inner
-            .seat(seat)
-            .meld_list()
-            .map(|m| Meld {
-                kind: match m.kind {
-                    MeldKind::Pong => "pong",
-                    MeldKind::ExposedKong => "kong",
-                    MeldKind::ConcealedKong => "concealed_kong",
-                },
-                tile: Tile(m.tile),
-                wilds: m.wilds,
-            })
-            .collect())
+        self.with(|g| {
+            g.seat(seat)
+                .meld_list()
+                .map(|m| Meld {
+                    kind: match m.kind {
+                        MeldKind::Pong => "pong",
+                        MeldKind::ExposedKong => "kong",
+                        MeldKind::ConcealedKong => "concealed_kong",
+                    },
+                    tile: Tile(m.tile),
+                    wilds: m.wilds,
+                })
+                .collect()
+        })
     }
 
     /// The discards still in front of `seat` (a claimed tile leaves).
     fn discards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
         let seat = seat_arg(seat)?;
-        Ok(self.inner.discards(seat).into_iter().map(Tile).collect())
+        self.with(|g| g.discards(seat).into_iter().map(Tile).collect())
     }
 
     /// The declared void suit of `seat`, or None.
     fn void(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let seat = seat_arg(seat)?;
-        Ok(self.inner.seat(seat).void.map(|s| s.letter().to_string()))
+        self.with(|g| g.seat(seat).void.map(|s| s.letter().to_string()))
     }
 
     /// Every win so far, in the order it was settled, each with its `Score`.
     #[getter]
     fn wins(&self, py: Python<'_>) -> PyResult<Vec<Win>> {
-        self.inner
+        let state = self.lock()?;
+        state
+            .game
             .wins()
             .iter()
             .map(|w| {
@@ -615,68 +655,94 @@ impl Game {
             .collect()
     }
 
-    /// The event log: a list of dicts (docs/game-protocol.md §9).
+    /// The event log: a new list of dicts (docs/game-protocol.md §9). Each event's dict is
+    /// built once and the same object is handed out on every read: copy one before changing it.
     #[getter]
-    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &self.inner.events_json(None))
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let mut state = self.lock()?;
+        let built = state.events.len();
+        if state.game.events().count() > built {
+            let new = json_loads(py, &state.game.events_json_from(None, built))?;
+            for event in new.try_iter()? {
+                state.events.push(event?.unbind());
+            }
+        }
+        PyList::new(py, state.events.iter().map(|e| e.bind(py)))
     }
 
     /// The log as `seat` may see it (RULES.md §12), from its `start`-th event.
-    #[pyo3(signature = (seat, *, start = 0))]
+    #[pyo3(signature = (seat, *, start=None), text_signature = "($self, seat, *, start=0)")]
     fn events_for<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'_, PyAny>,
-        start: usize,
+        start: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let seat = seat_arg(seat)?;
-        json_loads(py, &self.inner.events_json_from(Some(seat), start))
+        let start = start_arg(start)?;
+        let text = self.with(|g| g.events_json_from(Some(seat), start))?;
+        json_loads(py, &text)
     }
 
     /// The log as a spectator may see it: only what every seat sees (RULES.md §12), from its
     /// `start`-th event.
-    #[pyo3(signature = (*, start = 0))]
-    fn public_events<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &self.inner.public_events_json(start))
+    #[pyo3(signature = (*, start=None), text_signature = "($self, *, start=0)")]
+    fn public_events<'py>(
+        &self,
+        py: Python<'py>,
+        start: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let start = start_arg(start)?;
+        let text = self.with(|g| g.public_events_json(start))?;
+        json_loads(py, &text)
     }
 
     /// A copy in which every tile hidden from `seat` (other hands, the wall) is dealt again at
     /// random from `seed`, consistent with all `seat` knows (RULES.md §12); for search.
     fn determinize(&self, seat: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Game> {
         let seat = seat_arg(seat)?;
-        let inner = self
-            .inner
-            .determinize(seat, seed_arg(seed)?)
-            .map_err(core_error)?;
-        Ok(Game { inner })
+        let seed = seed_arg(seed)?;
+        let copy = self.with(|g| g.determinize(seat, seed))?;
+        copy.map(Game::of).map_err(core_error)
     }
 
     /// An independent copy; cheap.
-    fn clone(&self) -> Game {
-        Game {
-            inner: self.inner.clone(),
-        }
+    fn clone(&self) -> PyResult<Game> {
+        self.with(|g| Game::of(g.clone()))
     }
 
-    fn __copy__(&self) -> Game {
+    fn __copy__(&self) -> PyResult<Game> {
         self.clone()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Game> {
         self.clone()
+    }
+
+    /// Pickles as its snapshot: `Game.from_json(game.to_json())`.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+        let from_json = py.get_type::<Game>().getattr("from_json")?.unbind();
+        Ok((from_json, (self.to_json()?,)))
     }
 
     /// A full snapshot as JSON text; `Game.from_json` restores it exactly.
-    fn to_json(&self) -> String {
-        self.inner.to_json()
+    fn to_json(&self) -> PyResult<String> {
+        self.with(xueliu_core::game::Game::to_json)
     }
 
-    /// Restores a snapshot, validating everything; bad input raises SnapshotError.
+    /// Restores a snapshot, verified by replaying its seed and decisions (SnapshotError naming
+    /// the first field that disagrees); `trusted=True` trusts that it is what they produce and
+    /// checks only that it is a consistent game (docs/guarantees.md).
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<Game> {
-        core::Game::from_json(text)
-            .map(|inner| Game { inner })
-            .map_err(core_error)
+    #[pyo3(signature = (text, *, trusted = None), text_signature = "(text, *, trusted=False)")]
+    fn from_json(text: &Bound<'_, PyAny>, trusted: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+        let text = convert::text("text", text, "a snapshot's JSON text (Game.to_json())")?;
+        let restore = if convert::flag("trusted", trusted, false)? {
+            core::Game::from_json_trusted
+        } else {
+            core::Game::from_json
+        };
+        restore(&text).map(Game::of).map_err(core_error)
     }
 
     /// Plays `(seat, action)` pairs from a fresh hand of `rules` and `seed`.
@@ -686,24 +752,27 @@ impl Game {
         seed: &Bound<'_, PyAny>,
         actions: &Bound<'_, PyAny>,
     ) -> PyResult<Game> {
+        let accepts = "a sequence of (seat, action) pairs";
+        let items = actions
+            .try_iter()
+            .map_err(|_| type_error("actions", actions, accepts))?;
         let mut pairs = Vec::new();
-        for item in actions.try_iter()? {
+        for (i, item) in items.enumerate() {
             let item = item?;
-            let pair = item.cast::<PyTuple>().map_err(|_| {
-                pyo3::exceptions::PyTypeError::new_err("actions are (seat, action) pairs")
-            })?;
-            if pair.len() != 2 {
-                return Err(pyo3::exceptions::PyTypeError::new_err(
-                    "actions are (seat, action) pairs",
-                ));
-            }
+            let pair = item
+                .cast::<PyTuple>()
+                .ok()
+                .filter(|p| p.len() == 2)
+                .ok_or_else(|| {
+                    type_error(&format!("actions[{i}]"), &item, "a (seat, action) pair")
+                })?;
             pairs.push((
                 seat_arg(&pair.get_item(0)?)?,
                 action_arg(&pair.get_item(1)?)?,
             ));
         }
         core::Game::replay(rules_arg(rules)?, seed_arg(seed)?, &pairs, true)
-            .map(|inner| Game { inner })
+            .map(Game::of)
             .map_err(core_error)
     }
 
@@ -711,29 +780,49 @@ impl Game {
     /// replay writes the same log.
     #[staticmethod]
     fn from_events(py: Python<'_>, events: &Bound<'_, PyAny>) -> PyResult<Game> {
-        let text: String = if let Ok(s) = events.cast::<PyString>() {
-            s.to_cow()?.into_owned()
+        let accepts = "a list of event dicts (Game.events) or its JSON text";
+        let text = if events.cast::<PyString>().is_ok() {
+            convert::text("events", events, accepts)?
         } else if events.cast::<PyList>().is_ok() {
-            py.import("json")?
-                .call_method1("dumps", (events,))?
-                .extract()?
+            json_dumps(py, "events", events, accepts)?
         } else {
-            return Err(pyo3::exceptions::PyTypeError::new_err(
-                "events are a list of event dicts or its JSON text",
-            ));
+            return Err(type_error("events", events, accepts));
         };
         core::Game::from_events(&text)
-            .map(|inner| Game { inner })
+            .map(Game::of)
             .map_err(core_error)
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Game(seed={}, phase={:?}, wall={}, scores={:?})",
-            self.inner.seed(),
-            self.inner.phase().name(),
-            self.inner.wall_remaining(),
-            self.inner.scores()
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        self.with(|g| {
+            format!(
+                "Game(seed={}, phase={:?}, wall={}, scores={:?})",
+                g.seed(),
+                g.phase().name(),
+                g.wall_remaining(),
+                g.scores()
+            )
+        })
     }
+}
+
+/// `start=`: the index of the first event wanted.
+fn start_arg(start: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    start.map_or(Ok(0), |s| {
+        convert::int("start", s, "an event index, an int of at least 0")
+    })
+}
+
+/// `value` as JSON text by Python's `json`; a value JSON cannot hold is an argument error.
+pub(crate) fn json_dumps(
+    py: Python<'_>,
+    param: &str,
+    value: &Bound<'_, PyAny>,
+    accepts: &str,
+) -> PyResult<String> {
+    let text = py
+        .import("json")?
+        .call_method1("dumps", (value,))
+        .map_err(|e| argument_error(param, format!("a value JSON cannot hold ({e})"), accepts))?;
+    convert::text(param, &text, accepts)
 }

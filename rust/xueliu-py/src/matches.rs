@@ -1,10 +1,11 @@
 //! `Match`: hands in a row at one table (`xueliu_core::matches`). `match.game` is a live
 //! `Game` the caller plays; the core match takes it back for each call that needs it.
 
-use crate::errors::core_error;
-use crate::game::{json_loads, rules_or_chengdu, seed_arg, Game};
+use crate::errors::{core_error, type_error};
+use crate::game::{json_dumps, json_loads, seed_arg, Game};
+use crate::rules::rules_or_default;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 use xueliu_core::matches::Match as CoreMatch;
 
 /// A match of `hands` hands (RULES.md §2): `game` is the hand in play; `next_hand()` deals the
@@ -18,38 +19,36 @@ pub struct Match {
 
 impl Match {
     fn wrap(py: Python<'_>, inner: CoreMatch) -> PyResult<Match> {
-        let game = Py::new(
-            py,
-            Game {
-                inner: inner.game().clone(),
-            },
-        )?;
+        let game = Py::new(py, Game::of(inner.game().clone()))?;
         Ok(Match { inner, game })
     }
 
     /// Runs `f` on the core match holding the live game, then hands the game back.
-    fn with_core<T>(&mut self, py: Python<'_>, f: impl FnOnce(&mut CoreMatch) -> T) -> T {
-        let mut live = self.game.borrow_mut(py);
-        std::mem::swap(&mut live.inner, self.inner.game_mut());
+    fn with_core<T>(&mut self, py: Python<'_>, f: impl FnOnce(&mut CoreMatch) -> T) -> PyResult<T> {
+        let live = self.game.bind(py).get();
+        let mut live = live.lock()?;
+        std::mem::swap(live.game_mut(), self.inner.game_mut());
         let out = f(&mut self.inner);
-        std::mem::swap(&mut live.inner, self.inner.game_mut());
-        out
+        std::mem::swap(live.game_mut(), self.inner.game_mut());
+        Ok(out)
     }
 }
 
 #[pymethods]
 impl Match {
     #[new]
-    #[pyo3(signature = (rules=None, *, seed=None, hands=8))]
+    #[pyo3(signature = (rules=None, *, seed=None, hands=None), text_signature = "(rules=None, *, seed=None, hands=8)")]
     fn new(
         py: Python<'_>,
         rules: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
-        hands: i64,
+        hands: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Match> {
-        let rules = rules_or_chengdu(rules)?;
+        let rules = rules_or_default(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
-        let hands = u32::try_from(hands).unwrap_or(0);
+        let hands = hands.map_or(Ok(8), |h| {
+            crate::convert::int("hands", h, "a number of hands, an int of at least 1")
+        })?;
         Match::wrap(py, CoreMatch::new(rules, seed, hands).map_err(core_error)?)
     }
 
@@ -77,90 +76,98 @@ impl Match {
         let done = self.with_core(py, |m| {
             m.next_hand()?;
             Ok(m.finished().last().cloned())
-        });
+        })?;
         let Some(done) = done.map_err(core_error)? else {
             return Ok(());
         };
         // The held object now has the new hand: it keeps the finished one, a new object the new.
-        let next = std::mem::replace(&mut self.game.borrow_mut(py).inner, done);
-        self.game = Py::new(py, Game { inner: next })?;
+        let next = self.game.bind(py).get().lock()?.replace(done);
+        self.game = Py::new(py, Game::of(next))?;
         Ok(())
     }
 
     /// The dealer of each hand dealt so far.
     #[getter]
-    fn dealers(&mut self, py: Python<'_>) -> Vec<u32> {
+    fn dealers(&mut self, py: Python<'_>) -> PyResult<Vec<u32>> {
         self.with_core(py, |m| m.dealers().into_iter().map(u32::from).collect())
     }
 
     /// The dealer of the next hand once the current one is over; None before, and at the end.
     #[getter]
-    fn next_dealer(&mut self, py: Python<'_>) -> Option<u8> {
+    fn next_dealer(&mut self, py: Python<'_>) -> PyResult<Option<u8>> {
         self.with_core(py, |m| m.next_dealer())
     }
 
     /// Each finished hand's points per seat.
     #[getter]
-    fn results(&mut self, py: Python<'_>) -> Vec<[i64; 4]> {
+    fn results(&mut self, py: Python<'_>) -> PyResult<Vec<[i64; 4]>> {
         self.with_core(py, |m| m.results())
     }
 
     /// The finished hands' points summed per seat.
     #[getter]
-    fn totals(&mut self, py: Python<'_>) -> [i64; 4] {
+    fn totals(&mut self, py: Python<'_>) -> PyResult<[i64; 4]> {
         self.with_core(py, |m| m.totals())
     }
 
     /// Hands over so far (the current one counts once it is over).
     #[getter]
-    fn hands_played(&mut self, py: Python<'_>) -> u32 {
+    fn hands_played(&mut self, py: Python<'_>) -> PyResult<u32> {
         self.with_core(py, |m| m.hands_played())
     }
 
     /// Every hand has been played.
     #[getter]
-    fn is_over(&mut self, py: Python<'_>) -> bool {
+    fn is_over(&mut self, py: Python<'_>) -> PyResult<bool> {
         self.with_core(py, |m| m.is_over())
     }
 
     /// The match log: every hand's event log, in order (docs/game-protocol.md §13).
     fn log<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let text = self.with_core(py, |m| m.log_json());
+        let text = self.with_core(py, |m| m.log_json())?;
         json_loads(py, &text)
     }
 
     /// A full snapshot as JSON text; `Match.from_json` restores it exactly. (`&mut`: the live
     /// game is lent to the core match for the call.)
     #[allow(clippy::wrong_self_convention)]
-    fn to_json(&mut self, py: Python<'_>) -> String {
+    fn to_json(&mut self, py: Python<'_>) -> PyResult<String> {
         self.with_core(py, |m| m.to_json())
     }
 
     /// Restores a snapshot, verifying every hand; bad input raises SnapshotError.
     #[staticmethod]
-    fn from_json(py: Python<'_>, text: &str) -> PyResult<Match> {
-        let inner = CoreMatch::from_json(text).map_err(core_error)?;
+    fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Match> {
+        let text = crate::convert::text(
+            "text",
+            text,
+            "a match snapshot's JSON text (Match.to_json())",
+        )?;
+        let inner = CoreMatch::from_json(&text).map_err(core_error)?;
         Match::wrap(py, inner)
     }
 
     /// Replays a match log (`Match.log()`, as a dict or its JSON text), checking every hand.
     #[staticmethod]
     fn from_log(py: Python<'_>, log: &Bound<'_, PyAny>) -> PyResult<Match> {
-        let text: String = if let Ok(s) = log.cast::<PyString>() {
-            s.to_cow()?.into_owned()
-        } else if log.cast::<pyo3::types::PyDict>().is_ok() || log.cast::<PyList>().is_ok() {
-            py.import("json")?
-                .call_method1("dumps", (log,))?
-                .extract()?
+        let accepts = "a match log (Match.log(), a dict) or its JSON text";
+        let text = if log.cast::<PyString>().is_ok() {
+            crate::convert::text("log", log, accepts)?
+        } else if log.cast::<PyDict>().is_ok() || log.cast::<PyList>().is_ok() {
+            json_dumps(py, "log", log, accepts)?
         } else {
-            return Err(pyo3::exceptions::PyTypeError::new_err(
-                "a match log is a dict (Match.log()) or its JSON text",
-            ));
+            return Err(type_error("log", log, accepts));
         };
         Match::wrap(py, CoreMatch::from_log(&text).map_err(core_error)?)
     }
 
-    fn __repr__(&mut self, py: Python<'_>) -> String {
+    /// Pickles as its snapshot: `Match.from_json(match.to_json())`.
+    fn __reduce__(&mut self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+        let from_json = py.get_type::<Match>().getattr("from_json")?.unbind();
+        Ok((from_json, (self.to_json(py)?,)))
+    }
+
+    fn __repr__(&mut self, py: Python<'_>) -> PyResult<String> {
         self.with_core(py, |m| {
             format!(
                 "Match(seed={}, hands_played={}/{}, totals={:?})",

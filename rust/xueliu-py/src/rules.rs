@@ -1,13 +1,13 @@
 //! `Rules`: a room's options and presets. Converts Python values to the core's option values and
 //! back; every check is the core's.
 
-use crate::errors::rules_error;
-use pyo3::exceptions::{PyAttributeError, PyTypeError};
+use crate::errors::{rules_error, type_error};
+use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
-use xueliu_core::pattern::FanTable;
-use xueliu_core::rules::{Preset, Rules as CoreRules, RulesError, Value};
+use std::sync::Arc;
+use xueliu_core::rules::{Override, Preset, Rules as CoreRules, RulesError, Value};
 use xueliu_core::Choice;
 
 /// A room's rules: every option of RULES.md by its schema name (docs/rules-schema.md), read as
@@ -24,8 +24,9 @@ impl Rules {
     /// patterns only.
     #[staticmethod]
     #[pyo3(signature = (name, /, **overrides))]
-    fn preset(name: &str, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
-        let rules = CoreRules::preset(name).map_err(rules_error)?;
+    fn preset(name: &Bound<'_, PyAny>, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
+        let name = crate::convert::text("name", name, PRESET_NAME)?;
+        let rules = CoreRules::preset(&name).map_err(rules_error)?;
         with_overrides(rules, overrides)
     }
 
@@ -33,7 +34,7 @@ impl Rules {
     /// the constructor, so the option reads under this name.)
     #[getter]
     fn preset_name(&self) -> Option<&'static str> {
-        self.0.preset.map(|p| p.name())
+        self.0.preset.map(xueliu_core::Choice::name)
     }
 
     /// Every preset's name.
@@ -44,20 +45,15 @@ impl Rules {
 
     /// Rules from a dict with every key of the schema, as `to_dict` writes it.
     #[staticmethod]
-    fn from_dict(d: &Bound<'_, PyDict>) -> PyResult<Rules> {
-        let mut entries = Vec::with_capacity(d.len());
-        for (key, value) in d.iter() {
-            let key: String = key.extract().map_err(|_| {
-                PyTypeError::new_err(format!("rules dict keys are option names; got {key:?}"))
-            })?;
-            let value = if key == "fan" {
-                Value::Fan(fan_table(&value)?)
-            } else {
-                to_value(&value)?
-            };
-            entries.push((key, value));
-        }
-        CoreRules::from_values(entries)
+    fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Rules> {
+        let d = d.cast::<PyDict>().map_err(|_| {
+            type_error(
+                "d",
+                d,
+                "a dict of every option, as Rules.to_dict() writes it",
+            )
+        })?;
+        CoreRules::from_full(entries(d)?)
             .map(Rules)
             .map_err(rules_error)
     }
@@ -85,7 +81,9 @@ impl Rules {
 
     /// Points one payer pays for `fan` on this room's curve (linear or exponential), without
     /// the cap: e.g. `chengdu` gives 6 × 2^(fan − 1).
-    fn points(&self, fan: i64) -> PyResult<u64> {
+    fn points(&self, fan: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let accepts = "a fan, an int of at least 0";
+        let fan: i128 = crate::convert::int("fan", fan, accepts)?;
         u32::try_from(fan)
             .ok()
             .and_then(|f| self.0.curve().points(f))
@@ -165,24 +163,30 @@ impl Rules {
     }
 }
 
-/// `rules` with each keyword applied, then validated. `fan` merges into the current table.
-fn with_overrides(mut rules: CoreRules, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
-    for (key, value) in overrides.into_iter().flat_map(|d| d.iter()) {
-        let key: String = key.extract()?;
-        let value =
-            match key.as_str() {
-                "preset" => return Err(rules_error(RulesError::Inconsistent(
-                    "\"preset\" names the preset the rules started from and cannot be overridden; \
-                     use Rules.preset(name)"
-                        .into(),
-                ))),
-                "fan" => Value::Fan(merged_fan(rules.fan, &value)?),
-                _ => to_value(&value)?,
+/// `rules` with each keyword applied, then validated (the core's `with_overrides`).
+fn with_overrides(rules: CoreRules, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
+    let entries = match overrides {
+        Some(d) => entries(d)?,
+        None => Vec::new(),
+    };
+    rules
+        .with_overrides(entries)
+        .map(Rules)
+        .map_err(rules_error)
+}
+
+/// A dict of options as the core reads it: `fan` as patterns, every other value as is.
+fn entries(d: &Bound<'_, PyDict>) -> PyResult<Vec<(String, Override)>> {
+    d.iter()
+        .map(|(key, value)| {
+            let key = crate::convert::text("rules key", &key, "an option name (a str)")?;
+            let value = match key.as_str() {
+                "fan" => Override::FanPatterns(fan_entries(&value)?),
+                _ => Override::Value(to_value(&value)?),
             };
-        rules.set(&key, value).map_err(rules_error)?;
-    }
-    rules.validate().map_err(rules_error)?;
-    Ok(Rules(rules))
+            Ok((key, value))
+        })
+        .collect()
 }
 
 /// A Python option value as the core reads it: None, bool, int or str.
@@ -194,52 +198,58 @@ fn to_value(value: &Bound<'_, PyAny>) -> PyResult<Value> {
     } else if value.cast::<PyInt>().is_ok() {
         match value.extract::<i64>() {
             Ok(i) => Value::Int(i),
-            Err(_) => Value::Unsupported(value.repr()?.to_string()),
+            Err(_) => Value::Unsupported(crate::errors::excerpt(value)),
         }
-    } else if let Ok(s) = value.cast::<PyString>() {
-        Value::Text(s.to_cow()?.into_owned())
+    } else if value.cast::<PyString>().is_ok() {
+        Value::Text(crate::convert::text("a rules option", value, "a str")?)
     } else {
-        let kind = value.get_type().name()?;
-        Value::Unsupported(format!("{} (a {kind})", value.repr()?))
+        let kind = crate::errors::type_name(value);
+        Value::Unsupported(format!("{} (a {kind})", crate::errors::excerpt(value)))
     })
-}
-
-/// A full fan table from a dict naming every pattern.
-fn fan_table(value: &Bound<'_, PyAny>) -> PyResult<FanTable> {
-    FanTable::from_named(fan_entries(value)?).map_err(rules_error)
-}
-
-/// `table` with the patterns a dict names set to its values.
-fn merged_fan(mut table: FanTable, value: &Bound<'_, PyAny>) -> PyResult<FanTable> {
-    for (name, fan) in fan_entries(value)? {
-        table.set_named(&name, fan).map_err(rules_error)?;
-    }
-    Ok(table)
 }
 
 fn fan_entries(value: &Bound<'_, PyAny>) -> PyResult<Vec<(String, Value)>> {
     let d = value.cast::<PyDict>().map_err(|_| {
         rules_error(RulesError::BadValue {
             option: "fan".into(),
-            value: value.repr().map(|r| r.to_string()).unwrap_or_default(),
+            value: crate::errors::excerpt(value),
             expected: "a dict of pattern name to fan (an integer, or None)".into(),
         })
     })?;
     d.iter()
-        .map(|(name, fan)| Ok((name.extract::<String>()?, to_value(&fan)?)))
+        .map(|(name, fan)| {
+            let name = crate::convert::text("fan key", &name, "a pattern name (a str)")?;
+            Ok((name, to_value(&fan)?))
+        })
         .collect()
 }
 
-/// A `rules=` argument: a `Rules`, or a preset's name.
-pub fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<CoreRules> {
+/// What `rules=` accepts.
+const RULES: &str = "a Rules, a preset name such as \"chengdu\", or a dict of options";
+
+/// What a preset name is.
+const PRESET_NAME: &str = "a preset name such as \"chengdu\"";
+
+/// A `rules=` argument: a `Rules`, a preset's name, or a dict (`Rules.to_dict()`'s full form,
+/// or a `"preset"` and options to override).
+pub fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<CoreRules>> {
     if let Ok(r) = rules.cast::<Rules>() {
-        return Ok(r.get().0);
+        return Ok(Arc::new(r.get().0));
     }
-    if let Ok(name) = rules.cast::<PyString>() {
-        return CoreRules::preset(&name.to_cow()?).map_err(rules_error);
+    let rules = if rules.cast::<PyString>().is_ok() {
+        CoreRules::preset(&crate::convert::text("rules", rules, RULES)?)
+    } else if let Ok(d) = rules.cast::<PyDict>() {
+        CoreRules::from_entries(entries(d)?)
+    } else {
+        return Err(type_error("rules", rules, RULES));
+    };
+    rules.map(Arc::new).map_err(rules_error)
+}
+
+/// A `rules=` argument that may be None: the default preset then.
+pub fn rules_or_default(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<CoreRules>> {
+    match rules.filter(|r| !r.is_none()) {
+        Some(r) => rules_arg(r),
+        None => Ok(Arc::new(CoreRules::DEFAULT_PRESET.rules())),
     }
-    Err(PyTypeError::new_err(format!(
-        "rules= takes a Rules or a preset name such as \"chengdu\"; got {}",
-        rules.get_type().name()?
-    )))
 }

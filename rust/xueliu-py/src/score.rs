@@ -1,15 +1,13 @@
 //! `score`, `best_waits` and the `Score` they return.
 
 use crate::convert;
-use crate::errors::{hand_error, score_error, InvalidHandError};
+use crate::errors::{hand_error, score_error};
 use crate::rules::rules_arg;
 use crate::tiles::{tile_arg, tile_object, Tile};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use xueliu_core::hand::{HandError, MAX_WILDS};
-use xueliu_core::meld::{Meld, Melds};
+use xueliu_core::meld::Meld;
 use xueliu_core::score::{self as core, Score as CoreScore, Situation};
-use xueliu_core::tile::Tile as CoreTile;
 use xueliu_core::Choice;
 
 /// A scored win: the pattern (only the highest counts), each bonus with its fan, the total, the
@@ -90,10 +88,10 @@ impl Score {
         };
         let exposed = count("exposed_kongs", exposed_kongs)?;
         let concealed = count("concealed_kongs", concealed_kongs)?;
-        if exposed as u32 + concealed as u32 > 4 {
+        if u32::from(exposed) + u32::from(concealed) > 4 {
             return Err(crate::errors::argument_error(
                 "exposed_kongs + concealed_kongs",
-                exposed as u32 + concealed as u32,
+                u32::from(exposed) + u32::from(concealed),
                 accepts,
             ));
         }
@@ -142,11 +140,12 @@ impl Score {
 }
 
 /// The winner's melds: pongs and exposed kongs as `"555m"` / `"5555m"`, concealed kongs apart.
-fn all_melds(melds: Vec<String>, concealed_kongs: Vec<String>) -> PyResult<Vec<Meld>> {
-    let mut all = convert::melds(Some(melds))?;
-    for text in concealed_kongs {
-        all.push(Meld::parse(&text, true).map_err(hand_error)?);
-    }
+fn all_melds(
+    melds: Option<&Bound<'_, PyAny>>,
+    concealed_kongs: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Meld>> {
+    let mut all = convert::melds("melds", melds, false)?;
+    all.extend(convert::melds("concealed_kongs", concealed_kongs, true)?);
     Ok(all)
 }
 
@@ -158,9 +157,9 @@ fn all_melds(melds: Vec<String>, concealed_kongs: Vec<String>) -> PyResult<Vec<M
 /// beside them; `win_tile="1s"` is a winning wild; a meld names its wilds as `1s` (`"55m1s"`).
 #[pyfunction]
 #[pyo3(signature = (
-    hand, win_tile, *, rules, melds=Vec::new(), concealed_kongs=Vec::new(), void=None,
-    self_draw=false, kong_flower=false, kong_shot=false, robbed_kong=false, heavenly=false,
-    earthly=false, wilds=0
+    hand, win_tile, *, rules, melds=None, concealed_kongs=None, void=None,
+    self_draw=None, kong_flower=None, kong_shot=None, robbed_kong=None, heavenly=None,
+    earthly=None, wilds=None
 ), text_signature = "(hand, win_tile, *, rules, melds=(), concealed_kongs=(), void=None, \
     self_draw=False, kong_flower=False, kong_shot=False, robbed_kong=False, heavenly=False, \
     earthly=False, wilds=0)")]
@@ -169,56 +168,34 @@ pub fn score(
     hand: &Bound<'_, PyAny>,
     win_tile: &Bound<'_, PyAny>,
     rules: &Bound<'_, PyAny>,
-    melds: Vec<String>,
-    concealed_kongs: Vec<String>,
-    void: Option<&str>,
-    self_draw: bool,
-    kong_flower: bool,
-    kong_shot: bool,
-    robbed_kong: bool,
-    heavenly: bool,
-    earthly: bool,
-    wilds: i64,
+    melds: Option<&Bound<'_, PyAny>>,
+    concealed_kongs: Option<&Bound<'_, PyAny>>,
+    void: Option<&Bound<'_, PyAny>>,
+    self_draw: Option<&Bound<'_, PyAny>>,
+    kong_flower: Option<&Bound<'_, PyAny>>,
+    kong_shot: Option<&Bound<'_, PyAny>>,
+    robbed_kong: Option<&Bound<'_, PyAny>>,
+    heavenly: Option<&Bound<'_, PyAny>>,
+    earthly: Option<&Bound<'_, PyAny>>,
+    wilds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Score> {
     let rules = rules_arg(rules)?;
     let melds = all_melds(melds, concealed_kongs)?;
-    let mut counts = convert::counts(hand)?
+    let counts = convert::counts(hand)?
         .with_wilds(convert::wilds(wilds)?)
         .map_err(hand_error)?;
-    let win_tile = tile_arg(win_tile)?;
-    let summary = Melds::new(&melds).map_err(hand_error)?;
-    if counts.len() != summary.concealed_size() - 1 {
-        return Err(InvalidHandError::new_err(format!(
-            "a hand of {} tiles, but score() takes the hand without its winning tile: {} tiles \
-             with {} meld(s)",
-            counts.len(),
-            summary.concealed_size() - 1,
-            summary.sets
-        )));
-    }
-    if rules.wilds && win_tile == CoreTile::YAOJI {
-        if counts.wilds() >= MAX_WILDS {
-            return Err(hand_error(HandError::TooManyWilds { wilds: 5 }));
-        }
-        counts.add_wild();
-    } else if counts.count(win_tile) >= 4 {
-        return Err(hand_error(HandError::TooManyCopies {
-            tile: win_tile,
-            count: 5,
-        }));
-    } else {
-        counts.add(win_tile);
-    }
+    let win_tile = tile_arg("win_tile", win_tile)?;
+    let flag = |name, value| convert::flag(name, value, false);
     let situation = Situation {
-        self_draw,
-        kong_flower,
-        kong_shot,
-        robbed_kong,
-        heavenly,
-        earthly,
+        self_draw: flag("self_draw", self_draw)?,
+        kong_flower: flag("kong_flower", kong_flower)?,
+        kong_shot: flag("kong_shot", kong_shot)?,
+        robbed_kong: flag("robbed_kong", robbed_kong)?,
+        heavenly: flag("heavenly", heavenly)?,
+        earthly: flag("earthly", earthly)?,
     };
     let void = convert::void(void)?;
-    core::score(&counts, win_tile, &melds, void, &rules, &situation)
+    core::score_on(&counts, win_tile, &melds, void, &rules, &situation)
         .map(Score)
         .map_err(score_error)
 }
@@ -229,17 +206,17 @@ pub fn score(
 /// waits are natural tiles, never `1s`.
 #[pyfunction]
 #[pyo3(
-    signature = (hand, *, rules, melds=Vec::new(), concealed_kongs=Vec::new(), void=None, wilds=0),
+    signature = (hand, *, rules, melds=None, concealed_kongs=None, void=None, wilds=None),
     text_signature = "(hand, *, rules, melds=(), concealed_kongs=(), void=None, wilds=0)"
 )]
 pub fn best_waits(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: &Bound<'_, PyAny>,
-    melds: Vec<String>,
-    concealed_kongs: Vec<String>,
-    void: Option<&str>,
-    wilds: i64,
+    melds: Option<&Bound<'_, PyAny>>,
+    concealed_kongs: Option<&Bound<'_, PyAny>>,
+    void: Option<&Bound<'_, PyAny>>,
+    wilds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(Py<Tile>, Score)>> {
     let rules = rules_arg(rules)?;
     let melds = all_melds(melds, concealed_kongs)?;

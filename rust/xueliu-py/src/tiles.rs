@@ -15,7 +15,7 @@ pub struct Tile(pub CoreTile);
 impl Tile {
     #[new]
     fn new(value: &Bound<'_, PyAny>) -> PyResult<Tile> {
-        tile_arg(value).map(Tile)
+        tile_arg("value", value).map(Tile)
     }
 
     /// Index 0–26.
@@ -57,24 +57,49 @@ impl Tile {
     }
 }
 
-/// One tile given as a `Tile`, its notation (`"5m"`) or its index.
-pub fn tile_arg(value: &Bound<'_, PyAny>) -> PyResult<CoreTile> {
+/// What a tile argument accepts.
+const TILE: &str = "a tile: a Tile, its notation such as \"5m\", or an index 0-26";
+
+/// One tile given as a `Tile`, its notation (`"5m"`) or its index, for parameter `param`.
+pub fn tile_arg(param: &str, value: &Bound<'_, PyAny>) -> PyResult<CoreTile> {
     if let Ok(tile) = value.cast::<Tile>() {
         return Ok(tile.get().0);
     }
-    if let Ok(text) = value.cast::<PyString>() {
-        let tiles = tile::parse_tiles(&text.to_cow()?).map_err(tile_parse_error)?;
+    if value.cast::<PyString>().is_ok() {
+        let text = crate::convert::text(param, value, TILE)?;
+        let tiles = tile::parse_tiles(&text).map_err(tile_parse_error)?;
         return match tiles[..] {
             [t] => Ok(t),
             _ => Err(InvalidHandError::new_err(format!(
-                "{text:?} names {} tiles where one tile is wanted, e.g. \"5m\"",
+                "{param} {} names {} tiles where one tile is wanted, e.g. \"5m\"",
+                crate::errors::quote(&text),
                 tiles.len()
             ))),
         };
     }
-    let index: i64 = value.extract()?;
-    index_to_tile(index)
+    index_to_tile(crate::convert::int(param, value, TILE)?)
 }
+
+/// Tiles given as notation (`"123m"`) or a sequence of tiles, for parameter `param`.
+pub fn tiles_arg(param: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreTile>> {
+    if value.cast::<PyString>().is_ok() {
+        let text = crate::convert::text(param, value, TILES)?;
+        return tile::parse_tiles(&text).map_err(tile_parse_error);
+    }
+    if value.cast::<pyo3::types::PyDict>().is_ok() {
+        return Err(crate::errors::type_error(param, value, TILES));
+    }
+    value
+        .try_iter()
+        .map_err(|_| crate::errors::type_error(param, value, TILES))?
+        .enumerate()
+        .map(|(i, t)| tile_arg(&format!("{param}[{i}]"), &t?))
+        .collect()
+}
+
+/// What a tiles argument accepts.
+const TILES: &str =
+    "tiles: notation such as \"123m\", or a sequence of tiles (Tile, \"5m\" or 0-26)";
 
 /// The 27 `Tile` objects, made once: functions that return tiles hand out these.
 pub fn tile_object(py: Python<'_>, tile: CoreTile) -> Py<Tile> {
@@ -105,20 +130,19 @@ pub fn suit_from_str(text: &str) -> Option<Suit> {
 /// Reads tile notation, e.g. `"23445677m345789p"` or `"23445677万345789筒"`, into tiles in the
 /// order written.
 #[pyfunction]
-pub fn parse_tiles(py: Python<'_>, text: &str) -> PyResult<Vec<Py<Tile>>> {
-    let tiles = tile::parse_tiles(text).map_err(tile_parse_error)?;
+pub fn parse_tiles(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Tile>>> {
+    let text = crate::convert::text("text", text, "tile notation such as \"23445677m345789p\"")?;
+    let tiles = tile::parse_tiles(&text).map_err(tile_parse_error)?;
     Ok(tiles.into_iter().map(|t| tile_object(py, t)).collect())
 }
 
 /// Writes tiles (or tile indices) sorted, one suit letter per run: `"23445677m345789p"`.
 #[pyfunction]
-pub fn format_tiles(tiles: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
-    let tiles = tiles
-        .iter()
-        .map(|t| match t.cast::<Tile>() {
-            Ok(tile) => Ok(tile.get().0),
-            Err(_) => index_to_tile(t.extract()?),
-        })
-        .collect::<PyResult<Vec<_>>>()?;
-    Ok(tile::format_tiles(&tiles))
+pub fn format_tiles(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
+    if tiles.cast::<PyString>().is_ok() {
+        let accepts =
+            "a sequence of tiles (Tile, \"5m\" or 0-26); to read notation use parse_tiles";
+        return Err(crate::errors::type_error("tiles", tiles, accepts));
+    }
+    Ok(tile::format_tiles(&tiles_arg("tiles", tiles)?))
 }

@@ -15,8 +15,11 @@ const Z95: f64 = 1.959_963_984_540_054;
 /// How much better `a` does than `b`, in points per game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Comparison {
+    pub rules: Arc<Rules>,
     pub a: BotKind,
     pub b: BotKind,
+    /// The comparison's seed: deal `i` is dealt from `game_seed(seed, i)`.
+    pub seed: u64,
     /// The index of the first deal, for running a long comparison in shards.
     pub first_game: u64,
     /// Deals compared; each was played four times.
@@ -35,14 +38,22 @@ pub struct Comparison {
 impl Comparison {
     /// The statistics of `differences`, deals `first_game..`; computed from the differences in
     /// order, so shards merged with [`Comparison::merge`] give the one-run figures bit for bit.
-    pub fn of(a: BotKind, b: BotKind, first_game: u64, differences: Vec<f64>) -> Comparison {
+    pub fn of(
+        rules: Arc<Rules>,
+        [a, b]: [BotKind; 2],
+        seed: u64,
+        first_game: u64,
+        differences: Vec<f64>,
+    ) -> Comparison {
         let n = differences.len() as f64;
         let mean = differences.iter().sum::<f64>() / n;
         let squares = differences.iter().map(|d| (d - mean).powi(2));
         let std_error = (squares.sum::<f64>() / (n - 1.0) / n).sqrt();
         Comparison {
+            rules,
             a,
             b,
+            seed,
             first_game,
             games: differences.len() as u64,
             differences,
@@ -53,11 +64,29 @@ impl Comparison {
         }
     }
 
-    /// This run followed by `other`, the next deals of the same comparison.
-    pub fn merge(&self, other: &Comparison) -> Comparison {
+    /// This shard followed by `next`, the next deals of the same comparison: same rules, bots
+    /// and seed, its first deal the one after this shard's last.
+    pub fn merge(&self, next: &Comparison) -> Result<Comparison, Error> {
+        let first = self.first_game.wrapping_add(self.games);
+        let same =
+            (self.a, self.b, self.seed, &self.rules) == (next.a, next.b, next.seed, &next.rules);
+        if !same || next.first_game != first {
+            return Err(Error::Bot(format!(
+                "merge takes the next deals of the same comparison: same rules, bots and seed, \
+                 first_game={first}; got {} vs {}, seed={}, first_game={}",
+                next.a, next.b, next.seed, next.first_game
+            )));
+        }
         let mut differences = self.differences.clone();
-        differences.extend_from_slice(&other.differences);
-        Comparison::of(self.a, self.b, self.first_game, differences)
+        differences.extend_from_slice(&next.differences);
+        let pair = [self.a, self.b];
+        Ok(Comparison::of(
+            self.rules.clone(),
+            pair,
+            self.seed,
+            self.first_game,
+            differences,
+        ))
     }
 }
 
@@ -98,6 +127,7 @@ pub fn compare_range(
     games: u64,
     threads: usize,
 ) -> Result<Comparison, Error> {
+    crate::game::playable(rules).map_err(Error::Rules)?;
     if games < 2 {
         return Err(Error::Bot(format!(
             "comparing bots needs at least 2 games for a confidence interval, got {games}"
@@ -113,5 +143,11 @@ pub fn compare_range(
     for part in parts {
         differences.extend(part?);
     }
-    Ok(Comparison::of(a, b, first_game, differences))
+    Ok(Comparison::of(
+        rules.clone(),
+        [a, b],
+        seed,
+        first_game,
+        differences,
+    ))
 }

@@ -113,7 +113,7 @@ impl<'a> View<'a> {
             game,
             seat,
             hand: s.hand,
-            ctx: s.context(game.rules().allow_seven_pairs),
+            ctx: s.context(game.rules()),
             locked: game.rules().mode == Mode::Xueliu && s.wins > 0,
         }
     }
@@ -126,7 +126,7 @@ impl<'a> View<'a> {
         let wins = game.wins().iter().filter(|w| !w.shared);
         let won = wins.filter(|w| w.tile.index() == t).count() as u8;
         let held = game.seat(self.seat).hand.array()[t];
-        COPIES.saturating_sub(held + melded + game.river_counts()[t] + won) as u32
+        u32::from(COPIES.saturating_sub(held + melded + game.river_counts()[t] + won))
     }
 
     /// Unseen copies of the tiles that complete `hand` (a waiting size): 0 unless ready.
@@ -171,7 +171,7 @@ impl<'a> View<'a> {
         let links = Connections::new(hand);
         let mut order = [0u32; KINDS];
         for (o, &d) in order.iter_mut().zip(tiles) {
-            *o = links.of(d) << 16 | ((9 - edge(d)) as u32) << 8 | d.index() as u32;
+            *o = links.of(d) << 16 | u32::from(9 - edge(d)) << 8 | d.index() as u32;
         }
         let order = &mut order[..n];
         let mut best: Option<(DiscardKey, Tile, u32)> = None;
@@ -199,7 +199,7 @@ impl<'a> View<'a> {
             } else {
                 0
             };
-            let key = (sh, -(live as i64), link, edge, d.index());
+            let key = (sh, -i64::from(live), link, edge, d.index());
             if best.is_none_or(|(k, _, _)| key < k) {
                 best = Some((key, d, live));
             }
@@ -228,7 +228,7 @@ impl<'a> View<'a> {
             if live == 0 {
                 continue;
             }
-            let key = (-(live as i64), links.of(d), 9 - edge(d), d.index());
+            let key = (-i64::from(live), links.of(d), 9 - edge(d), d.index());
             if best.is_none_or(|(k, _, _)| key < k) {
                 best = Some((key, d, live));
             }
@@ -267,7 +267,7 @@ impl Connections {
     #[inline]
     fn of(&self, tile: Tile) -> u32 {
         let i = SPACED_SUIT * tile.suit().index() + tile.rank() as usize + 1;
-        let near = |j: usize| self.0.get(j).map_or(0, |&n| n as u32);
+        let near = |j: usize| self.0.get(j).map_or(0, |&n| u32::from(n));
         4 * near(i).saturating_sub(1) + 2 * (near(i - 1) + near(i + 1)) + near(i - 2) + near(i + 2)
     }
 }
@@ -362,7 +362,7 @@ fn turn(view: &View<'_>, seat: &Seat) -> (Action, Listed) {
     let mut discards = tiles_of(options.discards);
     // One discard to choose from (a 血流 winner's drawn tile, the void suit's last kind) needs
     // no analysis.
-    if options.discards.count_ones() == 1 {
+    if options.discards.is_power_of_two() {
         return (discards.next().map_or(first, Action::Discard), Listed::Yes);
     }
     match view.best_discard(&view.hand, &view.ctx, discards) {
@@ -538,16 +538,16 @@ mod tests {
     /// [`Connections::of`] must match.
     fn connection(hand: &Counts, tile: Tile) -> u32 {
         let counts = hand.array();
-        let (i, r) = (tile.index() as i32, tile.rank() as i32);
+        let (i, r) = (tile.index() as i32, i32::from(tile.rank()));
         let near = |d: i32| -> u32 {
             let (rr, j) = (r + d, i + d);
             if (1..=9).contains(&rr) {
-                counts[j as usize] as u32
+                u32::from(counts[j as usize])
             } else {
                 0
             }
         };
-        4 * (counts[i as usize] as u32 - 1) + 2 * (near(-1) + near(1)) + near(-2) + near(2)
+        4 * (u32::from(counts[i as usize]) - 1) + 2 * (near(-1) + near(1)) + near(-2) + near(2)
     }
 
     #[test]
@@ -580,7 +580,7 @@ mod tests {
             };
             let key = (
                 sh,
-                -(live as i64),
+                -i64::from(live),
                 connection(&view.hand, d),
                 9 - edge(d),
                 d.index(),
@@ -647,7 +647,7 @@ mod tests {
             for (hand, ctx) in hands(melds, 14 - 3 * melds, 3000) {
                 let (quick, exact) = (uncapped_shanten(&hand, &ctx), shanten(&hand, &ctx));
                 assert!(quick <= exact, "{hand}: {quick} > {exact}");
-                differ += (quick != exact) as u32;
+                differ += u32::from(quick != exact);
             }
             assert!(differ < 300, "{differ} of 3000 differ with {melds} melds");
         }

@@ -67,7 +67,7 @@ impl IsmctsBot {
         self.candidates.clear();
         self.candidates.push(greedy);
         let s = game.seat(seat);
-        let ctx = s.context(game.rules().allow_seven_pairs);
+        let ctx = s.context(game.rules());
         let after = |t| {
             let mut rest = s.hand;
             rest.remove(t);
@@ -139,7 +139,7 @@ impl Bot for IsmctsBot {
         let worlds = (self.playouts / n as u32).max(2);
         let mut gains = [Gain::default(); MAX_ACTIONS];
         self.evaluate(game, seat as u8, worlds, &mut gains[..n]);
-        let w = worlds as f64;
+        let w = f64::from(worlds);
         let z = |g: &Gain| {
             let mean = g.sum / w;
             // At least one point squared: equal gains in every world are still a sample.
@@ -226,7 +226,7 @@ mod tests {
                     let copy = game.determinize(seat, step).unwrap();
                     let a = IsmctsBot::new(12, step).choose(&game, seat as usize);
                     let b = IsmctsBot::new(12, step).choose(&copy, seat as usize);
-                    same += (a == b) as u32;
+                    same += u32::from(a == b);
                     total += 1;
                 }
                 let action = greedy.choose(&game, seat as usize);

@@ -20,7 +20,8 @@ pub use ismcts::{IsmctsBot, DEFAULT_PLAYOUTS};
 pub use parallel::thread_count;
 pub use random::RandomBot;
 pub use simulate::{
-    bot_seed, build_tables, game_seed, play_game, simulate, Simulation, Tally, WIN_KIND_NAMES,
+    bot_seed, build_tables, game_seed, play_game, simulate, Simulation, SimulationResult, Tally,
+    WIN_KIND_NAMES,
 };
 
 use crate::error::Error;

@@ -7,7 +7,7 @@ use std::thread;
 /// The threads to use: `threads`, or every core when 0; never more than the jobs.
 pub fn thread_count(threads: usize, jobs: u64) -> usize {
     let wanted = if threads == 0 {
-        thread::available_parallelism().map_or(1, |n| n.get())
+        thread::available_parallelism().map_or(1, std::num::NonZero::get)
     } else {
         threads
     };
@@ -22,7 +22,7 @@ pub fn run_ranges<T: Send>(
     work: impl Fn(Range<u64>) -> T + Sync,
 ) -> Option<Vec<T>> {
     let n = thread_count(threads, count) as u64;
-    let bounds = |k: u64| (count as u128 * k as u128 / n as u128) as u64;
+    let bounds = |k: u64| (u128::from(count) * u128::from(k) / u128::from(n)) as u64;
     thread::scope(|scope| {
         let handles: Vec<_> = (0..n)
             .map(|k| {
@@ -41,10 +41,10 @@ mod tests {
     #[test]
     fn ranges_cover_every_job_once_in_order() {
         for threads in [1, 2, 3, 7] {
-            let parts = run_ranges(10, threads, |r| r.collect::<Vec<_>>()).unwrap();
+            let parts = run_ranges(10, threads, std::iter::Iterator::collect::<Vec<_>>).unwrap();
             assert_eq!(parts.concat(), (0..10).collect::<Vec<_>>());
         }
-        assert_eq!(run_ranges(0, 4, |r| r.count()), Some(vec![0]));
+        assert_eq!(run_ranges(0, 4, std::iter::Iterator::count), Some(vec![0]));
         assert_eq!(run_ranges(5, 1, |_| -> u8 { panic!("caught") }), None);
     }
 }

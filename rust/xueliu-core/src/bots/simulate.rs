@@ -133,6 +133,44 @@ impl Tally {
     }
 }
 
+/// A simulation and what came of it: one run, or a chunk of a long one.
+#[derive(Clone, Debug)]
+pub struct SimulationResult {
+    pub simulation: Simulation,
+    pub tally: Tally,
+    /// Wall-clock seconds the games took (summed over merged chunks).
+    pub seconds: f64,
+    /// Seconds spent building the analysis tables first (summed over merged chunks).
+    pub table_seconds: f64,
+}
+
+impl SimulationResult {
+    /// This chunk followed by `next`, the next chunk of the same simulation: same rules, bots
+    /// and seed, its first game the one after this chunk's last.
+    pub fn merge(&self, next: &SimulationResult) -> Result<SimulationResult, Error> {
+        let (me, them) = (&self.simulation, &next.simulation);
+        let first = me.first_game.wrapping_add(self.tally.games);
+        let same = (me.bots, me.seed, &me.rules) == (them.bots, them.seed, &them.rules);
+        if !same || them.first_game != first {
+            return Err(Error::Bot(format!(
+                "merge takes the next chunk of the same simulation: same rules, bots and seed, \
+                 first_game={first}; got bots={:?}, seed={}, first_game={}",
+                them.bots.map(|k| k.to_string()),
+                them.seed,
+                them.first_game
+            )));
+        }
+        let mut tally = self.tally.clone();
+        tally.merge(next.tally.clone());
+        Ok(SimulationResult {
+            simulation: me.clone(),
+            tally,
+            seconds: self.seconds + next.seconds,
+            table_seconds: self.table_seconds + next.table_seconds,
+        })
+    }
+}
+
 /// Plays the hand dealt from `seed` to the end, seat `s` by a fresh bot seeded
 /// [`bot_seed`]`(seed, s)`.
 pub fn play_game(
@@ -200,7 +238,7 @@ pub fn build_tables(rules: &Rules) -> f64 {
 /// seconds the games took, after [`build_tables`]. Fails before playing if the rules cannot
 /// be played.
 pub fn simulate(sim: &Simulation, games: u64, threads: usize) -> Result<(Tally, f64), Error> {
-    Game::new(sim.rules.clone(), 0, false)?;
+    crate::game::playable(&sim.rules).map_err(Error::Rules)?;
     build_tables(&sim.rules);
     let start = Instant::now();
     let parts = run_ranges(games, threads, |r| play_range(sim, r))

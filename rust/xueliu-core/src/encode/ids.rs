@@ -25,7 +25,7 @@ pub const ACTION_COUNT: usize = SWAP as usize + KINDS;
 
 /// What one id stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
+pub enum IdMeaning {
     /// One tile toward an exchange; three picks make it.
     Pick(Tile),
     /// A whole action.
@@ -60,26 +60,26 @@ pub const fn exchange_ids(tiles: [Tile; 3]) -> [u16; 3] {
 }
 
 /// What `id` stands for; `None` past the table.
-pub fn choice(id: u16) -> Option<Choice> {
+pub fn meaning(id: u16) -> Option<IdMeaning> {
     let tile = |base: u16| Tile::new((id - base) as u8);
     Some(match id {
-        _ if id < VOID => Choice::Pick(tile(PICK)?),
-        _ if id < DISCARD => Choice::Act(Action::Void(Suit::from_index((id - VOID) as usize))),
-        _ if id < PONG => Choice::Act(Action::Discard(tile(DISCARD)?)),
-        PONG => Choice::Act(Action::Pong),
-        _ if id < WIN => Choice::Act(Action::Kong(tile(KONG)?)),
-        WIN => Choice::Act(Action::Win),
-        PASS => Choice::Act(Action::Pass),
-        _ if (id as usize) < ACTION_COUNT => Choice::Act(Action::Swap(tile(SWAP)?)),
+        _ if id < VOID => IdMeaning::Pick(tile(PICK)?),
+        _ if id < DISCARD => IdMeaning::Act(Action::Void(Suit::from_index((id - VOID) as usize))),
+        _ if id < PONG => IdMeaning::Act(Action::Discard(tile(DISCARD)?)),
+        PONG => IdMeaning::Act(Action::Pong),
+        _ if id < WIN => IdMeaning::Act(Action::Kong(tile(KONG)?)),
+        WIN => IdMeaning::Act(Action::Win),
+        PASS => IdMeaning::Act(Action::Pass),
+        _ if (id as usize) < ACTION_COUNT => IdMeaning::Act(Action::Swap(tile(SWAP)?)),
         _ => return None,
     })
 }
 
 /// A readable name for `id`: the action's text (`"discard 5m"`, `"swap 5m"`) or `"pick 5m"`.
 pub fn id_name(id: u16) -> Option<String> {
-    Some(match choice(id)? {
-        Choice::Pick(t) => format!("pick {t}"),
-        Choice::Act(a) => a.to_string(),
+    Some(match meaning(id)? {
+        IdMeaning::Pick(t) => format!("pick {t}"),
+        IdMeaning::Act(a) => a.to_string(),
     })
 }
 
@@ -96,12 +96,12 @@ mod tests {
     #[test]
     fn every_id_round_trips_and_every_action_has_one() {
         for id in 0..ACTION_COUNT as u16 {
-            match choice(id).unwrap() {
-                Choice::Pick(t) => assert_eq!(pick_id(t), id),
-                Choice::Act(a) => assert_eq!(action_id(a), Some(id), "{a}"),
+            match meaning(id).unwrap() {
+                IdMeaning::Pick(t) => assert_eq!(pick_id(t), id),
+                IdMeaning::Act(a) => assert_eq!(action_id(a), Some(id), "{a}"),
             }
         }
-        assert_eq!(choice(ACTION_COUNT as u16), None);
+        assert_eq!(meaning(ACTION_COUNT as u16), None);
         let names: std::collections::HashSet<String> = (0..ACTION_COUNT as u16)
             .map(|i| id_name(i).unwrap())
             .collect();

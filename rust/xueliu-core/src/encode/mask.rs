@@ -1,10 +1,10 @@
 //! The action mask: which ids a seat may take now, derived from the game's own legal actions
 //! (so that the mask can never disagree with `legal_actions`).
 
-use super::ids::{action_id, pick_id, ACTION_COUNT};
+use super::ids::{action_id, pick_id, ACTION_COUNT, PICK};
 use super::picks::Picks;
-use crate::game::{Action, Game};
-use crate::tile::Tile;
+use crate::game::{Action, Game, Pending};
+use crate::tile::{Tile, KINDS};
 
 /// A set of action ids, one bit each (the table has fewer than 128).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -81,6 +81,9 @@ impl IdSet {
 /// tile that extends the picks toward some legal exchange; otherwise one id per legal action
 /// (and none when picks are given outside an exchange). Empty for a seat that need not decide.
 pub fn legal_ids(game: &Game, seat: u8, picks: &Picks) -> IdSet {
+    if let Pending::Exchange(_) = game.pending() {
+        return pick_ids(game, seat, picks);
+    }
     let mut set = IdSet::EMPTY;
     let mut rest = [Tile::YAOJI; 3];
     game.visit_legal(seat, &mut |a| match a {
@@ -98,9 +101,52 @@ pub fn legal_ids(game: &Game, seat: u8, picks: &Picks) -> IdSet {
     set
 }
 
+/// The pick ids of an exchange, found without listing the exchanges (up to 364 a seat; that
+/// listing was most of a pick's cost): every natural tile held beyond its copies among the picks,
+/// in a span holding three or more natural tiles — the picks' suit under `exchange_same_suit`
+/// (any suit before the first pick), else the whole hand. None when the picks are not the
+/// seat's. A test checks it against the listed exchanges.
+fn pick_ids(game: &Game, seat: u8, picks: &Picks) -> IdSet {
+    let mut set = IdSet::EMPTY;
+    if seat > 3 || !game.must_act(seat) {
+        return set;
+    }
+    let held = game.seat(seat).hand.array();
+    let mut left = *held;
+    for &p in picks.as_slice() {
+        if left[p.index()] == 0 {
+            return set;
+        }
+        left[p.index()] -= 1;
+    }
+    let mut spans = [0..KINDS, 0..0, 0..0];
+    if game.rules().exchange_same_suit {
+        let suit = |t: Tile| t.index() / 9 * 9..t.index() / 9 * 9 + 9;
+        spans = [0..9, 9..18, 18..27];
+        if let Some(&first) = picks.as_slice().first() {
+            if picks.as_slice().iter().any(|p| p.suit() != first.suit()) {
+                return set;
+            }
+            spans = [suit(first), 0..0, 0..0];
+        }
+    }
+    for span in spans {
+        if held[span.clone()]
+            .iter()
+            .map(|&n| n as usize)
+            .sum::<usize>()
+            >= 3
+        {
+            span.filter(|&t| left[t] > 0)
+                .for_each(|t| set.insert(PICK + t as u16));
+        }
+    }
+    set
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::ids::{choice, Choice};
+    use super::super::ids::{meaning, IdMeaning};
     use super::super::picks::act_id;
     use super::*;
     use crate::game::ActionList;
@@ -138,6 +184,53 @@ mod tests {
         }
     }
 
+    /// The pick ids found directly are those the listed exchanges give, for every seat and every
+    /// picks of up to two tiles (legal or not), in the exchange of random deals of each preset
+    /// and of both `exchange_same_suit` settings.
+    #[test]
+    fn pick_ids_are_those_of_the_listed_exchanges() {
+        let listed = |game: &Game, seat: u8, picks: &Picks| {
+            let mut set = IdSet::EMPTY;
+            let mut rest = [Tile::YAOJI; 3];
+            game.visit_legal(seat, &mut |a| {
+                if let Action::Exchange(tiles) = a {
+                    if let Some(n) = picks.rest_of(tiles, &mut rest) {
+                        rest[..n].iter().for_each(|&t| set.insert(pick_id(t)));
+                    }
+                }
+            });
+            set
+        };
+        let tiles: Vec<Tile> = (0..KINDS as u8).map(|i| Tile::new(i).unwrap()).collect();
+        let mut all_picks = vec![Picks::NONE];
+        for (i, &a) in tiles.iter().enumerate() {
+            all_picks.push(Picks::of(&[a]).unwrap());
+            all_picks.extend(tiles[i..].iter().map(|&b| Picks::of(&[a, b]).unwrap()));
+        }
+        let mut exchanges = 0;
+        for preset in ["chengdu_xueliu", "sanxia", "yaoji"] {
+            for same_suit in [true, false] {
+                let mut rules = Rules::preset(preset).unwrap();
+                rules.exchange_same_suit = same_suit;
+                let rules = Arc::new(rules);
+                for seed in 0..6 {
+                    let game = Game::new(rules.clone(), seed, false).unwrap();
+                    if !matches!(game.pending(), Pending::Exchange(_)) {
+                        continue;
+                    }
+                    exchanges += 1;
+                    for seat in 0..5 {
+                        for picks in &all_picks {
+                            let want = listed(&game, seat, picks);
+                            assert_eq!(pick_ids(&game, seat, picks), want, "{preset} {seed}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(exchanges >= 24, "{exchanges} deals began with an exchange");
+    }
+
     /// The ids of the legal actions, an exchange contributing its first pick's candidates.
     fn expected(list: &ActionList) -> IdSet {
         let mut set = IdSet::EMPTY;
@@ -171,13 +264,13 @@ mod tests {
         let game = Game::new(rules, 3, false).unwrap();
         let first = legal_ids(&game, 0, &Picks::NONE);
         let pick = first.iter().next().unwrap();
-        let Some(Choice::Pick(t)) = choice(pick) else {
+        let Some(IdMeaning::Pick(t)) = meaning(pick) else {
             panic!("not a pick")
         };
         let second = legal_ids(&game, 0, &Picks::of(&[t]).unwrap());
         assert!(!second.is_empty());
         for id in second.iter() {
-            let Some(Choice::Pick(u)) = choice(id) else {
+            let Some(IdMeaning::Pick(u)) = meaning(id) else {
                 panic!("not a pick")
             };
             assert_eq!(u.suit(), t.suit());

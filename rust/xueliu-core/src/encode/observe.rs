@@ -9,6 +9,7 @@
 //! wall's order are never read. Seats are relative to the observer: 0 itself, 1 the next seat
 //! (下家), 2 the opposite seat (对家), 3 the previous seat (上家).
 
+use super::packed::{Bits, PACKED_PLANES, PLANE_OF};
 use super::picks::Picks;
 use crate::game::{Direction, Game, Pending, TurnKind};
 use crate::meld::MeldKind;
@@ -20,28 +21,29 @@ use crate::tile::{Tile, COPIES, KINDS};
 /// Discards per seat shown in order, newest first.
 pub const RECENT: usize = 6;
 
-/// The channel groups in order: name and number of channels (docs/encoding.md §2).
-pub const LAYOUT: [(&str, usize); 20] = [
-    ("hand", 4),
-    ("drawn", 1),
-    ("picked", 1),
-    ("given", 1),
-    ("received", 1),
-    ("pongs", 4),
-    ("kongs", 4),
-    ("concealed_kongs", 4),
-    ("discards", 4),
-    ("recent_discards", 4 * RECENT),
-    ("voids", 4),
-    ("won", 4),
-    ("unseen", 1),
-    ("table_tile", 1),
-    ("decision", 1),
-    ("wall", 2),
-    ("scores", 4),
-    ("meld_wilds", 4),
-    ("rules", 1),
-    ("rule_values", 1),
+/// The channel groups in order: name, number of channels, and bits per value in the packed
+/// form (the largest value a channel of the group can hold fits; docs/encoding.md §2, §2.1).
+pub const LAYOUT: [(&str, usize, u8); 20] = [
+    ("hand", 4, 1),
+    ("drawn", 1, 1),
+    ("picked", 1, 2),
+    ("given", 1, 2),
+    ("received", 1, 2),
+    ("pongs", 4, 1),
+    ("kongs", 4, 1),
+    ("concealed_kongs", 4, 1),
+    ("discards", 4, 3),
+    ("recent_discards", 4 * RECENT, 1),
+    ("voids", 4, 1),
+    ("won", 4, 3),
+    ("unseen", 1, 3),
+    ("table_tile", 1, 1),
+    ("decision", 1, 1),
+    ("wall", 2, 1),
+    ("scores", 4, 1),
+    ("meld_wilds", 4, 3),
+    ("rules", 1, 1),
+    ("rule_values", 1, 8),
 ];
 
 /// The first channel of group `name`.
@@ -138,20 +140,36 @@ pub fn observe(game: &Game, seat: u8, picks: &Picks, out: &mut [u8]) {
     RulePlanes::new(game.rules()).observe(game, seat, picks, out);
 }
 
-/// The `rules` and `rule_values` planes of one ruleset, computed once: they never change during
-/// a game, so an env that observes every step copies them instead of rebuilding them.
+/// The same observation bit-packed into `out`, which holds `PACKED_PLANES` words
+/// ([`super::packed`], docs/encoding.md §2.1).
+pub fn observe_packed(game: &Game, seat: u8, picks: &Picks, out: &mut [u32]) {
+    RulePlanes::new(game.rules()).observe_packed(game, seat, picks, out);
+}
+
+/// The `rules` and `rule_values` planes of one ruleset, plain and packed, computed once: they
+/// never change during a game, so an env that observes every step copies them instead of
+/// rebuilding them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RulePlanes([u8; 2 * KINDS]);
+pub struct RulePlanes {
+    bytes: [u8; 2 * KINDS],
+    bits: [u32; PACKED_PLANES - RULE_PLANE],
+}
 
 const _: () = assert!(RULE_VALUES == RULES + 1 && RULE_VALUES + 1 == CHANNELS);
+/// The first packed plane of the rules (they are last in both forms).
+const RULE_PLANE: usize = PLANE_OF[RULES] as usize;
 
 impl RulePlanes {
     pub fn new(r: &Rules) -> RulePlanes {
         let mut all = [0u8; OBS_SIZE];
         rules(r, &mut Planes(&mut all));
-        let mut planes = [0u8; 2 * KINDS];
-        planes.copy_from_slice(&all[RULES * KINDS..]);
-        RulePlanes(planes)
+        let mut bytes = [0u8; 2 * KINDS];
+        bytes.copy_from_slice(&all[RULES * KINDS..]);
+        let mut packed = [0u32; PACKED_PLANES];
+        rules(r, &mut Bits(&mut packed));
+        let mut bits = [0u32; PACKED_PLANES - RULE_PLANE];
+        bits.copy_from_slice(&packed[RULE_PLANE..]);
+        RulePlanes { bytes, bits }
     }
 
     /// [`observe`] for a game of these rules.
@@ -163,19 +181,52 @@ impl RulePlanes {
         );
         let (planes, rules) = out.split_at_mut(RULES * KINDS);
         planes.fill(0);
-        rules.copy_from_slice(&self.0);
-        let mut planes = Planes(out);
-        own_tiles(game, seat, picks, &mut planes);
-        table(game, seat, &mut planes);
-        decision(game, seat, &mut planes);
-        wall_and_scores(game, seat, &mut planes);
+        rules.copy_from_slice(&self.bytes);
+        encode(game, seat, picks, &mut Planes(out));
+    }
+
+    /// [`observe_packed`] for a game of these rules.
+    pub fn observe_packed(&self, game: &Game, seat: u8, picks: &Picks, out: &mut [u32]) {
+        assert_eq!(
+            out.len(),
+            PACKED_PLANES,
+            "a packed observation is {PACKED_PLANES} words"
+        );
+        let (planes, rules) = out.split_at_mut(RULE_PLANE);
+        planes.fill(0);
+        rules.copy_from_slice(&self.bits);
+        encode(game, seat, picks, &mut Bits(out));
     }
 }
 
-/// The output, addressed by channel and tile.
+/// Every channel but the rules, into a sink that starts all zero.
+#[inline]
+fn encode(game: &Game, seat: u8, picks: &Picks, sink: &mut impl Sink) {
+    own_tiles(game, seat, picks, sink);
+    table(game, seat, sink);
+    decision(game, seat, sink);
+    wall_and_scores(game, seat, sink);
+}
+
+/// Where an observation is written: one byte per channel and tile ([`Planes`]) or bit planes
+/// ([`Bits`]). The encoder below is written once against it, so both forms hold the same
+/// values. Every position starts at zero and is `set` at most once.
+pub(super) trait Sink {
+    /// Writes `value` at channel `channel`, column `column`.
+    fn set(&mut self, channel: usize, column: usize, value: u8);
+    /// Adds one at `channel`, the column of `tile`.
+    fn add(&mut self, channel: usize, tile: Tile);
+    /// Writes `levels` channels from `channel` on as a thermometer of `counts`: channel
+    /// `channel + k` is 1 where the count exceeds `k`.
+    fn thermometer(&mut self, channel: usize, levels: usize, counts: &[u8; KINDS]);
+    /// Writes a whole channel.
+    fn row(&mut self, channel: usize, values: &[u8; KINDS]);
+}
+
+/// The plain output, addressed by channel and tile.
 struct Planes<'a>(&'a mut [u8]);
 
-impl Planes<'_> {
+impl Sink for Planes<'_> {
     #[inline]
     fn set(&mut self, channel: usize, column: usize, value: u8) {
         self.0[channel * KINDS + column] = value;
@@ -184,6 +235,72 @@ impl Planes<'_> {
     #[inline]
     fn add(&mut self, channel: usize, tile: Tile) {
         self.0[channel * KINDS + tile.index()] += 1;
+    }
+
+    #[inline]
+    fn thermometer(&mut self, channel: usize, levels: usize, counts: &[u8; KINDS]) {
+        let words = Words::of(counts);
+        for k in 0..levels {
+            let row = words.above(k as u8).bytes();
+            self.0[(channel + k) * KINDS..][..KINDS].copy_from_slice(&row[..KINDS]);
+        }
+    }
+
+    #[inline]
+    fn row(&mut self, channel: usize, values: &[u8; KINDS]) {
+        self.0[channel * KINDS..][..KINDS].copy_from_slice(values);
+    }
+}
+
+/// A row of small values (below 128) as four little-endian words, eight columns each, so that
+/// a comparison covers eight columns at once (a loop over 27 bytes did not vectorise).
+#[derive(Clone, Copy)]
+pub(super) struct Words([u64; 4]);
+
+impl Words {
+    /// Where each byte is one.
+    pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
+
+    #[inline]
+    pub(super) fn of(row: &[u8; KINDS]) -> Words {
+        let mut bytes = [0u8; 32];
+        bytes[..KINDS].copy_from_slice(row);
+        Words(std::array::from_fn(|i| {
+            u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes"))
+        }))
+    }
+
+    /// 1 in each column whose value exceeds `k`, 0 elsewhere: adding `127 − k` sets a byte's top
+    /// bit exactly then, and no byte carries into the next.
+    #[inline]
+    pub(super) fn above(self, k: u8) -> Words {
+        let add = Self::ONES * u64::from(127 - k);
+        Words(self.0.map(|w| (w + add) >> 7 & Self::ONES))
+    }
+
+    /// Bit `k` of each value, as 0 or 1.
+    #[inline]
+    pub(super) fn bit(self, k: usize) -> Words {
+        Words(self.0.map(|w| w >> k & Self::ONES))
+    }
+
+    /// The words as bytes (the five after the 27th are zero).
+    #[inline]
+    pub(super) fn bytes(self) -> [u8; 32] {
+        let mut bytes = [0u8; 32];
+        for (chunk, w) in bytes.chunks_exact_mut(8).zip(self.0) {
+            chunk.copy_from_slice(&w.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// Columns holding 1 (of 0 or 1) as the bits of a `u32`: the multiplication moves byte `i`'s
+    /// bit to bit `56 + i`, and no two partial products meet below it.
+    #[inline]
+    pub(super) fn mask(self) -> u32 {
+        self.0.iter().enumerate().fold(0, |acc, (i, &w)| {
+            acc | ((w.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * i)
+        })
     }
 }
 
@@ -202,15 +319,8 @@ fn hand_counts(game: &Game, seat: u8) -> [u8; KINDS] {
 }
 
 /// Its hand, drawn tile, picks and exchange.
-fn own_tiles(game: &Game, seat: u8, picks: &Picks, p: &mut Planes<'_>) {
-    let counts = &hand_counts(game, seat);
-    for k in 0..COPIES as usize {
-        let plane = &mut p.0[(HAND + k) * KINDS..][..KINDS];
-        // Branch-free, so the compiler writes whole rows at once.
-        for (slot, &n) in plane.iter_mut().zip(counts) {
-            *slot = (n as usize > k) as u8;
-        }
-    }
+fn own_tiles(game: &Game, seat: u8, picks: &Picks, p: &mut impl Sink) {
+    p.thermometer(HAND, COPIES as usize, &hand_counts(game, seat));
     if let Pending::Turn(turn) = game.pending() {
         if let (true, Some(d)) = (turn.seat == seat, turn.drawn) {
             p.add(DRAWN, d);
@@ -226,7 +336,7 @@ fn own_tiles(game: &Game, seat: u8, picks: &Picks, p: &mut Planes<'_>) {
 }
 
 /// Melds, discards, voids and wins of every seat, and the tiles the observer cannot see.
-fn table(game: &Game, seat: u8, p: &mut Planes<'_>) {
+fn table(game: &Game, seat: u8, p: &mut impl Sink) {
     let mut seen = hand_counts(game, seat);
     for s in 0..4u8 {
         let r = relative(seat, s);
@@ -247,29 +357,41 @@ fn table(game: &Game, seat: u8, p: &mut Planes<'_>) {
         if let Some(v) = other.void {
             (0..9).for_each(|i| p.set(VOIDS + r, v.index() * 9 + i, 1));
         }
+        // The river keeps these counts as discards come and go, so they are copied, not counted.
+        p.row(DISCARDS + r, game.river_counts_of(s));
     }
-    let mut shown = [0usize; 4];
-    for &(s, t) in game.river().iter().rev() {
-        let r = relative(seat, s);
-        p.add(DISCARDS + r, t);
-        seen[t.index()] += 1;
-        if shown[r] < RECENT {
-            p.add(RECENT_DISCARDS + r * RECENT + shown[r], t);
-            shown[r] += 1;
-        }
-    }
+    seen.iter_mut()
+        .zip(game.river_counts())
+        .for_each(|(n, &r)| *n += r);
+    recent_discards(game, seat, p);
     for w in game.wins() {
         p.add(WON + relative(seat, w.seat), w.tile);
         // A shared win (一炮多响) is on the same copy as the one before it.
-        seen[w.tile.index()] += !w.shared as u8;
+        seen[w.tile.index()] += u8::from(!w.shared);
     }
-    for (t, &n) in seen.iter().enumerate() {
-        p.set(UNSEEN, t, COPIES.saturating_sub(n));
+    p.row(UNSEEN, &seen.map(|n| COPIES.saturating_sub(n)));
+}
+
+/// Each seat's last `RECENT` discards, newest first, read back from the river's end only as far
+/// as they go.
+fn recent_discards(game: &Game, seat: u8, p: &mut impl Sink) {
+    let mut shown = [0usize; 4];
+    let mut missing = 4 * RECENT;
+    for &(s, t) in game.river().iter().rev() {
+        let r = relative(seat, s);
+        if shown[r] < RECENT {
+            p.add(RECENT_DISCARDS + r * RECENT + shown[r], t);
+            shown[r] += 1;
+            missing -= 1;
+            if missing == 0 {
+                return;
+            }
+        }
     }
 }
 
 /// The phase and the public part of the pending decision.
-fn decision(game: &Game, seat: u8, p: &mut Planes<'_>) {
+fn decision(game: &Game, seat: u8, p: &mut impl Sink) {
     use decision::*;
     let phase = match game.pending() {
         Pending::Exchange(_) => 0,
@@ -278,7 +400,7 @@ fn decision(game: &Game, seat: u8, p: &mut Planes<'_>) {
         Pending::Over => 3,
     };
     p.set(DECISION, PHASE + phase, 1);
-    p.set(DECISION, MUST_ACT, game.must_act(seat) as u8);
+    p.set(DECISION, MUST_ACT, u8::from(game.must_act(seat)));
     match game.pending() {
         Pending::Turn(t) => {
             p.set(DECISION, TURN, 1);
@@ -312,15 +434,19 @@ fn decision(game: &Game, seat: u8, p: &mut Planes<'_>) {
         };
         p.set(DECISION, DIRECTION + d, 1);
     }
-    p.set(DECISION, DECLINED, game.seat(seat).declined.is_some() as u8);
+    p.set(
+        DECISION,
+        DECLINED,
+        u8::from(game.seat(seat).declined.is_some()),
+    );
 }
 
 /// The wall's size exactly (fours as a bar, the rest one-hot) and each seat's score as a bar.
-fn wall_and_scores(game: &Game, seat: u8, p: &mut Planes<'_>) {
+fn wall_and_scores(game: &Game, seat: u8, p: &mut impl Sink) {
     let wall = game.wall_remaining();
     (0..(wall / 4).min(KINDS)).for_each(|j| p.set(WALL, j, 1));
     p.set(WALL + 1, wall % 4, 1);
-    let base = game.rules().base_points.max(1) as i64;
+    let base = i64::from(game.rules().base_points.max(1));
     for (s, &score) in game.scores().iter().enumerate() {
         score_bar(score, base, SCORES + relative(seat, s as u8), p);
     }
@@ -328,14 +454,14 @@ fn wall_and_scores(game: &Game, seat: u8, p: &mut Planes<'_>) {
 
 /// Column 13 marks a zero score; columns 14–26 grow right for a gain (14: above zero, 14 + k:
 /// at least 2^k base points), columns 12–0 left for a loss, the same way.
-fn score_bar(score: i64, base: i64, channel: usize, p: &mut Planes<'_>) {
+fn score_bar(score: i64, base: i64, channel: usize, p: &mut impl Sink) {
     const MID: usize = KINDS / 2;
     if score == 0 {
         p.set(channel, MID, 1);
         return;
     }
     let size = score.unsigned_abs();
-    for k in 0..=MID - 1 {
+    for k in 0..MID {
         let threshold = if k == 0 { 1 } else { (base as u64) << k };
         if size < threshold {
             break;
@@ -346,7 +472,7 @@ fn score_bar(score: i64, base: i64, channel: usize, p: &mut Planes<'_>) {
 }
 
 /// The rules: flags and one-hot options in `rules`, fan values in `rule_values`.
-fn rules(r: &Rules, p: &mut Planes<'_>) {
+fn rules(r: &Rules, p: &mut impl Sink) {
     let flags = [
         r.mode == Mode::Xueliu,
         r.exchange.is_some(),
@@ -360,7 +486,7 @@ fn rules(r: &Rules, p: &mut Planes<'_>) {
     flags
         .iter()
         .enumerate()
-        .for_each(|(i, &f)| p.set(RULES, i, f as u8));
+        .for_each(|(i, &f)| p.set(RULES, i, u8::from(f)));
     let late = [
         LateKong::Full,
         LateKong::RootOnly,
@@ -393,18 +519,18 @@ fn rules(r: &Rules, p: &mut Planes<'_>) {
     ];
     more.iter()
         .enumerate()
-        .for_each(|(i, &f)| p.set(RULES, 19 + i, f as u8));
+        .for_each(|(i, &f)| p.set(RULES, 19 + i, u8::from(f)));
     rule_values(r, p);
 }
 
-fn one_hot(p: &mut Planes<'_>, at: usize, index: Option<usize>) {
+fn one_hot(p: &mut impl Sink, at: usize, index: Option<usize>) {
     if let Some(i) = index {
         p.set(RULES, at + i, 1);
     }
 }
 
 /// Fan of each pattern plus one (0: the room lacks it), then the other fan options.
-fn rule_values(r: &Rules, p: &mut Planes<'_>) {
+fn rule_values(r: &Rules, p: &mut impl Sink) {
     for (i, (_, fan)) in r.fan.iter().enumerate() {
         let fan = fan.map_or(0, |f| f.saturating_add(1));
         p.set(RULE_VALUES, i, fan.min(255) as u8);
@@ -461,12 +587,29 @@ mod tests {
             };
             let mut fresh = vec![0u8; OBS_SIZE];
             rules_fn(&rules, &mut Planes(&mut fresh));
-            assert_eq!(&fresh[RULES * KINDS..], &RulePlanes::new(&rules).0[..]);
+            assert_eq!(&fresh[RULES * KINDS..], &RulePlanes::new(&rules).bytes[..]);
             assert!(fresh[RULES * KINDS..].iter().any(|&b| b != 0));
         }
     }
 
     use super::rules as rules_fn;
+
+    #[test]
+    fn words_compare_and_gather_eight_columns_at_once() {
+        let mut rng = Rng::new(9);
+        for _ in 0..500 {
+            let row: [u8; KINDS] = std::array::from_fn(|_| rng.below(8) as u8);
+            let words = Words::of(&row);
+            for k in 0..8u8 {
+                let above = row.map(|v| u8::from(v > k));
+                assert_eq!(words.above(k).bytes()[..KINDS], above);
+                let bits = (0..KINDS).fold(0u32, |acc, t| acc | u32::from(above[t]) << t);
+                assert_eq!(words.above(k).mask(), bits);
+                let bit = row.map(|v| v >> k & 1);
+                assert_eq!(words.bit(k as usize).bytes()[..KINDS], bit);
+            }
+        }
+    }
 
     #[test]
     fn score_bars_grow_by_doubling() {

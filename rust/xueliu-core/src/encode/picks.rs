@@ -1,7 +1,7 @@
 //! 换三张 made one tile at a time: the tiles a seat has picked so far, and taking an action id
 //! for a seat (a pick is kept until the third completes the exchange).
 
-use super::ids::{choice, id_name, Choice};
+use super::ids::{id_name, meaning, IdMeaning};
 use super::mask::legal_ids;
 use crate::error::Error;
 use crate::game::{Action, Game};
@@ -84,17 +84,17 @@ pub(crate) fn take_legal_id(
     picks: &mut Picks,
     id: u16,
 ) -> Result<(), Error> {
-    match choice(id) {
-        Some(Choice::Pick(t)) if picks.len == 2 => {
+    match meaning(id) {
+        Some(IdMeaning::Pick(t)) if picks.len == 2 => {
             let [a, b] = picks.tiles;
             game.act(seat, Action::exchange([a, b, t]))?;
             *picks = Picks::NONE;
         }
-        Some(Choice::Pick(t)) => {
+        Some(IdMeaning::Pick(t)) => {
             picks.tiles[picks.len as usize] = t;
             picks.len += 1;
         }
-        Some(Choice::Act(a)) => game.act(seat, a)?,
+        Some(IdMeaning::Act(a)) => game.act(seat, a)?,
         None => return Err(illegal_id(game, seat, picks, id)),
     }
     Ok(())

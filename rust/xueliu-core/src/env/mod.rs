@@ -5,4 +5,4 @@ mod table;
 mod vec_env;
 
 pub use table::{Policy, Table};
-pub use vec_env::{hand_seed, Outputs, VecEnv};
+pub use vec_env::{hand_seed, Obs, Outputs, VecEnv};

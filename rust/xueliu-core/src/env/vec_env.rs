@@ -4,7 +4,7 @@
 //! new one at once (auto-reset), and the outputs describe the new hand's first decision.
 
 use super::table::{Policy, Table};
-use crate::encode::{RulePlanes, ACTION_COUNT, OBS_SIZE};
+use crate::encode::{RulePlanes, ACTION_COUNT, OBS_SIZE, PACKED_PLANES};
 use crate::error::Error;
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -14,10 +14,40 @@ use std::sync::{Arc, Mutex};
 /// Hands per thread below which another thread costs more than it saves.
 const HANDS_PER_THREAD: usize = 64;
 
-/// The output buffers of `n` hands: `obs` holds `n × OBS_SIZE` bytes, `mask` `n ×
-/// ACTION_COUNT`, `rewards` `n × 4` (each seat's change of points), `terminated` and `seat` `n`.
+/// Where observations go: `n × OBS_SIZE` bytes, or `n × PACKED_PLANES` words bit-packed
+/// (`encode::packed`).
+pub enum Obs<'a> {
+    Plain(&'a mut [u8]),
+    Packed(&'a mut [u32]),
+}
+
+impl<'a> Obs<'a> {
+    /// Whether it holds the observations of `n` hands.
+    fn holds(&self, n: usize) -> bool {
+        match self {
+            Obs::Plain(o) => o.len() == n * OBS_SIZE,
+            Obs::Packed(o) => o.len() == n * PACKED_PLANES,
+        }
+    }
+
+    fn split(self, k: usize) -> (Obs<'a>, Obs<'a>) {
+        match self {
+            Obs::Plain(o) => {
+                let (a, b) = o.split_at_mut(k * OBS_SIZE);
+                (Obs::Plain(a), Obs::Plain(b))
+            }
+            Obs::Packed(o) => {
+                let (a, b) = o.split_at_mut(k * PACKED_PLANES);
+                (Obs::Packed(a), Obs::Packed(b))
+            }
+        }
+    }
+}
+
+/// The output buffers of `n` hands: `obs` their observations, `mask` `n × ACTION_COUNT`,
+/// `rewards` `n × 4` (each seat's change of points), `terminated` and `seat` `n`.
 pub struct Outputs<'a> {
-    pub obs: &'a mut [u8],
+    pub obs: Obs<'a>,
     pub mask: &'a mut [bool],
     pub rewards: &'a mut [f64],
     pub terminated: &'a mut [bool],
@@ -27,7 +57,7 @@ pub struct Outputs<'a> {
 impl Outputs<'_> {
     fn check(&self, n: usize) {
         assert!(
-            self.obs.len() == n * OBS_SIZE
+            self.obs.holds(n)
                 && self.mask.len() == n * ACTION_COUNT
                 && self.rewards.len() == n * 4
                 && self.terminated.len() == n
@@ -38,7 +68,7 @@ impl Outputs<'_> {
 
     /// Splits off the first `k` hands' outputs.
     fn split(self, k: usize) -> (Self, Self) {
-        let (o1, o2) = self.obs.split_at_mut(k * OBS_SIZE);
+        let (o1, o2) = self.obs.split(k);
         let (m1, m2) = self.mask.split_at_mut(k * ACTION_COUNT);
         let (r1, r2) = self.rewards.split_at_mut(k * 4);
         let (t1, t2) = self.terminated.split_at_mut(k);
@@ -212,7 +242,7 @@ impl VecEnv {
         out.check(self.len());
         let planes = &self.rule_planes;
         for_chunks(&mut self.slots, self.pool.as_ref(), out, &|_, slot, out| {
-            write_decision(&slot.table, planes, out)
+            write_decision(&slot.table, planes, out);
         });
     }
 
@@ -289,7 +319,10 @@ where
     let queue = Mutex::new(blocks);
     let work = || loop {
         // A panic elsewhere poisons nothing here: the queue holds no invariant.
-        let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+        let next = queue
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .next();
         match next {
             Some(block) => run(block),
             None => break,
@@ -322,9 +355,12 @@ impl<'a> Iterator for Blocks<'a> {
 /// which a hand never is here: it has been replaced).
 fn write_decision(table: &Table, planes: &RulePlanes, out: Outputs<'_>) {
     let seat = table.seat();
-    planes.observe(table.game(), seat, table.picks(), out.obs);
+    match out.obs {
+        Obs::Plain(obs) => planes.observe(table.game(), seat, table.picks(), obs),
+        Obs::Packed(obs) => planes.observe_packed(table.game(), seat, table.picks(), obs),
+    }
     table.legal().write(out.mask);
-    out.seat[0] = seat as i32;
+    out.seat[0] = i32::from(seat);
 }
 
 #[cfg(test)]
@@ -352,7 +388,7 @@ mod tests {
 
         fn out(&mut self) -> Outputs<'_> {
             Outputs {
-                obs: &mut self.obs,
+                obs: Obs::Plain(&mut self.obs),
                 mask: &mut self.mask,
                 rewards: &mut self.rewards,
                 terminated: &mut self.terminated,
@@ -444,6 +480,51 @@ mod tests {
                 bots.2 >= 40,
                 "{preset}: every hand ended with greedy opponents"
             );
+        }
+    }
+
+    /// A packed env steps the same hands as a plain one, and its observations unpack to the
+    /// plain ones (exchange picks included), in every preset.
+    #[test]
+    fn packed_observations_unpack_to_the_plain_ones() {
+        use crate::choice::Choice;
+        use crate::encode::{unpack, PACKED_PLANES};
+        for &preset in crate::rules::Preset::ALL {
+            let n = 24;
+            let rules = Arc::new(preset.rules());
+            let mut plain = VecEnv::new(n, rules.clone(), 3, [Policy::Caller; 4], 1).unwrap();
+            let mut packed = VecEnv::new(n, rules, 3, [Policy::Caller; 4], 2).unwrap();
+            let (mut a, mut b) = (Buffers::new(n), Buffers::new(n));
+            let mut words = vec![0u32; n * PACKED_PLANES];
+            let mut back = vec![0u8; OBS_SIZE];
+            let mut rng = Rng::new(4);
+            for step in 0..250 {
+                let out = Outputs {
+                    obs: Obs::Packed(&mut words),
+                    ..b.out()
+                };
+                if step == 0 {
+                    plain.current(a.out());
+                    packed.current(out);
+                } else {
+                    let actions: Vec<i32> = (0..n)
+                        .map(|i| {
+                            let legal = plain.table(i).legal();
+                            i32::from(legal.nth(rng.below(legal.len() as u64) as usize).unwrap())
+                        })
+                        .collect();
+                    plain.step(&actions, a.out()).unwrap();
+                    packed.step(&actions, out).unwrap();
+                }
+                for i in 0..n {
+                    unpack(&words[i * PACKED_PLANES..][..PACKED_PLANES], &mut back);
+                    assert_eq!(back, a.obs[i * OBS_SIZE..][..OBS_SIZE], "{preset:?} {i}");
+                }
+                assert_eq!(
+                    (&a.mask, &a.rewards, &a.seat),
+                    (&b.mask, &b.rewards, &b.seat)
+                );
+            }
         }
     }
 

@@ -1,8 +1,9 @@
 //! Invariants of a game: tile conservation, zero-sum points, hand sizes, and wins that are real.
-//! Tests run them after every step; `from_json` runs them on what it reads.
+//! Tests run them after every step; `from_json` runs them on what it reads, with the checks a
+//! restored state needs besides (records that fit the seats, someone to act).
 
 use super::state::{holds, put, take};
-use super::{Game, Pending, TurnKind, WALL_SIZE};
+use super::{Game, KongKind, Pending, TurnKind, WALL_SIZE};
 use crate::analysis::is_win;
 use crate::hand::{Counts, MAX_WILDS};
 use crate::meld::Meld;
@@ -30,16 +31,19 @@ impl Game {
         for s in &self.seats {
             s.hand.tiles_with_wilds().for_each(|t| add(t, 1));
             for m in s.meld_list() {
-                add(m.tile, m.naturals() as u32);
-                add(Tile::YAOJI, m.wilds as u32);
+                add(m.tile, u32::from(m.naturals()));
+                add(Tile::YAOJI, u32::from(m.wilds));
             }
         }
-        let mut river = [0u8; KINDS];
-        for &(_, t) in self.river.entries() {
+        let (mut river, mut by_seat) = ([0u8; KINDS], [[0u8; KINDS]; 4]);
+        for &(s, t) in self.river.entries() {
             add(t, 1);
             river[t.index()] += 1;
+            by_seat[s as usize & 3][t.index()] += 1;
         }
-        if &river != self.river.counts() {
+        if &river != self.river.counts()
+            || (0..4).any(|s| &by_seat[s] != self.river.counts_of(s as u8))
+        {
             return Err(format!(
                 "river counts {:?} differ from its entries {river:?}",
                 self.river.counts()
@@ -50,7 +54,7 @@ impl Game {
             .filter(|w| !w.shared)
             .for_each(|w| add(w.tile, 1));
         let total: u32 = count.iter().sum();
-        if let Some(t) = Tile::all().find(|t| count[t.index()] != COPIES as u32) {
+        if let Some(t) = Tile::all().find(|t| count[t.index()] != u32::from(COPIES)) {
             return Err(format!(
                 "{} copies of {t} in play (4 expected; {total} tiles of {WALL_SIZE} in all)",
                 count[t.index()]
@@ -81,13 +85,13 @@ impl Game {
         }
         for (i, s) in self.seats.iter().enumerate() {
             let mut fresh = *s;
-            fresh.refresh_waits(self.rules.allow_seven_pairs);
+            fresh.refresh_waits(&self.rules);
             let on_move_now = matches!(self.pending, Pending::Turn(t) if t.seat as usize == i);
             if let Pending::Turn(t) = self.pending {
                 let drawn = t.drawn.filter(|&d| holds(&s.hand, d));
                 if let (true, TurnKind::Draw, Some(d)) = (on_move_now, t.kind, drawn) {
                     take(&mut fresh.hand, d);
-                    fresh.refresh_waits(self.rules.allow_seven_pairs);
+                    fresh.refresh_waits(&self.rules);
                 }
             }
             let stale = fresh.waits != s.waits;
@@ -151,7 +155,7 @@ impl Game {
     fn check_wins(&self) -> Result<(), String> {
         for w in &self.wins {
             let mut hand: Counts = w.hand;
-            let wild = self.rules.wilds && w.tile == Tile::YAOJI;
+            let wild = self.rules.is_wild(w.tile);
             let fifth = if wild {
                 hand.wilds() >= MAX_WILDS
             } else {
@@ -164,7 +168,7 @@ impl Game {
             let mut seat = self.seats[w.seat as usize];
             seat.melds = w.melds;
             seat.rebuild_summary();
-            let ctx = seat.context(self.rules.allow_seven_pairs);
+            let ctx = seat.context(&self.rules);
             if !is_win(&hand, &ctx) {
                 let melds: Vec<Meld> = seat.meld_list().collect();
                 return Err(format!(
@@ -176,6 +180,71 @@ impl Game {
         let winners = self.seats.iter().filter(|s| s.wins > 0).count();
         if self.rules.mode == Mode::Xuezhan && winners > 3 {
             return Err("four winners in 血战".into());
+        }
+        Ok(())
+    }
+}
+
+/// What a restored snapshot must satisfy besides the invariants.
+impl Game {
+    /// Wins per seat match the win list; kongs name real melds.
+    pub(super) fn check_records(&self) -> Result<(), String> {
+        for seat in 0..4u8 {
+            let n = self.wins.iter().filter(|w| w.seat == seat).count();
+            if n != self.seats[seat as usize].wins as usize {
+                return Err(format!(
+                    "seats[{seat}].wins is not its number of wins ({n})"
+                ));
+            }
+        }
+        for (i, k) in self.kongs.iter().enumerate() {
+            if k.feeder.is_some() != (k.kind == KongKind::Direct) || k.feeder == Some(k.owner) {
+                return Err(format!(
+                    "kongs[{i}]: only a direct kong has a feeder, another seat"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Someone must be able to act, unless the hand is over; the end reason fits.
+    pub(super) fn check_pending(&self) -> Result<(), String> {
+        if matches!(self.pending, Pending::Over) != self.end.is_some() {
+            return Err("the hand is over exactly when it has an end reason".into());
+        }
+        if let Pending::Turn(t) = self.pending {
+            if t.kong
+                .is_some_and(|k| self.kongs[k as usize].owner != t.seat)
+            {
+                return Err("pending.kong is another seat's kong".into());
+            }
+            if self.wins.iter().any(|w| w.seat == t.seat) && !self.in_hand(t.seat) {
+                return Err("a 血战 winner is on the move".into());
+            }
+            let four_wilds = self.seats[t.seat as usize].hand.wilds() >= crate::hand::MAX_WILDS;
+            if t.kind == TurnKind::Dealt && (t.seat == self.dealer || !four_wilds) {
+                return Err("a \"dealt\" turn is a non-dealer's, holding four wilds".into());
+            }
+        }
+        if let Pending::Respond(r) = self.pending {
+            if !self.in_hand(r.from) {
+                return Err("pending.from has left the hand".into());
+            }
+            if r.kong.is_none() && self.river.entries().last() != Some(&(r.from, r.tile)) {
+                return Err(
+                    "the discard waiting for responses is not the last in the river".into(),
+                );
+            }
+        }
+        let mut buf = super::ActionList::new();
+        for seat in self.to_act() {
+            self.legal_actions(seat, &mut buf);
+            if buf.is_empty() {
+                return Err(format!("seat {seat} must act but has no legal action"));
+            }
+        }
+        if !self.is_over() && self.to_act().is_empty() {
+            return Err("nobody can act, yet the hand is not over".into());
         }
         Ok(())
     }

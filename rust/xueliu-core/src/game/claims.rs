@@ -283,15 +283,14 @@ impl Game {
         // or back in the hand.
         let owner = &mut self.seats[r.from as usize];
         let wilds = owner.meld_of(r.tile).map_or(0, |(_, m)| m.wilds);
-        match kind {
-            KongKind::Added => owner.replace_meld(Meld::pong(r.tile).with_wilds(wilds)),
-            _ => {
-                owner.remove_meld(r.tile);
-                (0..3 - wilds).for_each(|_| owner.hand.add(r.tile));
-                (0..wilds).for_each(|_| owner.hand.add_wild());
-            }
+        if kind == KongKind::Added {
+            owner.replace_meld(Meld::pong(r.tile).with_wilds(wilds));
+        } else {
+            owner.remove_meld(r.tile);
+            (0..3 - wilds).for_each(|_| owner.hand.add(r.tile));
+            (0..wilds).for_each(|_| owner.hand.add_wild());
         }
-        owner.refresh_waits(self.rules.allow_seven_pairs);
+        owner.refresh_waits(&self.rules);
         for (i, &w) in winners.iter().enumerate() {
             let flags = Situation {
                 robbed_kong: true,

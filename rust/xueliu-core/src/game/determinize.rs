@@ -82,9 +82,10 @@ impl Place {
 
     /// Wilds beyond [`Place::max_wilds`] the place may still take, holding `counts`.
     fn wild_room(&self, counts: &[u8; KINDS]) -> u8 {
-        match self.wilds {
-            true => self.max_wilds.saturating_sub(counts[Tile::YAOJI.index()]),
-            false => COPIES,
+        if self.wilds {
+            self.max_wilds.saturating_sub(counts[Tile::YAOJI.index()])
+        } else {
+            COPIES
         }
     }
 
@@ -160,7 +161,7 @@ impl Game {
     /// Copies of each kind `seat` cannot see: in the other hands or the wall.
     fn unseen_by(&self, seat: u8) -> [u8; KINDS] {
         let mut seen = kinds(&self.seats[seat as usize].hand);
-        for m in self.seats.iter().flat_map(|s| s.meld_list()) {
+        for m in self.seats.iter().flat_map(super::state::Seat::meld_list) {
             seen[m.tile.index()] += m.naturals();
             seen[Tile::YAOJI.index()] += m.wilds;
         }
@@ -179,7 +180,7 @@ impl Game {
         let mut layout = Layout::default();
         let receiver = self.history.exchange.map(|e| e.receiver(viewer));
         for s in (0..4u8).filter(|&s| s != viewer) {
-            let drawn = self.just_drawn(s).is_some() as usize;
+            let drawn = usize::from(self.just_drawn(s).is_some());
             if drawn == 1 {
                 layout.drawn[s as usize] = Some(places.len());
                 places.push(Place {
@@ -193,9 +194,10 @@ impl Game {
             }
             let void = self.seats[s as usize].void;
             let bound = self.void_bound(s).map(|b| b.saturating_sub(drawn as u8));
-            let mut known = match receiver == Some(s) {
-                true => self.known_tiles(s),
-                false => [0; KINDS],
+            let mut known = if receiver == Some(s) {
+                self.known_tiles(s)
+            } else {
+                [0; KINDS]
             };
             // A "dealt" turn is public: it is a non-dealer's that holds four wilds (§11).
             let dealt = matches!(self.pending, Pending::Turn(t) if t.seat == s && t.kind == TurnKind::Dealt);
@@ -281,7 +283,7 @@ impl Game {
     fn kept_hand(&self, s: u8) -> [u8; KINDS] {
         let mut hand = self.seats[s as usize].hand;
         if let Some(d) = self.just_drawn(s) {
-            if self.rules.wilds && d == Tile::YAOJI {
+            if self.rules.is_wild(d) {
                 hand.remove_wild();
             } else {
                 hand.remove(d);
@@ -302,7 +304,7 @@ impl Game {
         let seat = &self.seats[s as usize];
         let records: Vec<_> = self.wins.iter().filter(|w| w.seat == s).collect();
         let first = records.first()?;
-        if self.rules.wilds && first.tile == Tile::YAOJI && first.hand.wilds() >= MAX_WILDS - 1 {
+        if self.rules.is_wild(first.tile) && first.hand.wilds() >= MAX_WILDS - 1 {
             return self.four_wilds_hand(viewer, s, avail, rng);
         }
         // A drawn wild completes any waiting hand, so a win on one asks only that the hand
@@ -319,10 +321,10 @@ impl Game {
             .iter()
             .filter(|w| !on_wild(w.tile))
             .fold(0u32, |m, w| m | 1 << w.tile.index());
-        let seven = self.rules.allow_seven_pairs;
-        let ctx = seat.context(seven);
+        let rules = self.rules.clone();
+        let ctx = seat.context(&rules);
         let sets = 4 - seat.meld_summary.sets as usize;
-        let suits = 0b111 & !seat.void.map_or(0, |v| v.bit());
+        let suits = 0b111 & !seat.void.map_or(0, super::super::tile::Suit::bit);
         // Only the viewer's own pick is known to it.
         let receives_viewers = self
             .history
@@ -331,7 +333,11 @@ impl Game {
         let known = receives_viewers.then(|| self.known_tiles(s));
         // Only a hand that scores every win as recorded: the copy must restore as it is.
         for _ in 0..WINNER_TRIES {
-            let shape = Shape::of(first.score.pattern, seven && sets == 4, rng);
+            let shape = Shape::of(
+                first.score.pattern,
+                rules.allow_seven_pairs && sets == 4,
+                rng,
+            );
             let suit_mask = seat.meld_summary.suit_mask;
             let win_tile = target.or_else(|| any_tile(avail, rng))?;
             let Some(hand) =
@@ -372,9 +378,10 @@ impl Game {
             .history
             .exchange
             .is_some_and(|e| e.receiver(viewer) == s);
-        let mut hand = match receives_viewers {
-            true => self.known_tiles(s),
-            false => [0; KINDS],
+        let mut hand = if receives_viewers {
+            self.known_tiles(s)
+        } else {
+            [0; KINDS]
         };
         sub(&mut left, &hand);
         if left[wild] < MAX_WILDS - 1 {
@@ -735,9 +742,12 @@ fn take_of_suit(left: &mut [u8; KINDS], source: usize, wilds: bool, rng: &mut Rn
         return Tile::YAOJI;
     }
     let base = 9 * source;
-    let counts = |i: usize| match wilds && i == Tile::YAOJI.index() {
-        true => 0,
-        false => left[i] as u64,
+    let counts = |i: usize| {
+        if wilds && i == Tile::YAOJI.index() {
+            0
+        } else {
+            u64::from(left[i])
+        }
     };
     let total: u64 = (base..base + 9).map(counts).sum();
     let mut r = rng.below(total.max(1));
@@ -757,10 +767,10 @@ fn take_of_suit(left: &mut [u8; KINDS], source: usize, wilds: bool, rng: &mut Rn
 
 /// A uniformly random tile of `avail` (each copy equally likely), `None` when it is empty.
 fn any_tile(avail: &[u8; KINDS], rng: &mut Rng) -> Option<Tile> {
-    let total: u64 = avail.iter().map(|&n| n as u64).sum();
+    let total: u64 = avail.iter().map(|&n| u64::from(n)).sum();
     let mut r = rng.below(total.max(1));
     for t in Tile::all() {
-        let n = avail[t.index()] as u64;
+        let n = u64::from(avail[t.index()]);
         if r < n {
             return Some(t);
         }
@@ -772,9 +782,10 @@ fn any_tile(avail: &[u8; KINDS], rng: &mut Rng) -> Option<Tile> {
 /// Tiles of `suit` in `counts`; under `wilds` the `1s` are wilds, in no suit.
 fn suit_total(counts: &[u8; KINDS], suit: Suit, wilds: bool) -> u8 {
     let all: u8 = counts[9 * suit.index()..9 * suit.index() + 9].iter().sum();
-    match wilds && suit == Suit::S {
-        true => all - counts[Tile::YAOJI.index()],
-        false => all,
+    if wilds && suit == Suit::S {
+        all - counts[Tile::YAOJI.index()]
+    } else {
+        all
     }
 }
 

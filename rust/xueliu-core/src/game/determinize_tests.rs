@@ -79,7 +79,7 @@ fn the_viewer_sees_the_same_game_and_the_copy_keeps_every_invariant() {
     for (i, game) in positions(12, 3).iter().enumerate() {
         for viewer in 0..4 {
             let copy = game
-                .determinize(viewer, i as u64 * 4 + viewer as u64)
+                .determinize(viewer, i as u64 * 4 + u64::from(viewer))
                 .unwrap();
             if let Err(e) = copy.check_invariants() {
                 panic!("position {i}, viewer {viewer}: {e}\n{}", game.to_json());
@@ -138,8 +138,9 @@ fn seeds_deal_different_hidden_tiles() {
             (hands, g.wall().live().to_vec())
         };
         total += 1;
-        differ += (hidden(&game.determinize(0, 1).unwrap())
-            != hidden(&game.determinize(0, 2).unwrap())) as u32;
+        differ += u32::from(
+            hidden(&game.determinize(0, 1).unwrap()) != hidden(&game.determinize(0, 2).unwrap()),
+        );
     }
     assert!(total > 100);
     assert_eq!(differ, total);
@@ -220,7 +221,7 @@ fn hidden_wilds_are_dealt_again_and_the_viewers_stay() {
                 let after = hidden_wilds(&copy);
                 assert_eq!(after[viewer as usize], before[viewer as usize]);
                 assert_eq!(after.iter().sum::<u8>(), before.iter().sum::<u8>());
-                moved += (after != before) as u32;
+                moved += u32::from(after != before);
                 positions += 1;
             }
         }

@@ -48,7 +48,7 @@ impl Game {
     /// What the leaver pays `other`: the penalty, or in the last four tiles the higher of it
     /// and `other`'s 查大叫 amount (按高分的一种扣).
     fn escape_amount(&self, other: u8, late: bool) -> i64 {
-        let penalty = self.rules.escape_penalty as i64;
+        let penalty = i64::from(self.rules.escape_penalty);
         if !late {
             return penalty;
         }

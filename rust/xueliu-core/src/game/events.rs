@@ -2,106 +2,79 @@
 //! with fields in the contract's order, in full or as one seat may see them (RULES.md §12).
 
 use super::json_out::{Object, Raw, ToJson};
+use crate::choice::choice;
 use crate::hand::Counts;
 use crate::tile::{Suit, Tile};
+use crate::Choice;
 
-/// Why points moved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    Win,
-    SelfDraw,
-    KongFlowerFeeder,
-    Kong,
-    KongTransfer,
-    FlowerPig,
-    NotReady,
-    ReadyDifference,
-    TaxRefund,
-    /// 逃跑: a leaver's penalty (RULES.md §2).
-    Escape,
-}
-
-impl Reason {
-    pub const ALL: [Reason; 10] = [
-        Reason::Win,
-        Reason::SelfDraw,
-        Reason::KongFlowerFeeder,
-        Reason::Kong,
-        Reason::KongTransfer,
-        Reason::FlowerPig,
-        Reason::NotReady,
-        Reason::ReadyDifference,
-        Reason::TaxRefund,
-        Reason::Escape,
-    ];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Reason::Win => "win",
-            Reason::SelfDraw => "self_draw",
-            Reason::KongFlowerFeeder => "kong_flower_feeder",
-            Reason::Kong => "kong",
-            Reason::KongTransfer => "kong_transfer",
-            Reason::FlowerPig => "flower_pig",
-            Reason::NotReady => "not_ready",
-            Reason::ReadyDifference => "ready_difference",
-            Reason::TaxRefund => "tax_refund",
-            Reason::Escape => "escape",
-        }
+choice! {
+    /// Why points moved.
+    pub enum Reason {
+        Win = "win",
+        SelfDraw = "self_draw",
+        KongFlowerFeeder = "kong_flower_feeder",
+        Kong = "kong",
+        KongTransfer = "kong_transfer",
+        FlowerPig = "flower_pig",
+        NotReady = "not_ready",
+        ReadyDifference = "ready_difference",
+        TaxRefund = "tax_refund",
+        /// 逃跑: a leaver's penalty (RULES.md §2).
+        Escape = "escape",
     }
 }
 
-/// A kong's kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KongKind {
-    /// 直杠: on a discard, with three in hand.
-    Direct,
-    /// 补杠: the fourth onto an own pong.
-    Added,
-    /// 暗杠: four from the hand.
-    Concealed,
-}
-
-impl KongKind {
-    pub const fn name(self) -> &'static str {
-        match self {
-            KongKind::Direct => "direct",
-            KongKind::Added => "added",
-            KongKind::Concealed => "concealed",
-        }
+choice! {
+    /// A kong's kind.
+    pub enum KongKind {
+        /// 直杠: on a discard, with three in hand.
+        Direct = "direct",
+        /// 补杠: the fourth onto an own pong.
+        Added = "added",
+        /// 暗杠: four from the hand.
+        Concealed = "concealed",
     }
 }
 
-/// How a win was made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WinKind {
-    Discard,
-    SelfDraw,
-    RobbedKong,
-}
-
-impl WinKind {
-    pub const fn name(self) -> &'static str {
-        match self {
-            WinKind::Discard => "discard",
-            WinKind::SelfDraw => "self_draw",
-            WinKind::RobbedKong => "robbed_kong",
-        }
+choice! {
+    /// How a win was made.
+    pub enum WinKind {
+        Discard = "discard",
+        SelfDraw = "self_draw",
+        RobbedKong = "robbed_kong",
     }
 }
 
 /// The claim bits of a response: what a seat may do with a discard or a kong.
 pub mod claim {
-    pub const WIN: u8 = 1;
-    pub const KONG: u8 = 2;
-    pub const PONG: u8 = 4;
+    use crate::choice::choice;
+    use crate::Choice;
 
-    /// The claims in the order `pass` events list them.
+    choice! {
+        /// A claim, in the order `pass` events list them; its bit is `1 << index`.
+        pub enum Claim {
+            Win = "win",
+            Kong = "kong",
+            Pong = "pong",
+        }
+    }
+
+    impl Claim {
+        pub const fn bit(self) -> u8 {
+            1 << self as u8
+        }
+    }
+
+    pub const WIN: u8 = Claim::Win.bit();
+    pub const KONG: u8 = Claim::Kong.bit();
+    pub const PONG: u8 = Claim::Pong.bit();
+
+    /// The claims in `bits`, in the order `pass` events list them.
     pub fn names(bits: u8) -> impl Iterator<Item = &'static str> {
-        [(WIN, "win"), (KONG, "kong"), (PONG, "pong")]
-            .into_iter()
-            .filter(move |(b, _)| bits & b != 0)
-            .map(|(_, n)| n)
+        Claim::ALL
+            .iter()
+            .filter(move |c| bits & c.bit() != 0)
+            .map(|c| c.name())
     }
 }
 
@@ -114,36 +87,51 @@ pub enum EndReason {
     Abandoned(u8),
 }
 
-impl EndReason {
-    pub const fn name(self) -> &'static str {
-        match self {
-            EndReason::ThreeWon => "three_won",
-            EndReason::WallEmpty => "wall_empty",
-            EndReason::Abandoned(_) => "abandoned",
-        }
+choice! {
+    /// An [`EndReason`] without its seat, as the log and snapshots name it.
+    pub enum EndKind {
+        ThreeWon = "three_won",
+        WallEmpty = "wall_empty",
+        Abandoned = "abandoned",
     }
 }
 
-/// Exchange directions as the protocol names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    /// Give to 下家 (i + 1).
-    Counterclockwise,
-    /// Give to 上家 (i + 3).
-    Clockwise,
-    /// Swap with 对家 (i + 2).
-    Opposite,
+impl EndReason {
+    pub const fn kind(self) -> EndKind {
+        match self {
+            EndReason::ThreeWon => EndKind::ThreeWon,
+            EndReason::WallEmpty => EndKind::WallEmpty,
+            EndReason::Abandoned(_) => EndKind::Abandoned,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// The reason of `kind`; an abandoned hand names its leaver, if known.
+    pub fn of(kind: EndKind, leaver: Option<u8>) -> Option<EndReason> {
+        Some(match kind {
+            EndKind::ThreeWon => EndReason::ThreeWon,
+            EndKind::WallEmpty => EndReason::WallEmpty,
+            EndKind::Abandoned => EndReason::Abandoned(leaver?),
+        })
+    }
+}
+
+choice! {
+    /// Exchange directions as the protocol names them.
+    pub enum Direction {
+        /// Give to 下家 (i + 1).
+        Counterclockwise = "counterclockwise",
+        /// Give to 上家 (i + 3).
+        Clockwise = "clockwise",
+        /// Swap with 对家 (i + 2).
+        Opposite = "opposite",
+    }
 }
 
 impl Direction {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Direction::Counterclockwise => "counterclockwise",
-            Direction::Clockwise => "clockwise",
-            Direction::Opposite => "opposite",
-        }
-    }
-
     /// Steps from a giver to its receiver.
     pub const fn steps(self) -> u8 {
         match self {
@@ -249,6 +237,56 @@ pub enum Event {
     },
 }
 
+choice! {
+    /// The `type` of an event as the log writes it.
+    pub enum EventType {
+        Start = "start",
+        Dice = "dice",
+        Deal = "deal",
+        Exchange = "exchange",
+        Redeal = "redeal",
+        Void = "void",
+        Draw = "draw",
+        Discard = "discard",
+        Pass = "pass",
+        Pong = "pong",
+        Kong = "kong",
+        Swap = "swap",
+        Beaten = "beaten",
+        Robbed = "robbed",
+        Win = "win",
+        Payment = "payment",
+        Abandon = "abandon",
+        End = "end",
+    }
+}
+
+impl Event {
+    /// The event's `type`.
+    pub const fn kind(&self) -> EventType {
+        match self {
+            Event::Start { .. } => EventType::Start,
+            Event::DealerDice { .. } | Event::Dice { .. } => EventType::Dice,
+            Event::Deal { .. } => EventType::Deal,
+            Event::Exchange { .. } => EventType::Exchange,
+            Event::Redeal => EventType::Redeal,
+            Event::Void { .. } => EventType::Void,
+            Event::Draw { .. } => EventType::Draw,
+            Event::Discard { .. } => EventType::Discard,
+            Event::Pass { .. } => EventType::Pass,
+            Event::Pong { .. } => EventType::Pong,
+            Event::Kong { .. } => EventType::Kong,
+            Event::Swap { .. } => EventType::Swap,
+            Event::Beaten { .. } => EventType::Beaten,
+            Event::Robbed { .. } => EventType::Robbed,
+            Event::Win { .. } => EventType::Win,
+            Event::Payment { .. } => EventType::Payment,
+            Event::Abandon { .. } => EventType::Abandon,
+            Event::End { .. } => EventType::End,
+        }
+    }
+}
+
 /// What the writer needs from the game besides the event itself.
 pub trait EventContext {
     /// `Rules.to_dict()` as JSON.
@@ -264,6 +302,7 @@ pub trait EventContext {
 pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, out: &mut String) {
     let hidden = |seat: u8| viewer.is_some_and(|v| v != seat);
     let mut o = Object::new(out);
+    o.field("type", event.kind().name());
     match event {
         Event::Start {
             seed,
@@ -271,7 +310,6 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
             given,
         } => {
             let rules = ctx.rules_json();
-            o.field("type", "start");
             match viewer {
                 None => o.field("seed", seed),
                 Some(_) => o.field("seed", &None::<u64>),
@@ -283,8 +321,7 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
             }
         }
         Event::DealerDice { rolls } => {
-            o.field("type", "dice")
-                .field("purpose", "dealer")
+            o.field("purpose", "dealer")
                 .field("seat", &None::<u8>)
                 .field("rolls", rolls);
         }
@@ -294,13 +331,12 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
             roll,
         } => {
             let purpose = if *exchange { "exchange" } else { "wall" };
-            o.field("type", "dice")
-                .field("purpose", purpose)
+            o.field("purpose", purpose)
                 .field("seat", seat)
                 .field("rolls", &[*roll]);
         }
         Event::Deal { seat, tiles } => {
-            o.field("type", "deal").field("seat", seat);
+            o.field("seat", seat);
             if hidden(*seat) {
                 o.field("tiles", &None::<u8>).field("count", &tiles.len());
             } else {
@@ -317,25 +353,20 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
                     .map(|s| (!hidden(s)).then_some(lists[s as usize]))
                     .collect()
             };
-            o.field("type", "exchange")
-                .field("direction", direction.name())
+            o.field("direction", direction.name())
                 .field("given", &shown(given))
                 .field("received", &shown(received));
         }
-        Event::Redeal => {
-            o.field("type", "redeal");
-        }
+        Event::Redeal => {}
         Event::Void { seat, suit } => {
-            o.field("type", "void")
-                .field("seat", seat)
-                .field("suit", suit);
+            o.field("seat", seat).field("suit", suit);
         }
         Event::Draw {
             seat,
             tile,
             replacement,
         } => {
-            o.field("type", "draw").field("seat", seat);
+            o.field("seat", seat);
             if hidden(*seat) {
                 o.field("tile", &None::<u8>);
             } else {
@@ -344,9 +375,7 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
             o.field("replacement", replacement);
         }
         Event::Discard { seat, tile } => {
-            o.field("type", "discard")
-                .field("seat", seat)
-                .field("tile", tile);
+            o.field("seat", seat).field("tile", tile);
         }
         Event::Pass {
             seat,
@@ -355,10 +384,7 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
         } => {
             let on = if *on_kong { "kong" } else { "discard" };
             let could: Vec<&str> = claim::names(*could).collect();
-            o.field("type", "pass")
-                .field("seat", seat)
-                .field("on", on)
-                .field("could", &could);
+            o.field("seat", seat).field("on", on).field("could", &could);
         }
         Event::Pong {
             seat,
@@ -366,8 +392,7 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
             from,
             wilds,
         } => {
-            o.field("type", "pong")
-                .field("seat", seat)
+            o.field("seat", seat)
                 .field("tile", tile)
                 .field("from", from);
             if ctx.wilds() {
@@ -382,8 +407,7 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
             late,
             wilds,
         } => {
-            o.field("type", "kong")
-                .field("seat", seat)
+            o.field("seat", seat)
                 .field("tile", tile)
                 .field("kind", kind.name())
                 .field("from", from)
@@ -393,23 +417,16 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
             }
         }
         Event::Swap { seat, tile } => {
-            o.field("type", "swap")
-                .field("seat", seat)
-                .field("tile", tile);
+            o.field("seat", seat).field("tile", tile);
         }
         Event::Beaten { seat, claim } => {
             let name = claim::names(*claim).next().unwrap_or("pong");
-            o.field("type", "beaten")
-                .field("seat", seat)
-                .field("claim", name);
+            o.field("seat", seat).field("claim", name);
         }
         Event::Robbed { seat, tile } => {
-            o.field("type", "robbed")
-                .field("seat", seat)
-                .field("tile", tile);
+            o.field("seat", seat).field("tile", tile);
         }
         Event::Win { index } => {
-            o.field("type", "win");
             ctx.win_json(*index as usize, viewer, &mut o);
         }
         Event::Payment {
@@ -418,19 +435,16 @@ pub fn write_event(event: &Event, viewer: Option<u8>, ctx: &dyn EventContext, ou
             amount,
             reason,
         } => {
-            o.field("type", "payment")
-                .field("payer", payer)
+            o.field("payer", payer)
                 .field("payee", payee)
                 .field("amount", amount)
                 .field("reason", reason.name());
         }
         Event::Abandon { seat } => {
-            o.field("type", "abandon").field("seat", seat);
+            o.field("seat", seat);
         }
         Event::End { reason, scores } => {
-            o.field("type", "end")
-                .field("reason", reason.name())
-                .field("scores", scores);
+            o.field("reason", reason.name()).field("scores", scores);
         }
     }
     o.end();

@@ -3,6 +3,7 @@
 use super::{setup, Action, ActionList, Game, Pending, TurnKind};
 use crate::error::Error;
 use crate::tile::Tile;
+use crate::Choice;
 
 impl Game {
     /// Why `action` is illegal for `seat`, and what is legal.
@@ -23,7 +24,11 @@ impl Game {
         let mut legal = ActionList::new();
         self.legal_actions(seat, &mut legal);
         let why = self.why_illegal(seat, action);
-        let shown: Vec<String> = legal.iter().take(24).map(|a| a.to_string()).collect();
+        let shown: Vec<String> = legal
+            .iter()
+            .take(24)
+            .map(std::string::ToString::to_string)
+            .collect();
         let more = if legal.len() > shown.len() {
             format!(", … ({} in all)", legal.len())
         } else {
@@ -76,7 +81,7 @@ impl Game {
                 } else if self.locked(seat) {
                     "a 血流 winner's hand is locked: discard the tile just drawn".into()
                 } else if s.holds_void() {
-                    let v = s.void.map(|v| v.letter()).unwrap_or('?');
+                    let v = s.void.map_or('?', super::super::tile::Suit::letter);
                     format!("while holding a tile of the void suit {v}, discard one of those")
                 } else {
                     "a win is forced here".into()

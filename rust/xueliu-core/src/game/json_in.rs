@@ -1,13 +1,13 @@
 //! Reading JSON values with their path, so that every error points at the problem; and
 //! reading `Rules.to_dict()`.
 
-use super::events::KongKind;
 use super::Action;
 use crate::hand::Counts;
 use crate::meld::{Meld, MeldKind};
 use crate::pattern::FanTable;
 use crate::rules::{Rules, Value as RulesValue};
 use crate::tile::{parse_tiles, Suit, Tile};
+use crate::Choice;
 use serde_json::Value;
 
 /// Reads one JSON value with its path, for error messages that point at the problem.
@@ -120,6 +120,13 @@ pub(super) fn name<'a>(v: &'a Value, path: &str, names: &[&str]) -> R<&'a str> {
     }
 }
 
+/// A name of `T` (a [`Choice`]): one definition of each name, for writing and reading.
+pub(super) fn choice<T: Choice>(v: &Value, path: &str) -> R<T> {
+    v.as_str()
+        .and_then(T::parse)
+        .map_or_else(|| err(path, &format!("one of {}", T::names()), v), Ok)
+}
+
 pub(super) fn action(v: &Value, path: &str) -> R<Action> {
     v.as_str()
         .and_then(Action::parse)
@@ -142,10 +149,9 @@ pub(super) fn melds(v: &Value, path: &str, wilds_allowed: bool) -> R<[Option<Mel
         let (k, kp) = at.field("kind")?;
         let (t, tp) = at.field("tile")?;
         let tile = tile(t, &tp)?;
-        let meld = match name(k, &kp, &["pong", "kong", "concealed_kong"])? {
-            "pong" => Meld::pong(tile),
-            "kong" => Meld::kong(tile, false),
-            _ => Meld::kong(tile, true),
+        let meld = match choice(k, &kp)? {
+            MeldKind::Pong => Meld::pong(tile),
+            kind => Meld::kong(tile, kind == MeldKind::ConcealedKong),
         };
         let wp = format!("{path}[{i}].wilds");
         let wilds = opt_field(m, "wilds").map_or(Ok(0), |w| uint(w, &wp, 3))? as u8;
@@ -176,14 +182,6 @@ pub(super) fn melds(v: &Value, path: &str, wilds_allowed: bool) -> R<[Option<Mel
 /// A field that may be left out (or null).
 pub(super) fn opt_field<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
     v.get(key).filter(|x| !x.is_null())
-}
-
-pub(super) fn kong_kind(v: &Value, path: &str) -> R<KongKind> {
-    Ok(match name(v, path, &["direct", "added", "concealed"])? {
-        "direct" => KongKind::Direct,
-        "added" => KongKind::Added,
-        _ => KongKind::Concealed,
-    })
 }
 
 /// Reads `Rules.to_dict()` JSON: the named preset (chengdu if none), then every option given;

@@ -24,6 +24,7 @@ mod snapshot;
 mod state;
 mod turn;
 mod value;
+mod verify;
 mod winning_hand;
 
 #[cfg(test)]
@@ -32,24 +33,22 @@ mod determinize_tests;
 mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
-pub use events::{Direction, EndReason, Event, KongKind, Reason, WinKind};
+pub use events::{Direction, EndKind, EndReason, Event, EventType, KongKind, Reason, WinKind};
 pub use history::{Exchanged, History};
-pub use json_in::rules_from_json;
+pub(crate) use json_in::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
 pub use value::ScoreJson;
 
-/// Writes any of the game's JSON values (e.g. [`ScoreJson`]) to `out`.
-pub fn write_json(value: &dyn ToJson, out: &mut String) {
-    value.write_json(out);
-}
 pub use crate::score::{Score, Situation};
 
+use crate::choice::choice;
 use crate::error::Error;
 use crate::hand::Counts;
 use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::{Mode, Rules};
 use crate::tile::{Suit, Tile, KINDS};
+use crate::Choice;
 use events::EventContext;
 use json_out::Object;
 pub use json_out::{rules_json, ToJson};
@@ -57,39 +56,30 @@ use log::Log;
 use state::River;
 use std::sync::Arc;
 
-/// The phase of the hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    Exchange,
-    Void,
-    Play,
-    Over,
-}
-
-impl Phase {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Phase::Exchange => "exchange",
-            Phase::Void => "void",
-            Phase::Play => "play",
-            Phase::Over => "over",
-        }
+choice! {
+    /// The phase of the hand.
+    pub enum Phase {
+        Exchange = "exchange",
+        Void = "void",
+        Play = "play",
+        Over = "over",
     }
 }
 
-/// How the seat to move came to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TurnKind {
-    /// The dealer's first turn: 14 tiles, no draw.
-    First,
-    Draw,
-    /// After a kong's replacement draw.
-    Replacement,
-    /// After a pong: discard only.
-    AfterPong,
-    /// A non-dealer dealt four wilds (幺鸡) wins before the dealer's first turn: 13 tiles, no
-    /// draw, `win` its only action (docs/game-protocol.md §11).
-    Dealt,
+choice! {
+    /// How the seat to move came to move.
+    pub enum TurnKind {
+        /// The dealer's first turn: 14 tiles, no draw.
+        First = "first",
+        Draw = "draw",
+        /// After a kong's replacement draw.
+        Replacement = "replacement",
+        /// After a pong: discard only.
+        AfterPong = "after_pong",
+        /// A non-dealer dealt four wilds (幺鸡) wins before the dealer's first turn: 13 tiles, no
+        /// draw, `win` its only action (docs/game-protocol.md §11).
+        Dealt = "dealt",
+    }
 }
 
 /// The seat to move and what it drew.
@@ -214,10 +204,7 @@ impl Game {
         dealer: Option<u8>,
         logging: bool,
     ) -> Result<Game, Error> {
-        rules
-            .validate()
-            .and_then(|()| playable(&rules))
-            .map_err(Error::Rules)?;
+        playable(&rules).map_err(Error::Rules)?;
         if let Some(d) = dealer.filter(|&d| d > 3) {
             return Err(Error::Argument(format!(
                 "dealer {d} does not exist; the dealer is a seat 0-3"
@@ -330,6 +317,11 @@ impl Game {
         self.river.counts()
     }
 
+    /// Copies of each kind lying in the river of `seat`.
+    pub fn river_counts_of(&self, seat: u8) -> &[u8; KINDS] {
+        self.river.counts_of(seat)
+    }
+
     pub fn wins(&self) -> &[WinRecord] {
         &self.wins
     }
@@ -353,13 +345,9 @@ impl Game {
         })
     }
 
-    pub fn is_logging(&self) -> bool {
-        self.log.is_some()
-    }
-
     /// The events so far (empty when logging is off).
     pub fn events(&self) -> impl Iterator<Item = &Event> + '_ {
-        self.log.iter().flat_map(|l| l.iter())
+        self.log.iter().flat_map(log::Log::iter)
     }
 
     /// Drops the event log and stops logging: a search's copies need none, and pushing events
@@ -525,9 +513,11 @@ impl Game {
     }
 }
 
-/// What the game needs of its rules beyond [`Rules::validate`]: the 幺鸡 variant is played as
-/// 血战 and with a cap, at which four wilds win (docs/game-protocol.md §11).
-fn playable(rules: &Rules) -> Result<(), crate::rules::RulesError> {
+/// Whether a game can be played under `rules`: [`Rules::validate`], and what the game needs
+/// beyond it: the 幺鸡 variant is played as 血战 and with a cap, at which four wilds win
+/// (docs/game-protocol.md §11).
+pub fn playable(rules: &Rules) -> Result<(), crate::rules::RulesError> {
+    rules.validate()?;
     let refuse = |why: &str| Err(crate::rules::RulesError::Inconsistent(why.to_owned()));
     if rules.wilds && rules.mode == Mode::Xueliu {
         return refuse("the 幺鸡 variant (wilds = true) is played as 血战 (mode = \"xuezhan\")");

@@ -1,7 +1,8 @@
 //! Replaying a game from its event log: the decisions the log records, played again from its
 //! `start` event, must write the same log.
 
-use super::events::{claim, Direction, EndReason, Event, Reason};
+use super::events::claim::{self, Claim};
+use super::events::{Direction, EndReason, Event, EventType};
 use super::json_in::*;
 use super::log::Log;
 use super::{Action, Game};
@@ -64,17 +65,13 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
         tile(x, &p)
     };
     let (x, p) = get("type")?;
-    let kinds = [
-        "start", "dice", "deal", "exchange", "redeal", "void", "draw", "discard", "pass", "pong",
-        "kong", "swap", "beaten", "robbed", "win", "payment", "abandon", "end",
-    ];
     // `pong` and `kong` name their wilds in the 幺鸡 variant only.
     let wilds = || -> R<u8> {
         let p = format!("{path}.wilds");
         opt_field(v, "wilds").map_or(Ok(0), |w| uint(w, &p, 3).map(|n| n as u8))
     };
-    Ok(match name(x, &p, &kinds)? {
-        "start" => {
+    Ok(match choice(x, &p)? {
+        EventType::Start => {
             let (x, p) = get("seed")?;
             let (d, dp) = get("dealer")?;
             let gp = format!("{path}.dealer_given");
@@ -84,7 +81,7 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 given: opt_field(v, "dealer_given").map_or(Ok(false), |g| boolean(g, &gp))?,
             }
         }
-        "dice" => {
+        EventType::Dice => {
             let (x, p) = get("purpose")?;
             let purpose = name(x, &p, &["dealer", "wall", "exchange"])?;
             let (r, rp) = get("rolls")?;
@@ -117,20 +114,16 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 }
             }
         }
-        "deal" => {
+        EventType::Deal => {
             let (x, p) = get("tiles")?;
             Event::Deal {
                 seat: seat()?,
                 tiles: counts(x, &p)?,
             }
         }
-        "exchange" => {
+        EventType::Exchange => {
             let (x, p) = get("direction")?;
-            let direction = match name(x, &p, &["counterclockwise", "clockwise", "opposite"])? {
-                "counterclockwise" => Direction::Counterclockwise,
-                "clockwise" => Direction::Clockwise,
-                _ => Direction::Opposite,
-            };
+            let direction: Direction = choice(x, &p)?;
             let lists = |key: &str| -> R<[[Tile; 3]; 4]> {
                 let (x, p) = get(key)?;
                 let list = array(x, &p)?;
@@ -153,15 +146,15 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 received: lists("received")?,
             }
         }
-        "redeal" => Event::Redeal,
-        "void" => {
+        EventType::Redeal => Event::Redeal,
+        EventType::Void => {
             let (x, p) = get("suit")?;
             Event::Void {
                 seat: seat()?,
                 suit: suit(x, &p)?,
             }
         }
-        "draw" => {
+        EventType::Draw => {
             let (x, p) = get("replacement")?;
             Event::Draw {
                 seat: seat()?,
@@ -169,21 +162,17 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 replacement: boolean(x, &p)?,
             }
         }
-        "discard" => Event::Discard {
+        EventType::Discard => Event::Discard {
             seat: seat()?,
             tile: tile_f("tile")?,
         },
-        "pass" => {
+        EventType::Pass => {
             let (x, p) = get("on")?;
             let on_kong = name(x, &p, &["discard", "kong"])? == "kong";
             let (c, cp) = get("could")?;
             let mut could = 0;
             for (j, n) in array(c, &cp)?.iter().enumerate() {
-                could |= match name(n, &format!("{cp}[{j}]"), &["win", "kong", "pong"])? {
-                    "win" => claim::WIN,
-                    "kong" => claim::KONG,
-                    _ => claim::PONG,
-                };
+                could |= choice::<Claim>(n, &format!("{cp}[{j}]"))?.bit();
             }
             Event::Pass {
                 seat: seat()?,
@@ -191,7 +180,7 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 could,
             }
         }
-        "pong" => {
+        EventType::Pong => {
             let (x, p) = get("from")?;
             Event::Pong {
                 seat: seat()?,
@@ -200,75 +189,64 @@ pub(super) fn event_from(v: &Value, path: &str, read: &mut Reading) -> R<Event> 
                 wilds: wilds()?,
             }
         }
-        "kong" => {
+        EventType::Kong => {
             let (k, kp) = get("kind")?;
             let (x, p) = get("from")?;
             let (l, lp) = get("late")?;
             Event::Kong {
                 seat: seat()?,
                 tile: tile_f("tile")?,
-                kind: kong_kind(k, &kp)?,
+                kind: choice(k, &kp)?,
                 from: opt(x, |x| seat_num(x, &p))?,
                 late: boolean(l, &lp)?,
                 wilds: wilds()?,
             }
         }
-        "swap" => Event::Swap {
+        EventType::Swap => Event::Swap {
             seat: seat()?,
             tile: tile_f("tile")?,
         },
-        "beaten" => {
+        EventType::Beaten => {
             let (x, p) = get("claim")?;
-            let claim = match name(x, &p, &["pong", "kong"])? {
-                "pong" => claim::PONG,
-                _ => claim::KONG,
+            let claim = match choice(x, &p)? {
+                Claim::Win => return err(&p, "\"pong\" or \"kong\"", x),
+                claim => claim.bit(),
             };
             Event::Beaten {
                 seat: seat()?,
                 claim,
             }
         }
-        "robbed" => Event::Robbed {
+        EventType::Robbed => Event::Robbed {
             seat: seat()?,
             tile: tile_f("tile")?,
         },
-        "win" => {
+        EventType::Win => {
             let index = read.wins;
             read.wins = read.wins.saturating_add(1);
             Event::Win { index }
         }
-        "abandon" => {
+        EventType::Abandon => {
             let seat = seat()?;
             read.leaver = Some(seat);
             Event::Abandon { seat }
         }
-        "payment" => {
+        EventType::Payment => {
             let (x, p) = get("payer")?;
             let (y, q) = get("payee")?;
             let (a, ap) = get("amount")?;
             let (r, rp) = get("reason")?;
-            let names: Vec<&str> = Reason::ALL.iter().map(|r| r.name()).collect();
-            let reason = name(r, &rp, &names)?;
             Event::Payment {
                 payer: seat_num(x, &p)?,
                 payee: seat_num(y, &q)?,
                 amount: int(a, &ap)?,
-                reason: Reason::ALL
-                    .into_iter()
-                    .find(|r| r.name() == reason)
-                    .unwrap_or(Reason::Win),
+                reason: choice(r, &rp)?,
             }
         }
-        _ => {
+        EventType::End => {
             let (x, p) = get("reason")?;
-            let reason = match name(x, &p, &["three_won", "wall_empty", "abandoned"])? {
-                "three_won" => EndReason::ThreeWon,
-                "wall_empty" => EndReason::WallEmpty,
-                _ => EndReason::Abandoned(
-                    read.leaver
-                        .ok_or(format!("{p}: an abandoned hand follows an abandon event"))?,
-                ),
-            };
+            let reason = EndReason::of(choice(x, &p)?, read.leaver)
+                .ok_or(format!("{p}: an abandoned hand follows an abandon event"))?;
             let (s, sp) = get("scores")?;
             let list = array(s, &sp)?;
             if list.len() != 4 {
@@ -305,14 +283,24 @@ impl Game {
         };
         let (x, _) = at.field("rules").map_err(bad)?;
         let rules = Arc::new(rules_from(x).map_err(bad)?);
-        let mut game = Game::with_dealer(rules, seed, given.then_some(dealer), true)?;
-        for (i, step) in decisions(list).map_err(bad)?.into_iter().enumerate() {
-            match step {
-                Step::Act(seat, action) => game.act(seat, action),
-                Step::Abandon(seat) => game.abandon(seat),
+        let mut read = Reading::default();
+        let events = (list.iter().enumerate())
+            .map(|(i, e)| event_from(e, &format!("events[{i}]"), &mut read))
+            .collect::<R<Vec<Event>>>()
+            .map_err(bad)?;
+        let winner = |i: usize, _| {
+            let path = format!("events[{i}]");
+            let (x, p) = At {
+                value: &list[i],
+                path: &path,
             }
-            .map_err(|e| e.context(format_args!("action {i} ({step})")))?;
-        }
+            .field("seat")?;
+            seat_num(x, &p)
+        };
+        let steps = decisions(&events, winner).map_err(bad)?;
+        let mut game = Game::with_dealer(rules, seed, given.then_some(dealer), true)?;
+        game.play_steps(&steps)
+            .map_err(|(i, step, e)| e.context(format_args!("action {i} ({step})")))?;
         let written: Value =
             serde_json::from_str(&game.events_json(None)).map_err(|e| bad(e.to_string()))?;
         if written != value {
@@ -327,7 +315,7 @@ impl Game {
 
 /// One decision a log records: an action, or a seat leaving (逃跑).
 #[derive(Clone, Copy, Debug)]
-enum Step {
+pub(super) enum Step {
     Act(u8, Action),
     Abandon(u8),
 }
@@ -341,45 +329,59 @@ impl std::fmt::Display for Step {
     }
 }
 
-/// The decisions a log records, in order.
-fn decisions(list: &[Value]) -> R<Vec<Step>> {
+impl Game {
+    /// Plays `steps` (each with the index of its event) in order; the first that fails, with
+    /// its number among the steps.
+    pub(super) fn play_steps(
+        &mut self,
+        steps: &[(usize, Step)],
+    ) -> Result<(), (usize, Step, Error)> {
+        for (n, &(_, step)) in steps.iter().enumerate() {
+            match step {
+                Step::Act(seat, action) => self.act(seat, action),
+                Step::Abandon(seat) => self.abandon(seat),
+            }
+            .map_err(|e| (n, step, e))?;
+        }
+        Ok(())
+    }
+}
+
+/// The decisions `events` record, in order, each with the index of its event; `winner` gives
+/// the seat of the win event at an index, with the win's number.
+pub(super) fn decisions(
+    events: &[Event],
+    winner: impl Fn(usize, u16) -> R<u8>,
+) -> R<Vec<(usize, Step)>> {
     let mut out = Vec::new();
     let mut last_discard = None;
-    let mut read = Reading::default();
-    for (i, e) in list.iter().enumerate() {
-        let path = format!("events[{i}]");
-        match event_from(e, &path, &mut read)? {
+    for (i, e) in events.iter().enumerate() {
+        let step = |seat, action| (i, Step::Act(seat, action));
+        match *e {
             Event::Exchange { given, .. } => {
-                for (seat, tiles) in given.iter().enumerate() {
-                    out.push(Step::Act(seat as u8, Action::exchange(*tiles)));
-                }
+                (0..4u8).for_each(|s| out.push(step(s, Action::exchange(given[s as usize]))));
             }
-            Event::Void { seat, suit } => out.push(Step::Act(seat, Action::Void(suit))),
+            Event::Void { seat, suit } => out.push(step(seat, Action::Void(suit))),
             Event::Discard { seat, tile } => {
                 last_discard = Some(tile);
-                out.push(Step::Act(seat, Action::Discard(tile)));
+                out.push(step(seat, Action::Discard(tile)));
             }
-            Event::Pass { seat, .. } => out.push(Step::Act(seat, Action::Pass)),
+            Event::Pass { seat, .. } => out.push(step(seat, Action::Pass)),
             Event::Beaten { seat, claim } => {
                 let action = if claim == claim::PONG {
                     Action::Pong
                 } else {
-                    Action::Kong(last_discard.ok_or(format!("{path}: a kong before any discard"))?)
+                    Action::Kong(
+                        last_discard.ok_or(format!("events[{i}]: a kong before any discard"))?,
+                    )
                 };
-                out.push(Step::Act(seat, action));
+                out.push(step(seat, action));
             }
-            Event::Pong { seat, .. } => out.push(Step::Act(seat, Action::Pong)),
-            Event::Kong { seat, tile, .. } => out.push(Step::Act(seat, Action::Kong(tile))),
-            Event::Swap { seat, tile } => out.push(Step::Act(seat, Action::Swap(tile))),
-            Event::Win { .. } => {
-                let (x, p) = At {
-                    value: e,
-                    path: &path,
-                }
-                .field("seat")?;
-                out.push(Step::Act(seat_num(x, &p)?, Action::Win));
-            }
-            Event::Abandon { seat } => out.push(Step::Abandon(seat)),
+            Event::Pong { seat, .. } => out.push(step(seat, Action::Pong)),
+            Event::Kong { seat, tile, .. } => out.push(step(seat, Action::Kong(tile))),
+            Event::Swap { seat, tile } => out.push(step(seat, Action::Swap(tile))),
+            Event::Win { index } => out.push(step(winner(i, index)?, Action::Win)),
+            Event::Abandon { seat } => out.push((i, Step::Abandon(seat))),
             _ => {}
         }
     }

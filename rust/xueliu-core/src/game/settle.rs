@@ -116,18 +116,17 @@ impl Game {
     ) -> u16 {
         let mut paid = [0i64; 4];
         if self.rules.kong_payments && !root_only {
-            let base = self.rules.base_points as i64;
-            match (kind, feeder) {
-                (KongKind::Direct, Some(f)) => paid[f as usize] = 2 * base,
-                _ => {
-                    let each = if kind == KongKind::Added {
-                        base
-                    } else {
-                        2 * base
-                    };
-                    for p in (0..4u8).filter(|&p| p != owner && self.seats[p as usize].wins == 0) {
-                        paid[p as usize] = each;
-                    }
+            let base = i64::from(self.rules.base_points);
+            if let (KongKind::Direct, Some(f)) = (kind, feeder) {
+                paid[f as usize] = 2 * base;
+            } else {
+                let each = if kind == KongKind::Added {
+                    base
+                } else {
+                    2 * base
+                };
+                for p in (0..4u8).filter(|&p| p != owner && self.seats[p as usize].wins == 0) {
+                    paid[p as usize] = each;
                 }
             }
         }

@@ -142,8 +142,8 @@ impl Game {
 
     /// Play starts: a non-dealer dealt four wilds wins first (§11), else the dealer's first turn.
     fn begin_play(&mut self) {
-        let seven = self.rules.allow_seven_pairs;
-        self.seats.iter_mut().for_each(|s| s.refresh_waits(seven));
+        let rules = self.rules.clone();
+        self.seats.iter_mut().for_each(|s| s.refresh_waits(&rules));
         let four_wilds = (0..4u8)
             .find(|&s| s != self.dealer && self.seats[s as usize].hand.wilds() >= MAX_WILDS);
         match four_wilds {
@@ -195,12 +195,12 @@ impl Game {
             let held = &held[..n];
             for (x, &a) in held.iter().enumerate() {
                 for (y, &b) in held.iter().enumerate().skip(x) {
-                    if counts[b] <= (b == a) as u8 {
+                    if counts[b] <= u8::from(b == a) {
                         continue;
                     }
                     for &c in &held[y..] {
                         // Copies of c needed: one, plus one per earlier pick of the same tile.
-                        if counts[c] > (c == b) as u8 + (c == a) as u8 {
+                        if counts[c] > u8::from(c == b) + u8::from(c == a) {
                             f(Action::Exchange([tile(a), tile(b), tile(c)]));
                         }
                     }

@@ -10,15 +10,18 @@ use super::json_out::{rules_json, Object, Raw, ToJson};
 use super::replay::events_from;
 use super::state::{after, holds, take, River, Seat, Wall};
 use super::value::score_win;
+use super::verify::MAX_SNAPSHOT_BYTES;
 use super::{
     Action, ExchangeRecord, Game, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
 };
+use crate::choice::choice;
 use crate::error::Error;
-use crate::meld::{Meld, MeldKind};
+use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::score::Situation;
 use crate::tile::{Tile, KINDS};
+use crate::Choice;
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -29,20 +32,12 @@ fn bits_to_tiles(bits: u32) -> Vec<Tile> {
     Tile::all().filter(|t| bits & 1 << t.index() != 0).collect()
 }
 
-fn meld_kind_name(kind: MeldKind) -> &'static str {
-    match kind {
-        MeldKind::Pong => "pong",
-        MeldKind::ExposedKong => "kong",
-        MeldKind::ConcealedKong => "concealed_kong",
-    }
-}
-
 struct MeldJson(Meld);
 
 impl ToJson for MeldJson {
     fn write_json(&self, out: &mut String) {
         Object::new(out)
-            .field("kind", meld_kind_name(self.0.kind))
+            .field("kind", self.0.kind.name())
             .field("tile", &self.0.tile)
             .field("wilds", &self.0.wilds)
             .end();
@@ -59,13 +54,14 @@ impl ToJson for Action {
     }
 }
 
-fn turn_kind_name(kind: TurnKind) -> &'static str {
-    match kind {
-        TurnKind::First => "first",
-        TurnKind::Draw => "draw",
-        TurnKind::Replacement => "replacement",
-        TurnKind::AfterPong => "after_pong",
-        TurnKind::Dealt => "dealt",
+choice! {
+    /// The `phase` of a snapshot's pending decision.
+    enum PendingPhase {
+        Exchange = "exchange",
+        Void = "void",
+        Turn = "turn",
+        Respond = "respond",
+        Over = "over",
     }
 }
 
@@ -106,7 +102,7 @@ impl Game {
             .field("kongs", &kongs_raw)
             .field("exchange", &exchanged.as_deref().map(Raw))
             .field("scores", &self.scores)
-            .field("end", &self.end.map(|e| e.name()))
+            .field("end", &self.end.map(super::events::EndReason::name))
             .field("leaver", &self.leaver())
             .field("history", &Raw(&history))
             .field("logging", &self.log.is_some())
@@ -122,21 +118,23 @@ impl Game {
             Pending::Exchange(picks) => {
                 let picks: Vec<Option<Action>> =
                     picks.iter().map(|p| p.map(Action::Exchange)).collect();
-                o.field("phase", "exchange").field("picks", &picks);
+                o.field("phase", PendingPhase::Exchange.name())
+                    .field("picks", &picks);
             }
             Pending::Void(picks) => {
-                o.field("phase", "void").field("picks", picks);
+                o.field("phase", PendingPhase::Void.name())
+                    .field("picks", picks);
             }
             Pending::Turn(t) => {
-                o.field("phase", "turn")
+                o.field("phase", PendingPhase::Turn.name())
                     .field("seat", &t.seat)
-                    .field("kind", turn_kind_name(t.kind))
+                    .field("kind", t.kind.name())
                     .field("drawn", &t.drawn)
                     .field("kong", &t.kong)
                     .field("last_four", &t.last_four);
             }
             Pending::Respond(r) => {
-                o.field("phase", "respond")
+                o.field("phase", PendingPhase::Respond.name())
                     .field("from", &r.from)
                     .field("tile", &r.tile)
                     .field("kong", &r.kong.map(|(k, _)| k.name()))
@@ -145,7 +143,7 @@ impl Game {
                     .field("after_kong", &r.after_kong);
             }
             Pending::Over => {
-                o.field("phase", "over");
+                o.field("phase", PendingPhase::Over.name());
             }
         }
         o.end();
@@ -244,11 +242,7 @@ fn history_from(v: Option<&Value>, path: &str, river: &River) -> R<History> {
     h.exchange = opt(x, |x| {
         let at = At { value: x, path: &p };
         let (d, dp) = at.field("direction")?;
-        let direction = match name(d, &dp, &["counterclockwise", "clockwise", "opposite"])? {
-            "counterclockwise" => Direction::Counterclockwise,
-            "clockwise" => Direction::Clockwise,
-            _ => Direction::Opposite,
-        };
+        let direction: Direction = choice(d, &dp)?;
         let (g, gp) = at.field("given")?;
         let list = array(g, &gp)?;
         if list.len() != 4 {
@@ -295,7 +289,9 @@ fn history_from(v: Option<&Value>, path: &str, river: &River) -> R<History> {
             c
         });
         if seat.iter().zip(on_table).any(|(&all, table)| all < table) {
-            return Err(format!("{p}[{i}]: fewer discards than lie on the table"));
+            return Err(format!(
+                "{path}.discarded[{i}]: fewer discards than lie on the table"
+            ));
         }
     }
     Ok(h)
@@ -342,11 +338,7 @@ fn exchange_from(snapshot: &Value, path: &str) -> R<Option<ExchangeRecord>> {
             path: &path,
         };
         let (x, p) = at.field("direction")?;
-        let direction = match name(x, &p, &["counterclockwise", "clockwise", "opposite"])? {
-            "counterclockwise" => Direction::Counterclockwise,
-            "clockwise" => Direction::Clockwise,
-            _ => Direction::Opposite,
-        };
+        let direction: Direction = choice(x, &p)?;
         let lists = |key: &str| -> R<[[Tile; 3]; 4]> {
             let (x, p) = at.field(key)?;
             let list = array(x, &p)?;
@@ -424,71 +416,60 @@ fn pending_from(v: &Value, path: &str, game: &Game) -> R<Pending> {
         }
         Ok((list.clone(), p))
     };
-    Ok(
-        match name(phase, &pp, &["exchange", "void", "turn", "respond", "over"])? {
-            "exchange" => {
-                let (list, p) = four("picks")?;
-                let mut picks = [None; 4];
-                for (i, x) in list.iter().enumerate() {
-                    let xp = format!("{p}[{i}]");
-                    picks[i] = opt(x, |x| match action(x, &xp)? {
-                        Action::Exchange(t) => Ok(t),
-                        _ => err(&xp, "an exchange like \"exchange 123m\"", x),
-                    })?;
-                }
-                Pending::Exchange(picks)
-            }
-            "void" => {
-                let (list, p) = four("picks")?;
-                let mut picks = [None; 4];
-                for (i, x) in list.iter().enumerate() {
-                    picks[i] = opt(x, |x| suit(x, &format!("{p}[{i}]")))?;
-                }
-                Pending::Void(picks)
-            }
-            "turn" => {
-                let (x, p) = at.field("seat")?;
-                let seat = seat_num(x, &p)?;
-                let (x, p) = at.field("kind")?;
-                let kinds = ["first", "draw", "replacement", "after_pong", "dealt"];
-                let kind = match name(x, &p, &kinds)? {
-                    "first" => TurnKind::First,
-                    "draw" => TurnKind::Draw,
-                    "replacement" => TurnKind::Replacement,
-                    "after_pong" => TurnKind::AfterPong,
-                    _ => TurnKind::Dealt,
-                };
-                let (x, p) = at.field("drawn")?;
-                let drawn = opt(x, |x| tile(x, &p))?;
-                let (x, p) = at.field("kong")?;
-                let kong = opt(x, |x| {
-                    uint(x, &p, game.kongs.len().saturating_sub(1) as u64)
+    Ok(match choice(phase, &pp)? {
+        PendingPhase::Exchange => {
+            let (list, p) = four("picks")?;
+            let mut picks = [None; 4];
+            for (i, x) in list.iter().enumerate() {
+                let xp = format!("{p}[{i}]");
+                picks[i] = opt(x, |x| match action(x, &xp)? {
+                    Action::Exchange(t) => Ok(t),
+                    _ => err(&xp, "an exchange like \"exchange 123m\"", x),
                 })?;
-                if kong.is_some() && game.kongs.is_empty() {
-                    return Err(format!("{p}: names a kong but none stood"));
-                }
-                let (x, p) = at.field("last_four")?;
-                let last_four = boolean(x, &p)?;
-                let needs_draw = matches!(kind, TurnKind::Draw | TurnKind::Replacement);
-                if needs_draw != drawn.is_some()
-                    || (kind == TurnKind::Replacement) != kong.is_some()
-                {
-                    return Err(format!(
+            }
+            Pending::Exchange(picks)
+        }
+        PendingPhase::Void => {
+            let (list, p) = four("picks")?;
+            let mut picks = [None; 4];
+            for (i, x) in list.iter().enumerate() {
+                picks[i] = opt(x, |x| suit(x, &format!("{p}[{i}]")))?;
+            }
+            Pending::Void(picks)
+        }
+        PendingPhase::Turn => {
+            let (x, p) = at.field("seat")?;
+            let seat = seat_num(x, &p)?;
+            let (x, p) = at.field("kind")?;
+            let kind: TurnKind = choice(x, &p)?;
+            let (x, p) = at.field("drawn")?;
+            let drawn = opt(x, |x| tile(x, &p))?;
+            let (x, p) = at.field("kong")?;
+            let kong = opt(x, |x| {
+                uint(x, &p, game.kongs.len().saturating_sub(1) as u64)
+            })?;
+            if kong.is_some() && game.kongs.is_empty() {
+                return Err(format!("{p}: names a kong but none stood"));
+            }
+            let (x, p) = at.field("last_four")?;
+            let last_four = boolean(x, &p)?;
+            let needs_draw = matches!(kind, TurnKind::Draw | TurnKind::Replacement);
+            if needs_draw != drawn.is_some() || (kind == TurnKind::Replacement) != kong.is_some() {
+                return Err(format!(
                         "{path}: a draw or replacement turn names its drawn tile (and a replacement its kong); others name neither"
                     ));
-                }
-                Pending::Turn(Turn {
-                    seat,
-                    kind,
-                    drawn,
-                    kong: kong.map(|k| k as u16),
-                    last_four,
-                })
             }
-            "respond" => respond_from(&at, game)?,
-            _ => Pending::Over,
-        },
-    )
+            Pending::Turn(Turn {
+                seat,
+                kind,
+                drawn,
+                kong: kong.map(|k| k as u16),
+                last_four,
+            })
+        }
+        PendingPhase::Respond => respond_from(&at, game)?,
+        PendingPhase::Over => Pending::Over,
+    })
 }
 
 /// Claims and forced wins are recomputed from the state, which has not changed since the
@@ -499,14 +480,14 @@ fn respond_from(at: &At<'_>, game: &Game) -> R<Pending> {
     let (x, p) = at.field("tile")?;
     let tile = tile(x, &p)?;
     let (x, p) = at.field("kong")?;
-    let kind = opt(x, |x| kong_kind(x, &p))?;
+    let kind: Option<KongKind> = opt(x, |x| choice(x, &p))?;
     if kind == Some(KongKind::Direct) {
         return Err(format!("{p}: a direct kong is never robbed"));
     }
     let (x, p) = at.field("late")?;
     let late = boolean(x, &p)?;
     let (x, p) = at.field("after_kong")?;
-    let after_kong = opt(x, |x| uint(x, &p, u16::MAX as u64))?;
+    let after_kong = opt(x, |x| uint(x, &p, u64::from(u16::MAX)))?;
     if after_kong.is_some_and(|k| k as usize >= game.kongs.len())
         || (after_kong.is_some() && kind.is_some())
     {
@@ -572,11 +553,7 @@ fn win_from(v: &Value, path: &str, rules: &Rules) -> R<WinRecord> {
     let (x, p) = at.field("from")?;
     let from = opt(x, |x| seat_num(x, &p))?;
     let (x, p) = at.field("kind")?;
-    let kind = match name(x, &p, &["discard", "self_draw", "robbed_kong"])? {
-        "discard" => WinKind::Discard,
-        "self_draw" => WinKind::SelfDraw,
-        _ => WinKind::RobbedKong,
-    };
+    let kind: WinKind = choice(x, &p)?;
     if (kind == WinKind::SelfDraw) != from.is_none() {
         return Err(format!(
             "{path}: a self-drawn win has no from; other wins do"
@@ -615,7 +592,7 @@ fn win_from(v: &Value, path: &str, rules: &Rules) -> R<WinRecord> {
     winner.root_only_kongs = root_only_kongs;
     winner.rebuild_summary();
     let size = hand.len() + 3 * winner.meld_summary.sets as usize;
-    let wild_win = rules.wilds && win_tile == Tile::YAOJI;
+    let wild_win = rules.is_wild(win_tile);
     // A non-dealer dealt four wilds wins on its 13 tiles: 12 and the wild it names (§11).
     let dealt_four_wilds = wild_win && hand.wilds() == 3 && size == 12 && kind == WinKind::SelfDraw;
     let fifth = if wild_win {
@@ -654,7 +631,7 @@ fn kong_from(v: &Value, path: &str) -> R<KongRecord> {
     let (x, p) = at.field("tile")?;
     let tile = tile(x, &p)?;
     let (x, p) = at.field("kind")?;
-    let kind = kong_kind(x, &p)?;
+    let kind: KongKind = choice(x, &p)?;
     let (x, p) = at.field("feeder")?;
     let feeder = opt(x, |x| seat_num(x, &p))?;
     let (x, p) = at.field("paid")?;
@@ -679,11 +656,37 @@ fn kong_from(v: &Value, path: &str) -> R<KongRecord> {
 }
 
 impl Game {
-    /// Restores a snapshot written by [`Game::to_json`], rejecting anything inconsistent.
+    /// Restores a snapshot written by [`Game::to_json`], verified: it must be a consistent
+    /// game, and the game its seed, rules and decisions (its event log, and the decisions still
+    /// pending) produce; otherwise an error naming the first field that disagrees.
     pub fn from_json(text: &str) -> Result<Game, Error> {
+        Game::restore(text, true)
+    }
+
+    /// Restores a snapshot trusting that it is what its seed and decisions produce: it is
+    /// checked to be a consistent game (108 tiles, hand sizes, legal pending decisions, wins
+    /// scored as their hands score), not replayed. For snapshots from a trusted store, and for
+    /// those no seed produces: determinised copies, crafted positions, games without a log.
+    pub fn from_json_trusted(text: &str) -> Result<Game, Error> {
+        Game::restore(text, false)
+    }
+
+    fn restore(text: &str, verify: bool) -> Result<Game, Error> {
+        let bad = |e: String| Error::Snapshot(format!("bad snapshot: {e}"));
+        if text.len() > MAX_SNAPSHOT_BYTES {
+            return Err(bad(format!(
+                "{} bytes, more than any hand writes (at most {MAX_SNAPSHOT_BYTES})",
+                text.len()
+            )));
+        }
         let value: Value = serde_json::from_str(text)
             .map_err(|e| Error::Snapshot(format!("snapshot is not JSON: {e}")))?;
-        Game::from_value(&value).map_err(|e| Error::Snapshot(format!("bad snapshot: {e}")))
+        let game = Game::from_value(&value).map_err(bad)?;
+        if verify {
+            game.verified(&value, text).map_err(bad)
+        } else {
+            Ok(game)
+        }
     }
 
     fn from_value(v: &Value) -> R<Game> {
@@ -769,15 +772,8 @@ impl Game {
             .map(|x| seat_num(x, lp))
             .transpose()?;
         let end = opt(x, |x| {
-            Ok(
-                match name(x, &p, &["three_won", "wall_empty", "abandoned"])? {
-                    "three_won" => EndReason::ThreeWon,
-                    "wall_empty" => EndReason::WallEmpty,
-                    _ => EndReason::Abandoned(
-                        leaver.ok_or(format!("{lp}: an abandoned hand names its leaver"))?,
-                    ),
-                },
-            )
+            EndReason::of(choice(x, &p)?, leaver)
+                .ok_or(format!("{lp}: an abandoned hand names its leaver"))
         })?;
         if leaver.is_some() && !matches!(end, Some(EndReason::Abandoned(_))) {
             return Err(format!("{lp}: only an abandoned hand has a leaver"));
@@ -826,71 +822,9 @@ impl Game {
         Ok(game)
     }
 
-    /// Wins per seat match the win list; kongs name real melds.
-    fn check_records(&self) -> R<()> {
-        for seat in 0..4u8 {
-            let n = self.wins.iter().filter(|w| w.seat == seat).count();
-            if n != self.seats[seat as usize].wins as usize {
-                return Err(format!(
-                    "seats[{seat}].wins is not its number of wins ({n})"
-                ));
-            }
-        }
-        for (i, k) in self.kongs.iter().enumerate() {
-            if k.feeder.is_some() != (k.kind == KongKind::Direct) || k.feeder == Some(k.owner) {
-                return Err(format!(
-                    "kongs[{i}]: only a direct kong has a feeder, another seat"
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// Someone must be able to act, unless the hand is over; the end reason fits.
-    fn check_pending(&self) -> R<()> {
-        if matches!(self.pending, Pending::Over) != self.end.is_some() {
-            return Err("the hand is over exactly when it has an end reason".into());
-        }
-        if let Pending::Turn(t) = self.pending {
-            if t.kong
-                .is_some_and(|k| self.kongs[k as usize].owner != t.seat)
-            {
-                return Err("pending.kong is another seat's kong".into());
-            }
-            if self.wins.iter().any(|w| w.seat == t.seat) && !self.in_hand(t.seat) {
-                return Err("a 血战 winner is on the move".into());
-            }
-            let four_wilds = self.seats[t.seat as usize].hand.wilds() >= crate::hand::MAX_WILDS;
-            if t.kind == TurnKind::Dealt && (t.seat == self.dealer || !four_wilds) {
-                return Err("a \"dealt\" turn is a non-dealer's, holding four wilds".into());
-            }
-        }
-        if let Pending::Respond(r) = self.pending {
-            if !self.in_hand(r.from) {
-                return Err("pending.from has left the hand".into());
-            }
-            if r.kong.is_none() && self.river.entries().last() != Some(&(r.from, r.tile)) {
-                return Err(
-                    "the discard waiting for responses is not the last in the river".into(),
-                );
-            }
-        }
-        let mut buf = super::ActionList::new();
-        for seat in self.to_act() {
-            self.legal_actions(seat, &mut buf);
-            if buf.is_empty() {
-                return Err(format!("seat {seat} must act but has no legal action"));
-            }
-        }
-        if !self.is_over() && self.to_act().is_empty() {
-            return Err("nobody can act, yet the hand is not over".into());
-        }
-        Ok(())
-    }
-
     /// Recomputes the waits kept per seat (see `Seat::waits`).
     pub(super) fn refresh_cached_waits(&mut self) {
-        let seven = self.rules.allow_seven_pairs;
+        let rules = self.rules.clone();
         let on_move = match self.pending {
             Pending::Turn(t) => Some(t),
             _ => None,
@@ -903,7 +837,7 @@ impl Game {
                     _ => continue,
                 }
             }
-            waiting.refresh_waits(seven);
+            waiting.refresh_waits(&rules);
             s.waits = waiting.waits;
         }
     }

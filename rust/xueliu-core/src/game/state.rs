@@ -4,6 +4,7 @@
 use crate::analysis::{waits, Context};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
+use crate::rules::Rules;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 
 /// Tiles in a full wall.
@@ -122,17 +123,17 @@ impl Seat {
 
     /// The context hand analysis judges this seat's hand in.
     #[inline]
-    pub fn context(&self, seven_pairs: bool) -> Context {
+    pub fn context(&self, rules: &Rules) -> Context {
         Context {
             melds: self.meld_summary,
             void: self.void,
-            seven_pairs,
+            seven_pairs: rules.allow_seven_pairs,
         }
     }
 
     /// Recomputes `waits` after the hand changed to a waiting size.
-    pub fn refresh_waits(&mut self, seven_pairs: bool) {
-        self.waits = waits(&self.hand, &self.context(seven_pairs));
+    pub fn refresh_waits(&mut self, rules: &Rules) {
+        self.waits = waits(&self.hand, &self.context(rules));
     }
 
     /// The melds in the order made.
@@ -247,6 +248,8 @@ pub struct River {
     len: u8,
     /// Copies of each kind among the entries, kept with them for bots that count what is seen.
     counts: [u8; KINDS],
+    /// The same per discarder, kept so that an observation copies them instead of recounting.
+    by_seat: [[u8; KINDS]; 4],
 }
 
 impl River {
@@ -255,6 +258,7 @@ impl River {
             entries: [(0, Tile::new(0).expect("tile 0")); WALL_SIZE],
             len: 0,
             counts: [0; KINDS],
+            by_seat: [[0; KINDS]; 4],
         }
     }
 
@@ -263,13 +267,15 @@ impl River {
             self.entries[self.len as usize] = (seat, tile);
             self.len += 1;
             self.counts[tile.index()] += 1;
+            self.by_seat[seat as usize & 3][tile.index()] += 1;
         }
     }
 
     /// Takes back the latest discard (claimed by a pong, kong or win).
     pub fn pop(&mut self) {
-        if let Some(&(_, tile)) = self.entries().last() {
+        if let Some(&(seat, tile)) = self.entries().last() {
             self.counts[tile.index()] -= 1;
+            self.by_seat[seat as usize & 3][tile.index()] -= 1;
             self.len -= 1;
         }
     }
@@ -277,6 +283,11 @@ impl River {
     /// Copies of each kind lying in the river.
     pub fn counts(&self) -> &[u8; KINDS] {
         &self.counts
+    }
+
+    /// Copies of each kind lying in the river of `seat`.
+    pub fn counts_of(&self, seat: u8) -> &[u8; KINDS] {
+        &self.by_seat[seat as usize & 3]
     }
 
     pub fn entries(&self) -> &[(u8, Tile)] {

@@ -68,14 +68,14 @@ impl Game {
         match (t.kind, t.drawn) {
             (TurnKind::AfterPong, _) => false,
             (TurnKind::Draw, Some(d)) if !self.is_wild(d) => s.waits & 1 << d.index() != 0,
-            _ => is_win(&s.hand, &s.context(self.rules.allow_seven_pairs)),
+            _ => is_win(&s.hand, &s.context(&self.rules)),
         }
     }
 
     /// Whether `tile` is a wild: a `1s` in the 幺鸡 variant.
     #[inline]
     pub(super) fn is_wild(&self, tile: Tile) -> bool {
-        self.rules.wilds && tile == Tile::YAOJI
+        self.rules.is_wild(tile)
     }
 
     /// 幺鸡换: tiles of the seat's kongs holding a wild of which the hand holds a natural copy.
@@ -160,13 +160,13 @@ impl Game {
         let Some(drawn) = t.drawn else {
             return false;
         };
-        let seven = self.rules.allow_seven_pairs;
+        let rules = self.rules.clone();
         let s = self.seats[t.seat as usize];
         let mut before = s;
         before.hand.remove(drawn);
         let mut after = s;
         after.apply_kong(tile);
-        waits(&before.hand, &before.context(seven)) == waits(&after.hand, &after.context(seven))
+        waits(&before.hand, &before.context(&rules)) == waits(&after.hand, &after.context(&rules))
     }
 
     pub(super) fn apply_turn(&mut self, t: Turn, action: Action) {
@@ -201,26 +201,26 @@ impl Game {
     /// Keeps the cached waits of the seat on the move those of its hand without the drawn tile
     /// (what an ordinary draw's win check reads).
     fn refresh_turn_waits(&mut self, t: &Turn) {
-        let seven = self.rules.allow_seven_pairs;
+        let rules = self.rules.clone();
         let s = &mut self.seats[t.seat as usize];
         let mut waiting = *s;
         if let Some(d) = t.drawn.filter(|&d| holds(&s.hand, d)) {
             take(&mut waiting.hand, d);
         }
-        waiting.refresh_waits(seven);
+        waiting.refresh_waits(&rules);
         s.waits = waiting.waits;
     }
 
     fn discard(&mut self, t: Turn, tile: Tile) {
         let seat = t.seat;
-        let seven = self.rules.allow_seven_pairs;
+        let rules = self.rules.clone();
         // Discarding the natural tile just drawn restores the hand whose waits are cached (the
         // ones an ordinary draw's win check reads); any other discard changes them.
         let drawn_back = t.kind == TurnKind::Draw && t.drawn == Some(tile) && !self.is_wild(tile);
         let s = &mut self.seats[seat as usize];
         take(&mut s.hand, tile);
         if !drawn_back {
-            s.refresh_waits(seven);
+            s.refresh_waits(&rules);
         }
         self.river.push(seat, tile);
         self.history.note_discard(seat, tile);
@@ -255,7 +255,7 @@ impl Game {
             KongKind::Concealed
         };
         let (wilds, added_wild) = s.apply_kong(tile);
-        s.refresh_waits(self.rules.allow_seven_pairs);
+        s.refresh_waits(&self.rules);
         self.claimed = true;
         self.push(Event::Kong {
             seat,
@@ -390,10 +390,10 @@ impl Game {
             .kong
             .filter(|_| t.kind == TurnKind::Replacement)
             .and_then(|k| self.kongs[k as usize].feeder);
-        let seven = self.rules.allow_seven_pairs;
+        let rules = self.rules.clone();
         let s = &mut self.seats[seat as usize];
         take(&mut s.hand, tile);
-        s.refresh_waits(seven);
+        s.refresh_waits(&rules);
         self.record_win(seat, tile, None, WinKind::SelfDraw, flags, feeder);
         if t.kind == TurnKind::Dealt {
             self.dealer_first_turn();
@@ -447,7 +447,7 @@ impl super::Seat {
         if let Some((_, pong)) = self.meld_of(tile).filter(|(_, m)| !m.is_kong()) {
             let added_wild = self.hand.count(tile) == 0;
             take_naturals_first(&mut self.hand, tile, 1);
-            let wilds = pong.wilds + added_wild as u8;
+            let wilds = pong.wilds + u8::from(added_wild);
             self.replace_meld(Meld::kong(tile, false).with_wilds(wilds));
             (wilds, added_wild)
         } else {

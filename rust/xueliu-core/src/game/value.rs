@@ -38,14 +38,14 @@ fn as_roots(rules: &Rules, seat: &Seat, score: Score) -> Score {
 /// has already checked that the hand wins.
 pub fn score_win(rules: &Rules, seat: &Seat, tile: Tile, situation: Situation) -> Score {
     let mut hand = seat.hand;
-    if rules.wilds && tile == Tile::YAOJI {
+    if rules.is_wild(tile) {
         if hand.wilds() < MAX_WILDS {
             hand.add_wild();
         }
     } else if hand.count(tile) < 4 {
         hand.add(tile);
     }
-    let ctx = seat.context(rules.allow_seven_pairs);
+    let ctx = seat.context(rules);
     let score = score_known_win(&hand, &ctx, rules, &situation);
     // Four wilds score the cap and nothing else: no root-only kongs either (§11).
     if hand.wilds() >= MAX_WILDS {
@@ -73,7 +73,7 @@ pub fn fan_points(rules: &Rules, fan: u32, capped: bool) -> i64 {
 
 /// The best wait of a waiting hand in points (查叫), or `None` when it is not ready.
 pub fn ready_value(rules: &Rules, seat: &Seat) -> Option<i64> {
-    let ctx = seat.context(rules.allow_seven_pairs);
+    let ctx = seat.context(rules);
     let mut best = None;
     best_waits_known(&seat.hand, &ctx, rules, |_, s| {
         best = best.max(Some(clamp(as_roots(rules, seat, s).points)));

@@ -134,7 +134,7 @@ fn pick_suits(rng: &mut Rng, allowed: u8, needed: u8, shape: Shape) -> Option<u8
         return None;
     }
     if shape.one_suit || needed.count_ones() == 2 {
-        return (needed.count_ones() == 1 || !shape.one_suit).then_some(needed);
+        return (needed.is_power_of_two() || !shape.one_suit).then_some(needed);
     }
     let others: Vec<u8> = Suit::ALL
         .iter()
@@ -203,7 +203,7 @@ fn sets_and_pair(
         first.extend(runs.iter().chain(&triplets).copied().filter(holding));
     }
     let mut blocks = vec![take(rng, left, &first)?];
-    let mut sets_left = sets - matches!(blocks[0], Block::Run(_) | Block::Triplet(_)) as usize;
+    let mut sets_left = sets - usize::from(matches!(blocks[0], Block::Run(_) | Block::Triplet(_)));
     while sets_left > 0 {
         let prefer_runs = rng.below(4) != 0;
         let (a, b) = if prefer_runs {

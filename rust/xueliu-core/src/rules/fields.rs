@@ -211,8 +211,8 @@ impl Rules {
             .ok_or_else(|| RulesError::UnknownOption(key.to_owned()))?;
         Ok(match field {
             Field::Bool(b) => Value::Bool(*b),
-            Field::Int(i, _) => Value::Int(*i as i64),
-            Field::OptionalInt(i, _) => i.map_or(Value::Null, |i| Value::Int(i as i64)),
+            Field::Int(i, _) => Value::Int(i64::from(*i)),
+            Field::OptionalInt(i, _) => i.map_or(Value::Null, |i| Value::Int(i64::from(i))),
             Field::Choice(c) => c.read().map_or(Value::Null, |t| Value::Text(t.to_owned())),
             Field::Fan(table) => Value::Fan(*table),
         })
@@ -237,12 +237,12 @@ impl Rules {
             (Field::Bool(b), Value::Bool(v)) => *b = *v,
             (Field::Bool(_), _) => return Err(bad("true, false".into())),
             (Field::Int(slot, range), Value::Int(i)) if in_range(*i, &range).is_some() => {
-                *slot = *i as u32
+                *slot = *i as u32;
             }
             (Field::Int(_, range), _) => return Err(bad(range_text(&range))),
             (Field::OptionalInt(slot, _), Value::Null) => *slot = None,
             (Field::OptionalInt(slot, range), Value::Int(i)) if in_range(*i, &range).is_some() => {
-                *slot = Some(*i as u32)
+                *slot = Some(*i as u32);
             }
             (Field::OptionalInt(_, range), _) => {
                 return Err(bad(format!("null or {}", range_text(&range))))
@@ -440,7 +440,7 @@ mod tests {
             .map(|(p, f)| {
                 (
                     p.name().to_owned(),
-                    f.map_or(Value::Null, |f| Value::Int(f as i64)),
+                    f.map_or(Value::Null, |f| Value::Int(i64::from(f))),
                 )
             })
             .collect();

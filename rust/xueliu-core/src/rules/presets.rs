@@ -1,5 +1,5 @@
 //! The presets of RULES.md §10, one function per table column. Options the tables leave out take
-//! the defaults RULES.md states ([`defaults`]). docs/rules.md gives each value's source.
+//! the defaults RULES.md states ([`defaults`]). docs/rules-implemented.md gives each value's source.
 
 use super::*;
 use crate::pattern::Pattern::*;

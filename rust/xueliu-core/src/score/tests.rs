@@ -456,7 +456,7 @@ fn best_waits_with_wilds_list_natural_tiles_never_1s() {
     let mut expected: Vec<(String, u32)> = Vec::new();
     for suit in ["m", "p"] {
         for r in 1..=9 {
-            let root = (suit == "p" && r == 5) as u32;
+            let root = u32::from(suit == "p" && r == 5);
             expected.push((format!("{r}{suit}"), root));
         }
     }

@@ -460,7 +460,10 @@ fn ready_hands_with_wilds_are_valued_by_natural_waits() {
     assert_eq!(value::ready_value(&rules, &seat("5555m123p456p789p")), None);
     let wild = seat("555m123p456p789p1s");
     assert!(value::ready_value(&rules, &wild).is_some());
-    let waits = crate::analysis::waits(&wild.hand, &wild.context(true));
+    let waits = crate::analysis::waits(
+        &wild.hand,
+        &wild.context(&crate::rules::Rules::preset("yaoji").unwrap()),
+    );
     assert_eq!(waits & 1 << Tile::YAOJI.index(), 0, "1s is never a wait");
 }
 

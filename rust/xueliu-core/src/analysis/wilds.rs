@@ -5,7 +5,7 @@
 //! tiles (hand and melds) are held to 缺一门 and the void suit, and the tiles the wilds stand for
 //! keep to the suits the natural tiles allow. Four wilds win at once, whatever the shape.
 
-use crate::analysis::{entries, suit_pairs, Context, Decomposition, HandFacts, Set, UNREACHABLE};
+use super::{entries, suit_pairs, Context, Decomposition, HandFacts, Set, UNREACHABLE};
 use crate::hand::{Counts, MAX_WILDS, POW5};
 use crate::tables::{
     best_split, capped_overlaps, suit_table, wild_table, LevelOverlaps, SuitEntry, MAX_SETS,
@@ -35,7 +35,7 @@ pub fn is_win(hand: &Counts, ctx: &Context) -> bool {
 /// sets and a pair, add up to at most `wilds`. Wilds left over make whole sets of their own.
 #[inline]
 fn standard_fits(e: &[SuitEntry; 3], wilds: u8) -> bool {
-    let sets = e.map(|e| e.wilds_for_sets());
+    let sets = e.map(super::super::tables::SuitEntry::wilds_for_sets);
     let total: u8 = sets.iter().sum();
     (0..3).any(|p| total - sets[p] + e[p].wilds_for_pair() <= wilds)
 }
@@ -61,7 +61,11 @@ pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
     } else {
         natural_waits(hand, ctx, wilds)
     };
-    let held = |t: usize| hand.array()[t] + ctx.melds.held[t];
+    // The wilds are 1s: with them, the 1s the wall still holds are fewer.
+    let ones = wilds + ctx.melds.wilds;
+    let held = |t: usize| {
+        hand.array()[t] + ctx.melds.held[t] + if t == Tile::YAOJI.index() { ones } else { 0 }
+    };
     (0..KINDS)
         .filter(|&t| mask >> t & 1 == 1 && held(t) < COPIES)
         .fold(0, |m, t| m | 1 << t)
@@ -345,6 +349,7 @@ pub fn split_facts(hand: &Counts, ctx: &Context, facts: &mut HandFacts, melded_t
 mod tests {
     use super::*;
     use crate::analysis::{self, HandSize};
+    use crate::hand::HandError;
     use crate::meld::Meld;
     use crate::rng::Rng;
     use crate::tile::parse_tiles;
@@ -424,13 +429,38 @@ mod tests {
             void: Some(Suit::S),
             ..plain()
         };
-        let h = hand("1357m1357p19s", 4);
+        let h = hand("1357m1357p29s", 4);
         assert!(wins(&h, &void_s));
         assert_eq!(shanten_of(&h, &void_s), -1);
-        let short = hand("1357m1357p1s", 4);
+        let short = hand("1357m1357p2s", 4);
         assert_eq!(shanten_of(&short, &void_s), 0);
-        // Every tile completes it (none is held four times).
-        assert_eq!(waits(&short, &void_s).count_ones(), 27);
+        // Every tile completes it but 1s: the four wilds are the four 1s (issue 12.7).
+        assert_eq!(
+            waits(&short, &void_s),
+            ALL_TILES & !(1 << Tile::YAOJI.index())
+        );
+    }
+
+    #[test]
+    fn natural_1s_beside_wilds_count_toward_the_four_1s() {
+        // Three natural 1s and three wilds are six 1s; a kong of wilds in melds counts too.
+        let six = hand("111s234m567m99m", 3);
+        assert_eq!(
+            plain().check(&six, HandSize::Complete),
+            Err(HandError::TooManyOnes {
+                natural: 3,
+                wilds: 3
+            })
+        );
+        let kong = |text| Context::new(&[Meld::parse(text, false).unwrap()], None, true).unwrap();
+        let (natural, melded) = (kong("5555p"), kong("5p111s"));
+        let one = hand("1s234p678p789p", 0);
+        assert_eq!(waits_of(&one, &natural), "1s");
+        // One natural 1s beside three wilds in a meld: all four 1s held, 1s is no wait.
+        assert_eq!(melded.check(&one, HandSize::Waiting), Ok(()));
+        assert_eq!(waits(&one, &melded), 0);
+        let five = hand("11s234p678p789p", 0);
+        assert!(melded.check(&five, HandSize::Complete).is_err());
     }
 
     #[test]
@@ -535,7 +565,7 @@ mod tests {
                 more.add(t);
                 assert!(is_win(&more, &ctx), "{short} + {t}");
             }
-            assert!(mask >> drawn[0].index() & 1 == win as u32, "{full}");
+            assert!(mask >> drawn[0].index() & 1 == u32::from(win), "{full}");
         }
     }
 }
