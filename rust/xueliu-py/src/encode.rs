@@ -262,7 +262,10 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (n, rules=None, seed=None, opponents=None, *, threads=None, packed=false))]
+    #[pyo3(
+        signature = (n, rules=None, seed=None, opponents=None, *, threads=None, packed=None),
+        text_signature = "(n, rules=None, seed=None, opponents=None, *, threads=None, packed=False)"
+    )]
     fn new(
         py: Python<'_>,
         n: &Bound<'_, PyAny>,
@@ -270,7 +273,7 @@ impl VecEnv {
         seed: Option<&Bound<'_, PyAny>>,
         opponents: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
-        packed: bool,
+        packed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VecEnv> {
         let n: usize = crate::convert::int("n", n, "a number of hands, an int of at least 1")?;
         let threads: Option<usize> = threads
@@ -285,6 +288,7 @@ impl VecEnv {
         let rules = rules_or_default(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let policies = policies_arg(opponents)?;
+        let packed = crate::convert::flag("packed", packed, false)?;
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         });
