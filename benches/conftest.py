@@ -61,15 +61,22 @@ def ready_hands(count: int, seed: int) -> np.ndarray:
     return np.array(hands, dtype=np.uint8)
 
 
+YAOJI = 18  # 1s, the tile whose four copies are the wilds
+
+
 def with_wilds(hands: np.ndarray, seed: int, most: int = 3) -> tuple[np.ndarray, np.ndarray]:
-    """The same hands with 1 to `most` tiles of each, picked at random, turned into wilds (幺鸡)."""
+    """The same hands with 1 to `most` tiles of each turned into wilds (幺鸡): its natural 1s first,
+    then tiles picked at random. The wilds are 1s, so natural 1s beside them count toward four
+    (RULES.md §11); taking the 1s first keeps every row within that."""
     rng = random.Random(seed)
     out = hands.copy()
     wilds = np.zeros(len(hands), dtype=np.uint8)
     for row in range(len(out)):
-        tiles = [t for t in range(27) for _ in range(out[row, t])]
         wilds[row] = rng.randint(1, most)
-        for t in rng.sample(tiles, int(wilds[row])):
+        ones = min(int(out[row, YAOJI]), int(wilds[row]))
+        out[row, YAOJI] -= ones
+        tiles = [t for t in range(27) for _ in range(out[row, t])]
+        for t in rng.sample(tiles, int(wilds[row]) - ones):
             out[row, t] -= 1
     return out, wilds
 

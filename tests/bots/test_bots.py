@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import PLAY_PRESETS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xueliu
 from xueliu import Action, Bot, BotError, Game, IllegalActionError, compare_bots
 
-PRESETS = ["chengdu", "xuezhan", "chengdu_xueliu", "dashiyou", "sanxia", "yaoji"]
+PRESETS = PLAY_PRESETS
 
 
 @settings(max_examples=25, deadline=None)

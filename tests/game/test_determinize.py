@@ -7,10 +7,11 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import PLAY_PRESETS
 
 from xueliu import Game, Tile, XueliuError
 
-PRESETS = ["chengdu", "chengdu_xueliu", "xuezhan", "sanxia", "dashiyou", "yaoji"]
+PRESETS = PLAY_PRESETS
 
 
 def positions(per_preset=3, every=9):

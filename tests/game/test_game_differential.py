@@ -4,40 +4,30 @@ identical scores, on random play over every preset and over random option combin
 
 Events are compared whole, the `score` of each `win` included."""
 
-import os
 import random
 
 import pytest
+from helpers import PRESETS, option_values, scaled
 
 import xueliu
 from xueliu import Action, Game
 from xueliu.reference import Game as Reference
 
-# Issue 4 asks for thousands of games per preset; a quick local run plays fewer.
-GAMES_PER_PRESET = 1000 if os.environ.get("CI") else 60
-PRESETS = ["dashiyou", "sanxia", "sanxia_piao", "chengdu", "chengdu_xueliu", "xuezhan", "yaoji"]
-OPTIONS = {
-    "exchange": [None, "dice", "clockwise", "counterclockwise", "opposite", "random"],
-    "exchange_same_suit": [True, False],
-    "declare_void": [True, False],
-    "pong_last_discard": [True, False],
-    "kong_draw_from": ["front", "back"],
-    "rob_concealed_kong": [True, False],
-    "late_kong": ["full", "root_only", "kept_fourth_forbidden", "forbidden"],
-    "pass_win_lock": ["none", "until_draw", "until_draw_unless_higher"],
-    "last_four": ["none", "forced", "self_draw_forced", "ron_forced"],
-    "self_draw_payers": ["not_won", "all_others"],
-    "kong_fan": ["win_and_loss", "win_only"],
-    "kong_payments": [True, False],
-    "kong_flower_after_direct_kong": ["feeder_pays_all", "all_pay", "as_discard_win"],
-    "kong_income_transfer": ["none", "last_kong", "all_kongs", "refund_to_payers"],
-    "flower_pig_payees": ["ready", "ready_or_won", "non_pigs"],
-    "flower_pig_rule": ["three_suits", "void_held"],
-    "tax_refund": [True, False],
-    "ready_difference": [True, False],
-    "first_dealer": ["east", "random", "dice"],
-    "cap_fan": [None, 3, 5],
-}
+# Issue 4 asks for thousands of games per preset: the `long` profile plays 3,000, CI 300, a
+# local run 90 (tests/conftest.py).
+GAMES_PER_PRESET = scaled(300)
+# Every option the rules schema has, with its values (tests/helpers.py): a new option is drawn
+# in the random combinations below as soon as the stub types it. HELD_BACK are the options these
+# combinations have never drawn; drawing them at once found an engine/reference difference (a
+# flower pig's payment, 48 against 24, in yaoji with gen_counts_kongs and double_ready_value:
+# reported, not yet settled). Take each out of this set as it is checked.
+HELD_BACK = {
+    "mode", "dealer_rotation", "exchange_redeal_if_unchanged", "allow_seven_pairs", "gen_counts_kongs",
+    "gen_fan", "exposed_kong_fan", "concealed_kong_fan", "kong_flower_fan", "kong_shot_fan", "rob_kong_fan",
+    "rob_kong_scoring", "self_draw_bonus", "scoring", "base_points", "fan_offset", "flower_pig_penalty",
+    "flower_pig_fan", "wilds", "no_wild_fan", "heavenly_stacks", "escape_penalty",
+}  # fmt: skip
+OPTIONS = {k: v for k, v in option_values().items() if k not in HELD_BACK}
 
 
 def text(action: dict) -> str:
@@ -90,20 +80,28 @@ def test_four_wilds_dealt_match_the_reference():
             play_both(xueliu.Rules.preset("yaoji"), seed, rng, win_rate=0.7)
 
 
+def random_rules(rng: random.Random, preset: str, **fixed) -> xueliu.Rules:
+    """`preset` with about half the options drawn at random, `fixed` on top; a combination the
+    engine refuses to play (幺鸡 needs 血战 and a cap, protocol §11) is drawn again."""
+    while True:
+        overrides = {k: rng.choice(v) for k, v in OPTIONS.items() if rng.random() < 0.5}
+        try:
+            rules = xueliu.Rules.preset(preset, **{**overrides, **fixed})
+            Game(rules, seed=0)
+            return rules
+        except xueliu.RulesError:
+            continue
+
+
 def test_yaoji_option_combinations_match_the_reference():
-    # 幺鸡 needs 血战 and a cap (protocol §11): the mode stays and cap_fan is 3 or 5.
     rng = random.Random(2027)
     for _ in range(100):
-        overrides = {k: rng.choice(v) for k, v in OPTIONS.items() if rng.random() < 0.5}
-        overrides["cap_fan"] = rng.choice([3, 5])
-        play_both(xueliu.Rules.preset("yaoji", **overrides), rng.randrange(2**32), rng, win_rate=0.6)
+        rules = random_rules(rng, "yaoji", cap_fan=rng.choice([3, 5]))
+        play_both(rules, rng.randrange(2**32), rng, win_rate=0.6)
 
 
 def test_random_option_combinations_match_the_reference():
     rng = random.Random(2026)
-    played = 0
-    while played < 150:
+    for _ in range(150):
         preset = rng.choice(["chengdu", "xuezhan", "chengdu_xueliu", "dashiyou", "sanxia"])
-        overrides = {k: rng.choice(v) for k, v in OPTIONS.items() if rng.random() < 0.5}
-        play_both(xueliu.Rules.preset(preset, **overrides), rng.randrange(2**32), rng, win_rate=0.6)
-        played += 1
+        play_both(random_rules(rng, preset), rng.randrange(2**32), rng, win_rate=0.6)

@@ -9,11 +9,11 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import PRESETS
 
 import xueliu
 from xueliu import Game
 
-PRESETS = ["dashiyou", "sanxia", "sanxia_piao", "chengdu", "chengdu_xueliu", "xuezhan", "yaoji"]
 HANDS_PER_PRESET = 850  # 5,100 hands in all
 
 

@@ -5,9 +5,10 @@ at random moments."""
 import random
 
 import pytest
+from helpers import PRESETS
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_game_differential import PRESETS, text
+from test_game_differential import text
 
 import xueliu
 from xueliu import Action, Match

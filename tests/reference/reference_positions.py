@@ -1,4 +1,5 @@
-"""Checked test positions for the pure-Python reference game (``Game.from_position``)."""
+"""What the reference game's tests share: checked test positions (``Game.from_position``),
+actions written as dicts, and the events of a step."""
 
 from __future__ import annotations
 
@@ -29,3 +30,20 @@ def reference_position(preset, hands, wall, *, voids, melds=None, first_draw=Non
         pytest.fail(f"bad test position, too many copies: {over}")
     rules = get_preset(preset, **overrides)
     return Game.from_position(rules, hands, wall, voids=voids, melds=melds, first_draw=first_draw)
+
+
+def discard(tile):
+    return {"kind": "discard", "tile": tile}
+
+
+def kong(tile):
+    return {"kind": "kong", "tile": tile}
+
+
+def since(game, mark):
+    """Events logged after ``mark`` (a length of ``game.events``)."""
+    return game.events[mark:]
+
+
+def payments(events):
+    return [(e["payer"], e["payee"], e["amount"], e["reason"]) for e in events if e["type"] == "payment"]

@@ -14,6 +14,7 @@ import json
 import random
 
 import pytest
+from reference_positions import discard, kong, payments, since
 from reference_positions import reference_position as position
 
 from xueliu.reference.game import SUITS, Game, IllegalActionError
@@ -28,25 +29,8 @@ PLAYABLE = [name for name, rules in PRESETS.items() if not rules["wilds"]]
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def since(game, mark):
-    """Events logged after ``mark`` (a length of ``game.events``)."""
-    return game.events[mark:]
-
-
-def payments(events):
-    return [(e["payer"], e["payee"], e["amount"], e["reason"]) for e in events if e["type"] == "payment"]
-
-
 def of_type(events, *types):
     return [e for e in events if e["type"] in types]
-
-
-def discard(tile):
-    return {"kind": "discard", "tile": tile}
-
-
-def kong(tile):
-    return {"kind": "kong", "tile": tile}
 
 
 WIN, PASS, PONG = {"kind": "win"}, {"kind": "pass"}, {"kind": "pong"}

@@ -15,7 +15,7 @@ import random
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from reference_positions import reference_position
+from reference_positions import discard, kong, payments, reference_position, since
 
 from xueliu.reference import hand as analysis
 from xueliu.reference.game import Game, IllegalActionError
@@ -45,8 +45,8 @@ def test_a_pong_of_one_1m_and_a_wild_keeps_the_flush():
 def test_concealed_kongs_of_three_1m_and_a_wild_or_three_wilds_and_a_1m():
     # Seed 004 §四 杠: 三个一万 + 幺鸡 暗杠, and 三个幺鸡 + 一个一万. Either is a concealed kong (2
     # fan); 234 567 888 99p is basic 0; no wild in the concealed hand: +1. 3 fan, ×8.
-    for kong in ("111m1s", "1m111s"):
-        assert brief(score("234p567p888p9p", "9p", concealed_kongs=[kong], rules=YAOJI)) == (
+    for concealed in ("111m1s", "1m111s"):
+        assert brief(score("234p567p888p9p", "9p", concealed_kongs=[concealed], rules=YAOJI)) == (
             "basic",
             3,
             8,
@@ -231,14 +231,6 @@ FOUR_WILDS = {
 }
 
 
-def discard(tile):
-    return {"kind": "discard", "tile": tile}
-
-
-def kong(tile):
-    return {"kind": "kong", "tile": tile}
-
-
 def swap(tile):
     return {"kind": "swap", "tile": tile}
 
@@ -246,14 +238,6 @@ def swap(tile):
 def position(hands, wall, **kwargs):
     """A checked yaoji test position; melds as in ``Game.from_position``, wilds written 1s."""
     return reference_position("yaoji", hands, wall, **kwargs)
-
-
-def since(game, mark):
-    return game.events[mark:]
-
-
-def payments(events):
-    return [(e["payer"], e["payee"], e["amount"], e["reason"]) for e in events if e["type"] == "payment"]
 
 
 def texts(actions):

@@ -289,6 +289,7 @@ impl VecEnv {
         let rules = rules_or_default(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let policies = policies_arg(opponents)?;
+        let packed = crate::convert::flag("packed", packed, false)?;
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         });
