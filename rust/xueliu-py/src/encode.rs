@@ -275,7 +275,6 @@ impl VecEnv {
         threads: Option<&Bound<'_, PyAny>>,
         packed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VecEnv> {
-        let packed = crate::convert::flag("packed", packed, false)?;
         let n: usize = crate::convert::int("n", n, "a number of hands, an int of at least 1")?;
         let threads: Option<usize> = threads
             .map(|t| {
