@@ -206,6 +206,18 @@ impl Melds {
         self.exposed_kongs + self.concealed_kongs
     }
 
+    /// Kongs of four natural copies: the ones `gen_counts_kongs` counts as 根 (a four made with
+    /// a wild is never a 根, docs/game-protocol.md §11).
+    pub fn natural_kongs(&self) -> u8 {
+        let natural = self
+            .held
+            .iter()
+            .enumerate()
+            .filter(|&(t, &n)| n == 4 && self.kong_mask & 1 << t != 0);
+        // At most four kongs, so the count fits.
+        natural.count() as u8
+    }
+
     /// Pongs and exposed kongs: sets that took another player's tile.
     pub const fn claimed(&self) -> u8 {
         self.sets - self.concealed_kongs

@@ -233,16 +233,22 @@ impl Score {
     }
 
     /// This score with some of the winner's kongs scored as roots instead (`late_kong =
-    /// "root_only"`, seed 002 計分規則 12: a late kong 只算根). The kong bonus goes; a root comes
-    /// unless `gen_counts_kongs` counts the kong as one already. The change is the same for
-    /// every pattern the hand could take, so the pattern stays the best.
-    pub fn with_root_only_kongs(&self, rules: &Rules, exposed: u8, concealed: u8) -> Score {
+    /// "root_only"`, seed 002 計分規則 12: a late kong 只算根, wilds or not). The kong bonus goes; a
+    /// root comes unless `gen_counts_kongs` counts the kong as one already (the `natural` ones, of
+    /// four natural copies). The change is the same for every pattern the hand could take, so
+    /// the pattern stays the best.
+    pub fn with_root_only_kongs(
+        &self,
+        rules: &Rules,
+        exposed: u8,
+        concealed: u8,
+        natural: u8,
+    ) -> Score {
         let mut bonuses = self.bonuses;
         bonuses.remove(Bonus::ExposedKong, exposed);
         bonuses.remove(Bonus::ConcealedKong, concealed);
-        if !rules.gen_counts_kongs {
-            bonuses.add(Bonus::Root, exposed + concealed, rules.gen_fan);
-        }
+        let counted = if rules.gen_counts_kongs { natural } else { 0 };
+        bonuses.add(Bonus::Root, exposed + concealed - counted, rules.gen_fan);
         Score::new(
             (self.pattern, self.pattern_fan),
             bonuses,
@@ -523,7 +529,7 @@ fn hand_value(
     let (pattern, fan) =
         best_pattern(facts, melds, rules, situation).unwrap_or((Pattern::Basic, 0));
     let kong_roots = if rules.gen_counts_kongs {
-        melds.kongs()
+        melds.natural_kongs()
     } else {
         0
     };

@@ -10,17 +10,18 @@ use crate::score::{best_waits_known, score_known_win, Score, Situation};
 use crate::tile::Tile;
 use crate::Choice;
 
-/// The root-only kongs of a seat (late kongs under `late_kong = "root_only"`): exposed and
-/// concealed.
-fn root_kongs(seat: &Seat) -> (u8, u8) {
-    let mut out = (0, 0);
+/// The root-only kongs of a seat (late kongs under `late_kong = "root_only"`): exposed,
+/// concealed, and how many of them hold no wild.
+fn root_kongs(seat: &Seat) -> (u8, u8, u8) {
+    let mut out = (0, 0, 0);
     for m in seat.meld_list() {
         if seat.root_only_kongs & 1 << m.tile.index() != 0 {
             match m.kind {
                 MeldKind::ExposedKong => out.0 += 1,
                 MeldKind::ConcealedKong => out.1 += 1,
-                MeldKind::Pong => {}
+                MeldKind::Pong => continue,
             }
+            out.2 += u8::from(m.wilds == 0);
         }
     }
     out
@@ -29,8 +30,10 @@ fn root_kongs(seat: &Seat) -> (u8, u8) {
 /// A score with the seat's root-only kongs counted as roots.
 fn as_roots(rules: &Rules, seat: &Seat, score: Score) -> Score {
     match root_kongs(seat) {
-        (0, 0) => score,
-        (exposed, concealed) => score.with_root_only_kongs(rules, exposed, concealed),
+        (0, 0, _) => score,
+        (exposed, concealed, natural) => {
+            score.with_root_only_kongs(rules, exposed, concealed, natural)
+        }
     }
 }
 
@@ -57,7 +60,7 @@ pub fn score_win(rules: &Rules, seat: &Seat, tile: Tile, situation: Situation) -
 /// What `payer` pays for `score`: its points, or under 杠进杠出 with the payer's own kong fan
 /// added (root-only kongs are not kongs).
 pub fn payment(score: &Score, payer: &Seat) -> i64 {
-    let (root_exposed, root_concealed) = root_kongs(payer);
+    let (root_exposed, root_concealed, _) = root_kongs(payer);
     let m = &payer.meld_summary;
     let exposed = m.exposed_kongs.saturating_sub(root_exposed);
     let concealed = m.concealed_kongs.saturating_sub(root_concealed);

@@ -397,6 +397,57 @@ fn roots_are_four_natural_copies_and_wild_kongs_are_kongs() {
 }
 
 #[test]
+fn gen_counts_kongs_counts_only_kongs_of_four_natural_copies() {
+    // docs/game-protocol.md §11: a four made with a wild is never a 根, a kong included.
+    let mut r = rules("yaoji");
+    r.gen_counts_kongs = true;
+    let hand = counts("55p123p456p789p");
+    let wild = score(
+        &hand,
+        tile("9p"),
+        &[concealed_kong("555m1s")],
+        None,
+        &r,
+        &Situation::DISCARD,
+    );
+    let natural = score(
+        &hand,
+        tile("9p"),
+        &[concealed_kong("5555m")],
+        None,
+        &r,
+        &Situation::DISCARD,
+    );
+    assert_eq!(
+        bonus_list(&wild.unwrap()),
+        [(Bonus::ConcealedKong, 1, 2), (Bonus::NoWild, 1, 1)]
+    );
+    assert_eq!(
+        bonus_list(&natural.unwrap()),
+        [
+            (Bonus::Root, 1, 1),
+            (Bonus::ConcealedKong, 1, 2),
+            (Bonus::NoWild, 1, 1)
+        ]
+    );
+    // A root-only late kong is one 根 wilds or not (§11), counted once with gen_counts_kongs.
+    let s = score(
+        &hand,
+        tile("9p"),
+        &[concealed_kong("555m1s")],
+        None,
+        &r,
+        &Situation::DISCARD,
+    )
+    .unwrap();
+    let late = s.with_root_only_kongs(&r, 0, 1, 0);
+    assert_eq!(
+        bonus_list(&late),
+        [(Bonus::Root, 1, 1), (Bonus::NoWild, 1, 1)]
+    );
+}
+
+#[test]
 fn four_wilds_win_at_the_cap_whatever_the_hand() {
     // Three suits and no shape: basic 0 + four_wilds 5 (yaoji's cap) = 5 fan, ×32.
     let s = wild_win("1357m2468p35s", 4, "1s", &[], Situation::SELF_DRAW);
@@ -625,7 +676,7 @@ fn late_kongs_can_score_as_roots() {
         &xuezhan,
         Situation::DISCARD,
     );
-    let late = s.with_root_only_kongs(&xuezhan, 0, 1);
+    let late = s.with_root_only_kongs(&xuezhan, 0, 1, 1);
     assert_eq!((s.fan, late.fan), (2, 1));
     assert_eq!(bonus_list(&late), [(Bonus::Root, 1, 1)]);
     assert_eq!(late.points, 2);
@@ -638,7 +689,7 @@ fn late_kongs_can_score_as_roots() {
         &counting,
         Situation::DISCARD,
     );
-    let late = s.with_root_only_kongs(&counting, 1, 0);
+    let late = s.with_root_only_kongs(&counting, 1, 0, 1);
     assert_eq!((s.fan, late.fan), (2, 1));
     assert_eq!(bonus_list(&late), [(Bonus::Root, 1, 1)]);
 }
