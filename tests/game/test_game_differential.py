@@ -17,17 +17,8 @@ from xueliu.reference import Game as Reference
 # local run 90 (tests/conftest.py).
 GAMES_PER_PRESET = scaled(300)
 # Every option the rules schema has, with its values (tests/helpers.py): a new option is drawn
-# in the random combinations below as soon as the stub types it. HELD_BACK are the options these
-# combinations have never drawn; drawing them at once found an engine/reference difference (a
-# flower pig's payment, 48 against 24, in yaoji with gen_counts_kongs and double_ready_value:
-# reported, not yet settled). Take each out of this set as it is checked.
-HELD_BACK = {
-    "mode", "dealer_rotation", "exchange_redeal_if_unchanged", "allow_seven_pairs", "gen_counts_kongs",
-    "gen_fan", "exposed_kong_fan", "concealed_kong_fan", "kong_flower_fan", "kong_shot_fan", "rob_kong_fan",
-    "rob_kong_scoring", "self_draw_bonus", "scoring", "base_points", "fan_offset", "flower_pig_penalty",
-    "flower_pig_fan", "wilds", "no_wild_fan", "heavenly_stacks", "escape_penalty",
-}  # fmt: skip
-OPTIONS = {k: v for k, v in option_values().items() if k not in HELD_BACK}
+# in the random combinations below as soon as the stub types it.
+OPTIONS = option_values()
 
 
 def text(action: dict) -> str:
