@@ -402,28 +402,17 @@ fn gen_counts_kongs_counts_only_kongs_of_four_natural_copies() {
     let mut r = rules("yaoji");
     r.gen_counts_kongs = true;
     let hand = counts("55p123p456p789p");
-    let wild = score(
-        &hand,
-        tile("9p"),
-        &[concealed_kong("555m1s")],
-        None,
-        &r,
-        &Situation::DISCARD,
-    );
-    let natural = score(
-        &hand,
-        tile("9p"),
-        &[concealed_kong("5555m")],
-        None,
-        &r,
-        &Situation::DISCARD,
-    );
+    let on_kong = |kong: &str| {
+        let melds = [concealed_kong(kong)];
+        score(&hand, tile("9p"), &melds, None, &r, &Situation::DISCARD).unwrap()
+    };
+    let wild = on_kong("555m1s");
     assert_eq!(
-        bonus_list(&wild.unwrap()),
+        bonus_list(&wild),
         [(Bonus::ConcealedKong, 1, 2), (Bonus::NoWild, 1, 1)]
     );
     assert_eq!(
-        bonus_list(&natural.unwrap()),
+        bonus_list(&on_kong("5555m")),
         [
             (Bonus::Root, 1, 1),
             (Bonus::ConcealedKong, 1, 2),
@@ -431,16 +420,7 @@ fn gen_counts_kongs_counts_only_kongs_of_four_natural_copies() {
         ]
     );
     // A root-only late kong is one 根 wilds or not (§11), counted once with gen_counts_kongs.
-    let s = score(
-        &hand,
-        tile("9p"),
-        &[concealed_kong("555m1s")],
-        None,
-        &r,
-        &Situation::DISCARD,
-    )
-    .unwrap();
-    let late = s.with_root_only_kongs(&r, 0, 1, 0);
+    let late = wild.with_root_only_kongs(&r, 0, 1, 0);
     assert_eq!(
         bonus_list(&late),
         [(Bonus::Root, 1, 1), (Bonus::NoWild, 1, 1)]
