@@ -137,18 +137,8 @@ def test_the_void_reads_natural_tiles():
 def test_four_wilds_score_basic_plus_the_cap_and_nothing_else():
     # Seed 004 §三.2: four wilds win whatever the rest (three suits, a void tile) at the room's
     # maximum: basic 0 + four_wilds 5 = 5, ×32; no 无鸡, no root, no kong, no 天胡.
-    expected = {
-        "pattern": "basic",
-        "pattern_fan": 0,
-        "bonuses": [{"name": "four_wilds", "count": 1, "fan": 5}],
-        "fan": 5,
-        "capped_fan": 5,
-        "multiplier": 32,
-        "extra_points": 0,
-        "points": 32,
-    }
-    assert score("23456m678p89s", "1s", wilds=3, self_draw=True, void="s", rules=YAOJI) == expected
-    assert score("2222m34p567p", "9p", wilds=4, self_draw=True, heavenly=True, rules=YAOJI) == expected
+    assert score("23456m678p89s", "1s", wilds=3, self_draw=True, void="s", rules=YAOJI) == FOUR_WILDS
+    assert score("2222m34p567p", "9p", wilds=4, self_draw=True, heavenly=True, rules=YAOJI) == FOUR_WILDS
     # Another cap: the bonus is worth that cap.
     assert score("23456m678p89s", "1s", wilds=3, self_draw=True, rules=dict(YAOJI, cap_fan=3))["points"] == 8
 
