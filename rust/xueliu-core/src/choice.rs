@@ -24,8 +24,8 @@ pub trait Choice: Copy + Eq + 'static {
     }
 }
 
-/// Declares `enum $name { $variant = "text", … }` with `Debug, Clone, Copy, PartialEq, Eq, Hash`
-/// and its [`Choice`] implementation.
+/// Declares `enum $name { $variant = "text", … }` with `Debug, Clone, Copy, PartialEq, Eq, Hash`,
+/// its [`Choice`] implementation, and serde's, which write and read the same names.
 macro_rules! choice {
     (
         $(#[$meta:meta])*
@@ -49,6 +49,18 @@ macro_rules! choice {
             }
         }
 
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str($crate::choice::Choice::name(*self))
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $crate::choice::deserialize(d)
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.pad($crate::choice::Choice::name(*self))
@@ -58,6 +70,11 @@ macro_rules! choice {
 }
 
 pub(crate) use choice;
+
+/// Reads a [`Choice`] by its name; an error lists the names.
+pub fn deserialize<'de, D: serde::Deserializer<'de>, T: Choice>(d: D) -> Result<T, D::Error> {
+    crate::game::wire::named(d, T::parse, || format!("one of {}", T::names()))
+}
 
 #[cfg(test)]
 mod tests {

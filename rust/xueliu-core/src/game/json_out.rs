@@ -5,6 +5,7 @@ use crate::hand::Counts;
 use crate::rules::{Rules, Value as RulesValue};
 use crate::tile::{Suit, Tile};
 use crate::Choice;
+use serde_json::Value;
 use std::fmt::Write;
 
 /// A value that writes itself as JSON.
@@ -152,25 +153,27 @@ impl<'a> Object<'a> {
 
 /// `Rules.to_dict()` as JSON: every option by its schema name, in schema order.
 pub fn rules_json(rules: &Rules) -> String {
-    let mut out = String::new();
-    let mut o = Object::new(&mut out);
-    for key in Rules::KEYS {
-        match rules.get(key) {
-            Ok(RulesValue::Null | RulesValue::Unsupported(_)) | Err(_) => o.field(key, &None::<u8>),
-            Ok(RulesValue::Bool(b)) => o.field(key, &b),
-            Ok(RulesValue::Int(i)) => o.field(key, &i),
-            Ok(RulesValue::Text(t)) => o.field(key, &t),
-            Ok(RulesValue::Fan(table)) => {
-                let mut fan = String::new();
-                let mut f = Object::new(&mut fan);
-                for (pattern, value) in table.iter() {
-                    f.field(pattern.name(), &value);
-                }
-                f.end();
-                o.field(key, &Raw(&fan))
-            }
-        };
-    }
-    o.end();
-    out
+    super::wire::to_text(&rules_value(rules))
+}
+
+/// `Rules.to_dict()` as a JSON value.
+pub fn rules_value(rules: &Rules) -> Value {
+    let option = |key| match rules.get(key) {
+        Ok(RulesValue::Null | RulesValue::Unsupported(_)) | Err(_) => Value::Null,
+        Ok(RulesValue::Bool(b)) => b.into(),
+        Ok(RulesValue::Int(i)) => i.into(),
+        Ok(RulesValue::Text(t)) => t.into(),
+        Ok(RulesValue::Fan(table)) => {
+            let fans = table
+                .iter()
+                .map(|(p, fan)| (p.name().to_owned(), fan.into()));
+            Value::Object(fans.collect())
+        }
+    };
+    Value::Object(
+        Rules::KEYS
+            .iter()
+            .map(|&key| (key.to_owned(), option(key)))
+            .collect(),
+    )
 }

@@ -26,6 +26,7 @@ mod turn;
 mod value;
 mod verify;
 mod winning_hand;
+pub(crate) mod wire;
 
 #[cfg(test)]
 mod determinize_tests;
@@ -33,11 +34,11 @@ mod determinize_tests;
 mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
+pub use events::ScoreWire;
 pub use events::{Direction, EndKind, EndReason, Event, EventType, KongKind, Reason, WinKind};
 pub use history::{Exchanged, History};
 pub(crate) use json_in::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
-pub use value::ScoreJson;
 
 pub use crate::score::{Score, Situation};
 
@@ -48,10 +49,7 @@ use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::{Mode, Rules};
 use crate::tile::{Suit, Tile, KINDS};
-use crate::Choice;
-use events::EventContext;
-use json_out::Object;
-pub use json_out::{rules_json, ToJson};
+pub use json_out::rules_json;
 use log::Log;
 use state::River;
 use std::sync::Arc;
@@ -528,79 +526,4 @@ pub fn playable(rules: &Rules) -> Result<(), crate::rules::RulesError> {
         );
     }
     Ok(())
-}
-
-impl EventContext for Game {
-    fn rules_json(&self) -> String {
-        json_out::rules_json(&self.rules)
-    }
-
-    fn wilds(&self) -> bool {
-        self.rules.wilds
-    }
-
-    fn win_json(&self, index: usize, viewer: Option<u8>, o: &mut Object<'_>) {
-        let Some(w) = self.wins.get(index) else {
-            return;
-        };
-        let hide = viewer.is_some_and(|v| v != w.seat);
-        o.field("seat", &w.seat)
-            .field("tile", &w.tile)
-            .field("from", &w.from)
-            .field("kind", w.kind.name());
-        if hide {
-            o.field("hand", &None::<u8>);
-        } else {
-            o.field("hand", &w.hand);
-        }
-        o.field("score", &value::ScoreJson(&w.score));
-    }
-}
-
-impl Game {
-    /// The log as a JSON array, in full or as `viewer` sees it.
-    pub fn events_json(&self, viewer: Option<u8>) -> String {
-        self.events_json_from(viewer, 0)
-    }
-
-    /// The log as `viewer` sees it (in full with `None`) less its first `start` events: a server
-    /// sends each viewer only what is new, at a cost that grows with what is new.
-    pub fn events_json_from(&self, viewer: Option<u8>, start: usize) -> String {
-        let mut out = String::from("[");
-        let mut first = true;
-        let mut skip = start;
-        for e in self.events() {
-            if viewer.is_some_and(|v| !events::visible(e, v)) {
-                continue;
-            }
-            if skip > 0 {
-                skip -= 1;
-                continue;
-            }
-            if !first {
-                out.push_str(", ");
-            }
-            first = false;
-            events::write_event(e, viewer, self, &mut out);
-        }
-        out.push(']');
-        out
-    }
-
-    /// The log as a spectator sees it: what every seat may see (RULES.md §12), so each seat's
-    /// hidden fields are hidden and no `pass` is shown, less its first `start` events.
-    pub fn public_events_json(&self, start: usize) -> String {
-        const NO_SEAT: u8 = 4;
-        self.events_json_from(Some(NO_SEAT), start)
-    }
-
-    /// The full log as JSON lines: one event object per line (for self-play logs).
-    pub fn events_jsonl(&self) -> String {
-        let mut out = String::new();
-        for e in self.events() {
-            events::write_event(e, None, self, &mut out);
-            out.push('\n');
-        }
-        out
-    }
 }

@@ -7,7 +7,7 @@ use super::events::{Direction, EndReason, KongKind, WinKind};
 use super::history::{Exchanged, History};
 use super::json_in::*;
 use super::json_out::{rules_json, Object, Raw, ToJson};
-use super::replay::events_from;
+use super::replay::snapshot_events;
 use super::state::{after, holds, take, River, Seat, Wall};
 use super::value::score_win;
 use super::verify::MAX_SNAPSHOT_BYTES;
@@ -202,7 +202,7 @@ fn history_json(h: &History) -> String {
     let exchange = h.exchange.map(|e| {
         let mut out = String::new();
         Object::new(&mut out)
-            .field("direction", &e.direction)
+            .field("direction", e.direction.name())
             .field("given", &e.given)
             .end();
         out
@@ -815,7 +815,7 @@ impl Game {
         game.check_pending()?;
         let (x, p) = f("events")?;
         if logging {
-            game.log = Some(events_from(x, &p, &game)?);
+            game.log = Some(snapshot_events(x, &p, &game)?);
         } else if !array(x, &p)?.is_empty() {
             return Err(format!("{p}: a game without logging has no events"));
         }

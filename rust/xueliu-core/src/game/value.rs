@@ -1,14 +1,12 @@
 //! What the game asks of scoring ([`crate::score`]): the score of a win, a payer's share under
 //! 杠进杠出, and a ready hand's best wait (查叫); and `Score.to_dict()` as JSON for the log.
 
-use super::json_out::{Object, ToJson};
 use super::state::Seat;
 use crate::hand::MAX_WILDS;
 use crate::meld::MeldKind;
 use crate::rules::Rules;
 use crate::score::{best_waits_known, score_known_win, Score, Situation};
 use crate::tile::Tile;
-use crate::Choice;
 
 /// The root-only kongs of a seat (late kongs under `late_kong = "root_only"`): exposed,
 /// concealed, and how many of them hold no wild.
@@ -87,40 +85,4 @@ pub fn ready_value(rules: &Rules, seat: &Seat) -> Option<i64> {
 /// Points fit i64 for every validated `Rules`; this keeps sums safe for any other.
 fn clamp(points: u64) -> i64 {
     points.min(1 << 52) as i64
-}
-
-/// `Score.to_dict()`: pattern, its fan, each bonus, total and capped fan, multiplier, points.
-pub struct ScoreJson<'a>(pub &'a Score);
-
-impl ToJson for ScoreJson<'_> {
-    fn write_json(&self, out: &mut String) {
-        let s = self.0;
-        let bonuses: Vec<BonusJson> = s
-            .bonuses
-            .iter()
-            .map(|(b, count, fan)| BonusJson(b.name(), count, fan))
-            .collect();
-        Object::new(out)
-            .field("pattern", s.pattern.name())
-            .field("pattern_fan", &s.pattern_fan)
-            .field("bonuses", &bonuses)
-            .field("fan", &s.fan)
-            .field("capped_fan", &s.capped_fan)
-            .field("multiplier", &s.multiplier)
-            .field("extra_points", &s.extra_points)
-            .field("points", &s.points)
-            .end();
-    }
-}
-
-struct BonusJson(&'static str, u8, u32);
-
-impl ToJson for BonusJson {
-    fn write_json(&self, out: &mut String) {
-        Object::new(out)
-            .field("name", self.0)
-            .field("count", &self.1)
-            .field("fan", &self.2)
-            .end();
-    }
 }

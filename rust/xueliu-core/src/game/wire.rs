@@ -1,0 +1,201 @@
+//! The plumbing of the JSON wire format (docs/game-protocol.md §9): serde with the separators
+//! the format fixes (`", "` and `": "`), integers read within their range, and errors that name
+//! the field path, e.g. `snapshot.seats[0].hand: …`.
+
+use crate::hand::Counts;
+use crate::tile::{parse_tiles, Suit, Tile};
+use serde::de::{self, Deserializer, Unexpected};
+use serde::{Deserialize, Serialize, Serializer};
+use std::io;
+
+/// Writes `value` as JSON, with `", "` and `": "` between items as every log and snapshot has.
+pub fn to_text<T: Serialize + ?Sized>(value: &T) -> String {
+    let mut out = Vec::with_capacity(512);
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, Spaced);
+    // Our wire types have string keys only, the one way serializing to JSON can fail.
+    value.serialize(&mut ser).expect("wire types serialize");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+struct Spaced;
+
+impl serde_json::ser::Formatter for Spaced {
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        if first {
+            Ok(())
+        } else {
+            w.write_all(b", ")
+        }
+    }
+
+    fn begin_object_key<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        if first {
+            Ok(())
+        } else {
+            w.write_all(b", ")
+        }
+    }
+
+    fn begin_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        w.write_all(b": ")
+    }
+}
+
+/// Reads `T` from JSON `text` whose root is named `root`; an error names the field path.
+pub fn read<'a, T: Deserialize<'a>>(text: &'a str, root: &str) -> Result<T, String> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| at(root, &e))?;
+    de.end().map_err(|e| format!("{root}: {e}"))?;
+    Ok(value)
+}
+
+/// Reads `T` from a JSON value named `root`; an error names the field path.
+pub fn read_value<'a, T: Deserialize<'a>>(
+    v: &'a serde_json::Value,
+    root: &str,
+) -> Result<T, String> {
+    serde_path_to_error::deserialize(v).map_err(|e| at(root, &e))
+}
+
+/// `root.path: what was wrong`, without serde_json's position (the path says where) and with
+/// long quoted values cut, by characters so that no multi-byte one is split.
+fn at<E: std::fmt::Display>(root: &str, e: &serde_path_to_error::Error<E>) -> String {
+    let path = e.path().to_string();
+    let path = match path.as_str() {
+        "." => String::new(),
+        p if p.starts_with('[') => p.to_owned(),
+        p => format!(".{p}"),
+    };
+    let mut why = e.inner().to_string();
+    if let Some(cut) = why.rfind(" at line ") {
+        why.truncate(cut);
+    }
+    let parts: Vec<String> = (why.split('"').enumerate())
+        .map(|(i, part)| match part.char_indices().nth(60) {
+            Some((cut, _)) if i % 2 == 1 => format!("{}…", &part[..cut]),
+            _ => part.to_owned(),
+        })
+        .collect();
+    format!("{root}{path}: {}", parts.join("\""))
+}
+
+/// Whether serde_json refused `text` as JSON at all (rather than its content).
+pub fn is_syntax(e: &serde_json::Error) -> bool {
+    !e.is_data()
+}
+
+/// An integer in `LO..=HI` (a seat 0-3, a die 1-6, a count), refused when outside.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Int<const LO: u64, const HI: u64>(pub u64);
+
+/// A seat number.
+pub type SeatNo = Int<0, 3>;
+
+impl<const LO: u64, const HI: u64> From<u8> for Int<LO, HI> {
+    fn from(n: u8) -> Self {
+        Int(u64::from(n))
+    }
+}
+
+impl<const LO: u64, const HI: u64> Int<LO, HI> {
+    pub const fn u8(self) -> u8 {
+        self.0 as u8
+    }
+}
+
+impl<const LO: u64, const HI: u64> Serialize for Int<LO, HI> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.0)
+    }
+}
+
+impl<'de, const LO: u64, const HI: u64> Deserialize<'de> for Int<LO, HI> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let n = u64::deserialize(d)?;
+        if (LO..=HI).contains(&n) {
+            Ok(Int(n))
+        } else {
+            let what = format!("an integer {LO}..={HI}");
+            Err(de::Error::invalid_value(
+                Unexpected::Unsigned(n),
+                &what.as_str(),
+            ))
+        }
+    }
+}
+
+/// Reads a value written as its name, e.g. a tile `"5m"`, by `parse`; `what` says what is
+/// expected when it fails.
+pub fn named<'de, D: Deserializer<'de>, T>(
+    d: D,
+    parse: fn(&str) -> Option<T>,
+    what: fn() -> String,
+) -> Result<T, D::Error> {
+    struct Named<T>(fn(&str) -> Option<T>, fn() -> String);
+    impl<T> de::Visitor<'_> for Named<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(&(self.1)())
+        }
+        fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
+            (self.0)(s).ok_or_else(|| E::invalid_value(Unexpected::Str(s), &self))
+        }
+    }
+    d.deserialize_str(Named(parse, what))
+}
+
+macro_rules! by_name {
+    ($($t:ty => $parse:expr, $what:literal;)*) => {$(
+        impl Serialize for $t {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $t {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                named(d, $parse, || $what.to_owned())
+            }
+        }
+    )*};
+}
+
+by_name! {
+    Tile => |s| match parse_tiles(s).ok()?[..] { [t] => Some(t), _ => None }, "a tile like \"5m\"";
+    Suit => Suit::parse, "a suit \"m\", \"p\" or \"s\"";
+    super::Action => super::Action::parse, "an action like \"discard 5m\"";
+}
+
+/// A hand as its sorted tiles, each wild written as the `1s` it is (幺鸡).
+pub fn tiles_of(hand: &Counts) -> Vec<Tile> {
+    hand.tiles_with_wilds().collect()
+}
+
+/// A hand read from its tiles; under `wilds` its `1s` are wilds (docs/game-protocol.md §11).
+pub fn hand(tiles: &[Tile], path: &str, wilds: bool) -> Result<Counts, String> {
+    let fail = |e| format!("{path}: {e}");
+    let mut hand = Counts::from_tiles(tiles).map_err(fail)?;
+    if wilds {
+        let n = hand.count(Tile::YAOJI);
+        (0..n).for_each(|_| hand.remove(Tile::YAOJI));
+        hand = hand.with_wilds(n).map_err(fail)?;
+    }
+    Ok(hand)
+}
+
+/// The tiles of a tile bit set, and back.
+pub fn bits_to_tiles(bits: u32) -> Vec<Tile> {
+    Tile::all().filter(|t| bits & 1 << t.index() != 0).collect()
+}
+
+pub fn tile_bits(tiles: &[Tile]) -> u32 {
+    tiles.iter().fold(0, |b, t| b | 1 << t.index())
+}
