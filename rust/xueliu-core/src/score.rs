@@ -17,7 +17,9 @@ use crate::tile::{Suit, Tile};
 use std::fmt;
 
 /// How a win came about: what the hand alone does not tell.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Situation {
     /// 自摸: the winner drew the tile. Set it with `kong_flower` (杠上花 is self-drawn, seed 002
     /// 計分規則 6) and with `heavenly` (天胡算自摸, seed 000 胡牌規則 4).

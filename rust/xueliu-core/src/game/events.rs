@@ -339,6 +339,8 @@ wire_events! {
 /// What a seat's view hides is `null` (a deal's tiles give their `count` instead).
 #[derive(Serialize, Deserialize)]
 pub(super) struct StartWire {
+    /// Required though it may be null (serde would take a missing `Option` for `None`).
+    #[serde(deserialize_with = "Option::deserialize")]
     seed: Option<u64>,
     pub(super) rules: Value,
     dealer: SeatNo,
@@ -534,16 +536,53 @@ impl Event {
     pub(super) fn wire(&self, viewer: Option<u8>, game: &Game) -> Wire {
         let shown = |seat: u8| viewer.is_none_or(|v| v == seat);
         let seat = SeatNo::from;
-        let at = |s: u8, tile: Tile| SeatTile {
-            seat: seat(s),
-            tile,
-        };
-        let wilds = |n: u8| game.rules.wilds.then_some(Int::from(n));
         match *self {
             Event::Start { .. }
             | Event::Deal { .. }
             | Event::Exchange { .. }
             | Event::Win { .. } => self.hidden_wire(viewer, game),
+            Event::DealerDice { .. } | Event::Dice { .. } => self.dice_wire(),
+            Event::Redeal => Wire::Redeal(RedealWire {}),
+            Event::Void { seat: s, suit } => Wire::Void(VoidWire {
+                seat: seat(s),
+                suit,
+            }),
+            Event::Draw {
+                seat: s,
+                tile,
+                replacement,
+            } => {
+                let tile = shown(s).then_some(tile);
+                Wire::Draw(DrawWire {
+                    seat: seat(s),
+                    tile,
+                    replacement,
+                })
+            }
+            Event::Payment {
+                payer,
+                payee,
+                amount,
+                reason,
+            } => Wire::Payment(PaymentWire {
+                payer: seat(payer),
+                payee: seat(payee),
+                amount,
+                reason,
+            }),
+            Event::Abandon { seat: s } => Wire::Abandon(AbandonWire { seat: seat(s) }),
+            Event::End { reason, scores } => Wire::End(EndWire {
+                reason: reason.kind(),
+                scores,
+            }),
+            _ => self.play_wire(game),
+        }
+    }
+
+    /// The dice: the dealer draw's rolls, or one die.
+    fn dice_wire(&self) -> Wire {
+        let seat = SeatNo::from;
+        match *self {
             Event::DealerDice { ref rolls } => Wire::Dice(DiceWire {
                 purpose: Purpose::Dealer,
                 seat: None,
@@ -566,23 +605,19 @@ impl Event {
                 seat: Some(seat(s)),
                 rolls: Rolls::One([roll.into()]),
             }),
-            Event::Redeal => Wire::Redeal(RedealWire {}),
-            Event::Void { seat: s, suit } => Wire::Void(VoidWire {
-                seat: seat(s),
-                suit,
-            }),
-            Event::Draw {
-                seat: s,
-                tile,
-                replacement,
-            } => {
-                let tile = shown(s).then_some(tile);
-                Wire::Draw(DrawWire {
-                    seat: seat(s),
-                    tile,
-                    replacement,
-                })
-            }
+            _ => unreachable!("wire() sends only dice here"),
+        }
+    }
+
+    /// The events of play, which every seat sees whole.
+    fn play_wire(&self, game: &Game) -> Wire {
+        let seat = SeatNo::from;
+        let at = |s: u8, tile: Tile| SeatTile {
+            seat: seat(s),
+            tile,
+        };
+        let wilds = |n: u8| game.rules.wilds.then_some(Int::from(n));
+        match *self {
             Event::Discard { seat, tile } => Wire::Discard(at(seat, tile)),
             Event::Pass {
                 seat: s,
@@ -632,22 +667,7 @@ impl Event {
                 })
             }
             Event::Robbed { seat, tile } => Wire::Robbed(at(seat, tile)),
-            Event::Payment {
-                payer,
-                payee,
-                amount,
-                reason,
-            } => Wire::Payment(PaymentWire {
-                payer: seat(payer),
-                payee: seat(payee),
-                amount,
-                reason,
-            }),
-            Event::Abandon { seat: s } => Wire::Abandon(AbandonWire { seat: seat(s) }),
-            Event::End { reason, scores } => Wire::End(EndWire {
-                reason: reason.kind(),
-                scores,
-            }),
+            _ => unreachable!("wire() sends only events of play here"),
         }
     }
 
@@ -661,7 +681,7 @@ impl Event {
                 given,
             } => Wire::Start(StartWire {
                 seed: viewer.is_none().then_some(seed),
-                rules: super::json_out::rules_value(&game.rules),
+                rules: super::rules_json::rules_value(&game.rules),
                 dealer: dealer.into(),
                 dealer_given: given,
             }),
@@ -750,6 +770,29 @@ impl Wire {
                 tile: w.tile.ok_or_else(|| full("tile"))?,
                 replacement: w.replacement,
             },
+            Wire::Win(w) => {
+                read.winners.push(w.seat.map(SeatNo::u8));
+                Event::Win {
+                    index: (read.winners.len() - 1).min(u16::MAX as usize) as u16,
+                }
+            }
+            Wire::Abandon(w) => {
+                read.leaver = Some(w.seat.u8());
+                Event::Abandon { seat: w.seat.u8() }
+            }
+            Wire::End(w) => Event::End {
+                reason: EndReason::of(w.reason, read.leaver).ok_or(format!(
+                    "{path}.reason: an abandoned hand follows an abandon event"
+                ))?,
+                scores: w.scores,
+            },
+            w => w.play_event(path)?,
+        })
+    }
+
+    /// The events of play, which need nothing from the events before them.
+    fn play_event(self, path: &str) -> R<Event> {
+        Ok(match self {
             Wire::Discard(w) => Event::Discard {
                 seat: w.seat.u8(),
                 tile: w.tile,
@@ -792,28 +835,13 @@ impl Wire {
                 seat: w.seat.u8(),
                 tile: w.tile,
             },
-            Wire::Win(w) => {
-                read.winners.push(w.seat.map(SeatNo::u8));
-                Event::Win {
-                    index: (read.winners.len() - 1).min(u16::MAX as usize) as u16,
-                }
-            }
             Wire::Payment(w) => Event::Payment {
                 payer: w.payer.u8(),
                 payee: w.payee.u8(),
                 amount: w.amount,
                 reason: w.reason,
             },
-            Wire::Abandon(w) => {
-                read.leaver = Some(w.seat.u8());
-                Event::Abandon { seat: w.seat.u8() }
-            }
-            Wire::End(w) => Event::End {
-                reason: EndReason::of(w.reason, read.leaver).ok_or(format!(
-                    "{path}.reason: an abandoned hand follows an abandon event"
-                ))?,
-                scores: w.scores,
-            },
+            _ => return Err(format!("{path}: not an event of play")),
         })
     }
 }

@@ -13,7 +13,7 @@ use crate::meld::MeldKind;
 use crate::tile::{Tile, KINDS};
 
 /// The exchange that stood: who gave which three tiles, and which way they went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Exchanged {
     pub direction: Direction,
     /// The three tiles each seat gave, sorted.

@@ -14,10 +14,9 @@ mod escape;
 mod events;
 mod explain;
 mod history;
-mod json_in;
-mod json_out;
 mod log;
 mod replay;
+mod rules_json;
 mod settle;
 mod setup;
 mod snapshot;
@@ -37,7 +36,7 @@ pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::ScoreWire;
 pub use events::{Direction, EndKind, EndReason, Event, EventType, KongKind, Reason, WinKind};
 pub use history::{Exchanged, History};
-pub(crate) use json_in::rules_from_json;
+pub(crate) use rules_json::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
 
 pub use crate::score::{Score, Situation};
@@ -49,8 +48,8 @@ use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::{Mode, Rules};
 use crate::tile::{Suit, Tile, KINDS};
-pub use json_out::rules_json;
 use log::Log;
+pub use rules_json::rules_json;
 use state::River;
 use std::sync::Arc;
 
@@ -144,7 +143,7 @@ pub struct WinRecord {
 /// 换三张 as it resolved: what each seat gave and received. Each seat sees its own two lists
 /// (RULES.md §12); observations read them from here, since a game without logging keeps no
 /// events. A view of [`History::exchange`], built by [`Game::exchanged`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ExchangeRecord {
     pub direction: Direction,
     pub given: [[Tile; 3]; 4],

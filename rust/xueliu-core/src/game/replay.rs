@@ -2,8 +2,8 @@
 //! `start` event, must write the same log.
 
 use super::events::{claim, events_from, Event, Reading, Wire};
-use super::json_in::rules_from;
 use super::log::Log;
+use super::rules_json::rules_from;
 use super::wire::read_value;
 use super::{Action, Game};
 use crate::error::Error;
@@ -53,8 +53,11 @@ impl Game {
 
 /// The events of a snapshot's log at `path`, read as a full log; win events refer to the game's
 /// win list in order.
-pub(super) fn snapshot_events(v: &Value, path: &str, game: &Game) -> Result<Log<Event>, String> {
-    let wires: Vec<Wire> = read_value(v, path)?;
+pub(super) fn snapshot_events(
+    wires: Vec<Wire>,
+    path: &str,
+    game: &Game,
+) -> Result<Log<Event>, String> {
     let mut read = Reading::default();
     let log = events_from(wires, path, &mut read, game.rules.wilds)?;
     if read.winners.len() != game.wins.len() {

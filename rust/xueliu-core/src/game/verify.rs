@@ -16,7 +16,7 @@ pub(super) const MAX_SNAPSHOT_BYTES: usize = 4 << 20;
 impl Game {
     /// The game that `given`'s seed, rules and decisions produce, which must write `given`
     /// again; `self` is `given` as read and checked.
-    pub(super) fn verified(&self, given: &Value, text: &str) -> Result<Game, String> {
+    pub(super) fn verified(&self, text: &str) -> Result<Game, String> {
         let Some(Event::Start {
             seed,
             dealer,
@@ -52,8 +52,12 @@ impl Game {
         if written == text {
             return Ok(game);
         }
-        let written: Value = serde_json::from_str(&written).map_err(|e| e.to_string())?;
-        match first_difference(given, &written, &mut String::from("snapshot")) {
+        let json = |text: &str| serde_json::from_str::<Value>(text).map_err(|e| e.to_string());
+        match first_difference(
+            &json(text)?,
+            &json(&written)?,
+            &mut String::from("snapshot"),
+        ) {
             None => Ok(game),
             Some(why) => Err(why),
         }

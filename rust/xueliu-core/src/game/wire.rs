@@ -52,7 +52,10 @@ impl serde_json::ser::Formatter for Spaced {
 /// Reads `T` from JSON `text` whose root is named `root`; an error names the field path.
 pub fn read<'a, T: Deserialize<'a>>(text: &'a str, root: &str) -> Result<T, String> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| at(root, &e))?;
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| match e.inner() {
+        e if !e.is_data() => format!("{root} is not JSON: {e}"),
+        _ => at(root, &e),
+    })?;
     de.end().map_err(|e| format!("{root}: {e}"))?;
     Ok(value)
 }
@@ -78,6 +81,12 @@ fn at<E: std::fmt::Display>(root: &str, e: &serde_path_to_error::Error<E>) -> St
     if let Some(cut) = why.rfind(" at line ") {
         why.truncate(cut);
     }
+    if let Some(field) = why
+        .strip_prefix("missing field `")
+        .and_then(|f| f.strip_suffix('`'))
+    {
+        return format!("{root}{path}.{field} is missing");
+    }
     let parts: Vec<String> = (why.split('"').enumerate())
         .map(|(i, part)| match part.char_indices().nth(60) {
             Some((cut, _)) if i % 2 == 1 => format!("{}…", &part[..cut]),
@@ -85,11 +94,6 @@ fn at<E: std::fmt::Display>(root: &str, e: &serde_path_to_error::Error<E>) -> St
         })
         .collect();
     format!("{root}{path}: {}", parts.join("\""))
-}
-
-/// Whether serde_json refused `text` as JSON at all (rather than its content).
-pub fn is_syntax(e: &serde_json::Error) -> bool {
-    !e.is_data()
 }
 
 /// An integer in `LO..=HI` (a seat 0-3, a die 1-6, a count), refused when outside.
