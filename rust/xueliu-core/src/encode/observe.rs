@@ -312,7 +312,7 @@ fn relative(viewer: u8, seat: u8) -> usize {
 
 /// The tiles of a hand as counts, its wilds (幺鸡) counted as the `1s` they are.
 fn hand_counts(game: &Game, seat: u8) -> [u8; KINDS] {
-    let hand = &game.seat(seat).hand;
+    let hand = game.seat(seat).hand();
     let mut counts = *hand.array();
     counts[Tile::YAOJI.index()] += hand.wilds();
     counts
@@ -354,7 +354,7 @@ fn table(game: &Game, seat: u8, p: &mut impl Sink) {
             seen[m.tile.index()] += m.size() - m.wilds;
             seen[Tile::YAOJI.index()] += m.wilds;
         }
-        if let Some(v) = other.void {
+        if let Some(v) = other.void() {
             (0..9).for_each(|i| p.set(VOIDS + r, v.index() * 9 + i, 1));
         }
         // The river keeps these counts as discards come and go, so they are copied, not counted.
@@ -437,7 +437,7 @@ fn decision(game: &Game, seat: u8, p: &mut impl Sink) {
     p.set(
         DECISION,
         DECLINED,
-        u8::from(game.seat(seat).declined.is_some()),
+        u8::from(game.seat(seat).declined().is_some()),
     );
 }
 
@@ -647,7 +647,7 @@ mod tests {
                         .for_each(|t| hidden[t.index()] += 1);
                     for other in (0..4).filter(|&o| o != seat) {
                         game.seat(other)
-                            .hand
+                            .hand()
                             .tiles_with_wilds()
                             .for_each(|t| hidden[t.index()] += 1);
                     }
