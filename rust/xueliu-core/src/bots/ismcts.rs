@@ -100,7 +100,6 @@ impl IsmctsBot {
             let Ok(mut world) = game.determinize(seat, self.rng.next_u64()) else {
                 return;
             };
-            world.stop_logging();
             for (i, &action) in self.candidates.iter().enumerate() {
                 let mut copy = world.clone();
                 // The seat's legal actions are the same in every world; a refusal cannot happen.
