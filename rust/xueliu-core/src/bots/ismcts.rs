@@ -97,7 +97,7 @@ impl IsmctsBot {
     fn evaluate(&mut self, game: &Game, seat: u8, worlds: u32, gains: &mut [Gain]) {
         let mut scores = [0i64; MAX_ACTIONS];
         for _ in 0..worlds {
-            let Ok(mut world) = game.determinize(seat, self.rng.next_u64()) else {
+            let Ok(world) = game.determinize(seat, self.rng.next_u64()) else {
                 return;
             };
             for (i, &action) in self.candidates.iter().enumerate() {
