@@ -386,6 +386,22 @@ def test_issue12_13_two_threads_stepping_one_vec_env_get_a_concurrent_use_error(
     assert all("one thread at a time" in str(e) for e in errors)
 
 
+@pytest.mark.parametrize("packed", [False, True])
+def test_issue12_13_a_read_only_output_array_is_an_argument_error_and_changes_nothing(packed):
+    env, twin = VecEnv(4, "chengdu", packed=packed), VecEnv(4, "chengdu", packed=packed)
+    obs, mask, _ = env.reset(seed=1)
+    twin.reset(seed=1)
+    ids = np.array([np.flatnonzero(m)[0] for m in mask], np.int32)
+    for array, name in ((obs, "observations"), (mask, "masks")):
+        array.flags.writeable = False
+        with pytest.raises(ArgumentError, match=f"VecEnv's {name} array was made read-only"):
+            env.step(ids)
+        array.flags.writeable = True
+    # The refused steps changed nothing: the env steps on exactly as its twin does.
+    for a, b in zip(env.step(ids), twin.step(ids)):
+        assert (a == b).all()
+
+
 def test_fuzz_found_a_snapshot_error_quoting_a_multibyte_value_does_not_panic():
     data = json.loads(Game("chengdu", seed=1).to_json())
     data["dealer"] = "幺" * 100  # the message quotes 60 characters, never a split one
