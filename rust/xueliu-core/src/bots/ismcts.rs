@@ -98,10 +98,9 @@ impl IsmctsBot {
         let seat = view.seat();
         let mut scores = [0i64; MAX_ACTIONS];
         for _ in 0..worlds {
-            let Ok(mut world) = view.determinize(self.rng.next_u64()) else {
+            let Ok(world) = view.determinize(self.rng.next_u64()) else {
                 return;
             };
-            world.stop_logging();
             for (i, &action) in self.candidates.iter().enumerate() {
                 let mut copy = world.clone();
                 // The seat's legal actions are the same in every world; a refusal cannot happen.
