@@ -47,7 +47,7 @@ impl Bot for GreedyBot {
             Ask::Void => return Decision::checked(void(&sight)),
             // The turn visits the legal actions once, with no list.
             Ask::Turn => return turn(&sight),
-            Ask::Respond { .. } => {}
+            Ask::Respond(_) => {}
         }
         view.legal_actions(&mut self.buf);
         let legal = &self.buf;
@@ -58,7 +58,7 @@ impl Bot for GreedyBot {
             return Decision::listed(Action::Win);
         }
         let choice = match ask {
-            Ask::Respond { tile, .. } => respond(&sight, legal, tile),
+            Ask::Respond(open) => respond(&sight, legal, open.tile),
             _ => legal[0],
         };
         // Every branch picks from `legal`; the check keeps a slip from ever reaching the game.

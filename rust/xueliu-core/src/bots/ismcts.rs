@@ -131,7 +131,7 @@ impl IsmctsBot {
     /// The greedy choice, or a candidate the search finds clearly better.
     fn search(&mut self, view: &SeatView<'_>) -> Action {
         let greedy = self.greedy.choose(view);
-        if !matches!(view.ask(), Ask::Turn | Ask::Respond { .. }) {
+        if !matches!(view.ask(), Ask::Turn | Ask::Respond(_)) {
             return greedy;
         }
         view.legal_actions(&mut self.legal);

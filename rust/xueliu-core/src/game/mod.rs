@@ -39,7 +39,7 @@ pub use history::{Exchanged, History};
 pub(crate) use json_in::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
 pub use value::ScoreJson;
-pub use view::{Ask, Decision, SeatView, SeenExchange, SeenWin};
+pub use view::{Ask, Decision, OpenTile, SeatView, SeenExchange, SeenWin};
 
 pub use crate::score::{Score, Situation};
 

@@ -48,13 +48,17 @@ pub enum Ask {
     Void,
     /// Its turn: win, kong or discard.
     Turn,
-    /// A discard by `from`, or a kong it declared, is open to claims: win, kong, pong or pass.
-    Respond {
-        from: u8,
-        tile: Tile,
-        /// The tile is a declared kong's, which only a win may rob.
-        robbing: bool,
-    },
+    /// A tile is open to its claims: win, kong, pong or pass.
+    Respond(OpenTile),
+}
+
+/// A tile open to claims: a discard, or a declared kong's tile, which only a win may rob.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenTile {
+    /// The discarder or the kong's owner.
+    pub from: u8,
+    pub tile: Tile,
+    pub robbing: bool,
 }
 
 /// A win as the table saw it: everything in its record but the winner's concealed hand.
@@ -146,11 +150,7 @@ impl<'a> SeatView<'a> {
             Pending::Exchange(_) => Ask::Exchange,
             Pending::Void(_) => Ask::Void,
             Pending::Turn(_) => Ask::Turn,
-            Pending::Respond(r) => Ask::Respond {
-                from: r.from,
-                tile: r.tile,
-                robbing: r.kong.is_some(),
-            },
+            Pending::Respond(_) => self.open_tile().map_or(Ask::Nothing, Ask::Respond),
             Pending::Over => Ask::Nothing,
         }
     }
@@ -187,10 +187,7 @@ impl<'a> SeatView<'a> {
     /// The tile the seat has just drawn, while it is on the move after a draw.
     pub fn drawn(&self) -> Option<Tile> {
         match self.game.pending {
-            Pending::Turn(t) if t.seat == self.seat => match t.kind {
-                TurnKind::Draw | TurnKind::Replacement => t.drawn,
-                TurnKind::First | TurnKind::AfterPong | TurnKind::Dealt => None,
-            },
+            Pending::Turn(t) if t.seat == self.seat => t.drawn,
             _ => None,
         }
     }
@@ -227,10 +224,22 @@ impl<'a> SeatView<'a> {
         self.game.dealer
     }
 
-    /// The seat on the move, during play.
-    pub fn turn_seat(&self) -> Option<u8> {
+    /// The seat on the move and how it came to move, during a turn.
+    pub fn turn(&self) -> Option<(u8, TurnKind)> {
         match self.game.pending {
-            Pending::Turn(t) => Some(t.seat),
+            Pending::Turn(t) => Some((t.seat, t.kind)),
+            _ => None,
+        }
+    }
+
+    /// The tile open to claims while responses are asked, whoever is asked.
+    pub fn open_tile(&self) -> Option<OpenTile> {
+        match self.game.pending {
+            Pending::Respond(r) => Some(OpenTile {
+                from: r.from,
+                tile: r.tile,
+                robbing: r.kong.is_some(),
+            }),
             _ => None,
         }
     }
