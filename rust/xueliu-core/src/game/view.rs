@@ -58,6 +58,7 @@ pub struct OpenTile {
     /// The discarder or the kong's owner.
     pub from: u8,
     pub tile: Tile,
+    /// The tile is a declared kong's: only a win may claim it (抢杠).
     pub robbing: bool,
 }
 
