@@ -460,7 +460,9 @@ pub(super) struct BeatenWire {
 
 /// A win's details are the win list's: read back, only the winner's seat counts (a crafted
 /// position may leave even that out).
+/// The details are `None` only when read; written, `Some(None)` is a `null`.
 #[derive(Serialize, Deserialize)]
+#[allow(clippy::option_option)]
 pub(super) struct WinWire {
     #[serde(default)]
     seat: Option<SeatNo>,

@@ -671,7 +671,7 @@ impl Game {
             )));
         }
         let game = read::<Snapshot>(text, "snapshot")
-            .and_then(|s| s.game())
+            .and_then(Snapshot::game)
             .map_err(bad)?;
         if verify {
             game.verified(text).map_err(bad)
