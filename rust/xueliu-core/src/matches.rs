@@ -183,7 +183,8 @@ impl Match {
         let game = fields
             .get("game")
             .ok_or_else(|| bad("game is missing".into()))?;
-        let game = Game::from_json(&game.to_string()).map_err(|e| bad(format!("game: {e}")))?;
+        let game = crate::game::wire::to_text(game);
+        let game = Game::from_json(&game).map_err(|e| bad(format!("game: {e}")))?;
         m.rebuild(finished, Some(game)).map_err(bad)?;
         Ok(m)
     }
@@ -236,7 +237,10 @@ impl Match {
         }
         let mut games = Vec::with_capacity(total);
         for (i, log) in logs.iter().enumerate() {
-            let game = Game::from_events(&log.to_string()).map_err(|e| format!("hand {i}: {e}"))?;
+            // Written back as logs are written, the replay's own text matches it byte for byte
+            // and no second parse is needed to compare them.
+            let log = crate::game::wire::to_text(log);
+            let game = Game::from_events(&log).map_err(|e| format!("hand {i}: {e}"))?;
             games.push(game);
         }
         games.extend(current);

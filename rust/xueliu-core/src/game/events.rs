@@ -14,7 +14,6 @@ use crate::Choice;
 use claim::Claim;
 use serde::de::{self, value::MapAccessDeserializer, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::Value;
 
 type R<T> = Result<T, String>;
 
@@ -342,7 +341,7 @@ pub(super) struct StartWire {
     /// Required though it may be null (serde would take a missing `Option` for `None`).
     #[serde(deserialize_with = "Option::deserialize")]
     seed: Option<u64>,
-    pub(super) rules: Value,
+    pub(super) rules: super::rules_json::RulesWire,
     dealer: SeatNo,
     /// Written only when true, so logs of single hands read as before.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -683,7 +682,7 @@ impl Event {
                 given,
             } => Wire::Start(StartWire {
                 seed: viewer.is_none().then_some(seed),
-                rules: super::rules_json::rules_value(&game.rules),
+                rules: super::rules_json::RulesWire::Given(game.rules.clone()),
                 dealer: dealer.into(),
                 dealer_given: given,
             }),

@@ -3,7 +3,6 @@
 
 use super::events::{claim, events_from, Event, Reading, Wire};
 use super::log::Log;
-use super::rules_json::rules_from;
 use super::wire::read_value;
 use super::{Action, Game};
 use crate::error::Error;
@@ -18,7 +17,7 @@ impl Game {
         let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
         let wires: Vec<Wire> = read_value(&value, "events").map_err(bad)?;
         let rules = match wires.first() {
-            Some(Wire::Start(start)) => Arc::new(rules_from(&start.rules).map_err(bad)?),
+            Some(Wire::Start(start)) => Arc::new(start.rules.rules().map_err(bad)?),
             Some(_) => return Err(bad("events[0] is not a start event".into())),
             None => return Err(bad("the log is empty".into())),
         };

@@ -3,33 +3,69 @@
 use crate::pattern::FanTable;
 use crate::rules::{Rules, Value as RulesValue};
 use crate::Choice;
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// `Rules.to_dict()` as JSON: every option by its schema name, in schema order.
 pub fn rules_json(rules: &Rules) -> String {
-    super::wire::to_text(&rules_value(rules))
+    super::wire::to_text(&RulesWire::Given(Arc::new(*rules)))
 }
 
-/// `Rules.to_dict()` as a JSON value.
-pub fn rules_value(rules: &Rules) -> Value {
-    let option = |key| match rules.get(key) {
-        Ok(RulesValue::Null | RulesValue::Unsupported(_)) | Err(_) => Value::Null,
-        Ok(RulesValue::Bool(b)) => b.into(),
-        Ok(RulesValue::Int(i)) => i.into(),
-        Ok(RulesValue::Text(t)) => t.into(),
-        Ok(RulesValue::Fan(table)) => {
-            let fans = table
-                .iter()
-                .map(|(p, fan)| (p.name().to_owned(), fan.into()));
-            Value::Object(fans.collect())
+/// The rules in a snapshot or a start event: written straight from the game's rules (a snapshot
+/// writes them twice, and building a JSON value each time made `to_json` a third slower), read
+/// as a JSON value for [`rules_from`] to check.
+pub enum RulesWire {
+    Given(Arc<Rules>),
+    Read(Value),
+}
+
+impl RulesWire {
+    /// The rules read, checked.
+    pub(crate) fn rules(&self) -> Result<Rules, String> {
+        match self {
+            RulesWire::Given(rules) => Ok(**rules),
+            RulesWire::Read(value) => rules_from(value),
         }
-    };
-    Value::Object(
-        Rules::KEYS
-            .iter()
-            .map(|&key| (key.to_owned(), option(key)))
-            .collect(),
-    )
+    }
+}
+
+impl Serialize for RulesWire {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let rules = match self {
+            RulesWire::Given(rules) => rules,
+            RulesWire::Read(value) => return value.serialize(s),
+        };
+        let mut map = s.serialize_map(Some(Rules::KEYS.len()))?;
+        for key in Rules::KEYS {
+            map.serialize_entry(key, &OptionWire(rules.get(key).unwrap_or(RulesValue::Null)))?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for RulesWire {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Value::deserialize(d).map(RulesWire::Read)
+    }
+}
+
+/// One option's value as `Rules.to_dict()` writes it.
+struct OptionWire(RulesValue);
+
+impl Serialize for OptionWire {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            RulesValue::Null | RulesValue::Unsupported(_) => s.serialize_none(),
+            RulesValue::Bool(b) => s.serialize_bool(*b),
+            RulesValue::Int(i) => s.serialize_i64(*i),
+            RulesValue::Text(t) => s.serialize_str(t),
+            RulesValue::Fan(table) => {
+                s.collect_map(table.iter().map(|(pattern, fan)| (pattern.name(), fan)))
+            }
+        }
+    }
 }
 
 /// Reads `Rules.to_dict()` JSON: the named preset (chengdu if none), then every option given;

@@ -7,8 +7,7 @@
 use super::events::{EndKind, EndReason, KongKind, WinKind, Wire};
 use super::history::{Exchanged, History};
 use super::replay::snapshot_events;
-use super::rules_json::rules_from;
-use super::rules_json::rules_value;
+use super::rules_json::RulesWire;
 use super::state::{holds, take, River, Seat, Wall};
 use super::value::score_win;
 use super::verify::MAX_SNAPSHOT_BYTES;
@@ -23,7 +22,6 @@ use crate::rules::Rules;
 use crate::score::Situation;
 use crate::tile::{Suit, Tile, KINDS};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::sync::Arc;
 
 type R<T> = Result<T, String>;
@@ -35,7 +33,7 @@ const VERSION: u64 = 1;
 #[derive(Serialize, Deserialize)]
 struct Snapshot {
     version: u64,
-    rules: Value,
+    rules: RulesWire,
     seed: u64,
     rng: u64,
     dealer: SeatNo,
@@ -150,7 +148,7 @@ impl Game {
         let log = self.events().map(|e| e.wire(None, self)).collect();
         to_text(&Snapshot {
             version: VERSION,
-            rules: rules_value(&self.rules),
+            rules: RulesWire::Given(self.rules.clone()),
             seed: self.seed,
             rng: self.rng.state(),
             dealer: self.dealer.into(),
@@ -574,7 +572,7 @@ impl Snapshot {
                 "snapshot.version: this engine reads version {VERSION}"
             ));
         }
-        let rules = Arc::new(rules_from(&self.rules)?);
+        let rules = Arc::new(self.rules.rules()?);
         super::playable(&rules).map_err(|e| format!("rules: {e}"))?;
         let wall = self.wall()?;
         let mut seats = [Seat::EMPTY; 4];
