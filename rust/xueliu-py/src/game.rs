@@ -698,7 +698,8 @@ impl Game {
     }
 
     /// A copy in which every tile hidden from `seat` (other hands, the wall) is dealt again at
-    /// random from `seed`, consistent with all `seat` knows (RULES.md §12); for search.
+    /// random from `seed`, consistent with all `seat` knows (RULES.md §12); for search. It keeps
+    /// no event log: the true log would give the true deal away.
     fn determinize(&self, seat: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Game> {
         let seat = seat_arg(seat)?;
         let seed = seed_arg(seed)?;

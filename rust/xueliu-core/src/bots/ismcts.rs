@@ -97,10 +97,9 @@ impl IsmctsBot {
     fn evaluate(&mut self, game: &Game, seat: u8, worlds: u32, gains: &mut [Gain]) {
         let mut scores = [0i64; MAX_ACTIONS];
         for _ in 0..worlds {
-            let Ok(mut world) = game.determinize(seat, self.rng.next_u64()) else {
+            let Ok(world) = game.determinize(seat, self.rng.next_u64()) else {
                 return;
             };
-            world.stop_logging();
             for (i, &action) in self.candidates.iter().enumerate() {
                 let mut copy = world.clone();
                 // The seat's legal actions are the same in every world; a refusal cannot happen.
