@@ -18,7 +18,8 @@ use xueliu_core::rules::Rules;
 
 const STEPS: usize = 100;
 
-/// Rounds per row: 5, or `XUELIU_BENCH_ROUNDS` (1 under a profiler or valgrind).
+/// Rounds per row: 5, or `XUELIU_BENCH_ROUNDS` (1 under a profiler or valgrind). Hands per row:
+/// 4,096, or `XUELIU_BENCH_HANDS`.
 fn rounds() -> usize {
     std::env::var("XUELIU_BENCH_ROUNDS")
         .ok()
@@ -117,7 +118,10 @@ fn main() {
         "{:<16} {:>9} {:>6} {:>6} {:>7} {:>11} {:>12} {:>5}",
         "preset", "opponents", "obs", "hands", "threads", "steps/s", "steps/cpu-s", "load"
     );
-    let n = 4096;
+    let n = std::env::var("XUELIU_BENCH_HANDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(4096);
     let mut rows = Vec::new();
     for preset in ["chengdu", "chengdu_xueliu"] {
         for packed in [false, true] {

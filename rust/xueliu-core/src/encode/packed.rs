@@ -49,6 +49,12 @@ impl Bits<'_> {
 impl Sink for Bits<'_> {
     #[inline]
     fn set(&mut self, channel: usize, column: usize, value: u8) {
+        if BITS_OF[channel] == 1 {
+            // Most channels are one plane: the value is the bit (no loop over planes).
+            debug_assert!(value <= 1, "channel {channel}: {value}");
+            self.0[PLANE_OF[channel] as usize] |= u32::from(value) << column;
+            return;
+        }
         let planes = self.planes(channel);
         debug_assert!(
             u32::from(value) >> planes.len() == 0,
@@ -63,6 +69,12 @@ impl Sink for Bits<'_> {
     fn add(&mut self, channel: usize, tile: Tile) {
         // One bit added to a binary number spread over the planes: flip until a bit turns on.
         let bit = 1u32 << tile.index();
+        if BITS_OF[channel] == 1 {
+            let plane = &mut self.0[PLANE_OF[channel] as usize];
+            debug_assert!(*plane & bit == 0, "channel {channel} overflows its plane");
+            *plane |= bit;
+            return;
+        }
         for plane in self.planes(channel) {
             *plane ^= bit;
             if *plane & bit != 0 {
