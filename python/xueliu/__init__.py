@@ -7,6 +7,7 @@ or 27 tile counts. A room's rules are a :class:`Rules` (``Rules.preset("chengdu"
 :class:`Bot` plays any seat of a :class:`Game`; :class:`Match` plays hands in a row (dealer rotation, running totals); :func:`simulate` plays many hands with bots and
 :func:`compare_bots` rates two bots by duplicate evaluation (docs/bots.md).
 ``xueliu.reference`` holds a slow pure-Python version of the same rules, used to test the fast one.
+``xueliu.events`` types the event log (``Game.events``): a ``TypedDict`` per event type.
 For learning agents: action ids (``Action.id``, ``Game.action_mask``), observations
 (``Game.observe``), :class:`VecEnv` (many hands stepped in Rust) and, with the ``rl`` extra,
 ``xueliu.env`` (PettingZoo and Gymnasium environments); docs/encoding.md describes them.

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from . import _terminal as term
 from ._xueliu import Action, Bot, Game, XueliuError
+from .events import Event
 
 WILDS_NOTE = (
     "幺鸡: the four 1s are wilds, shown 1s*: each stands for any tile (a fifth copy too) and for no suit.\n"
@@ -47,7 +48,9 @@ class Screen:
 
 def play_hand(game: Game, screen: Screen, bots: dict[int, Bot]) -> None:
     """Plays ``game`` to its end: ``screen.seat`` decides through the screen, ``bots`` the rest."""
-    screen.rules, screen.shown = game.events[0]["rules"], 0
+    start = game.events[0]
+    assert start["type"] == "start"  # every log opens with its hand's start
+    screen.rules, screen.shown = start["rules"], 0
     if screen.rules["wilds"]:
         screen.out.print(WILDS_NOTE)
     while not game.is_over:
@@ -166,14 +169,14 @@ def win_value(game: Game, seat: int) -> str:
         legal = copy.legal_actions(s)
         copy.act(s, Action.pass_() if Action.pass_() in legal else copy.default_action(s))
     events = copy.events[before:]
-    at = next(i for i, e in enumerate(events) if e["type"] == "win" and e["seat"] == seat)
+    at, score = next((i, e["score"]) for i, e in enumerate(events) if e["type"] == "win" and e["seat"] == seat)
     paid = []
     for e in events[at + 1 :]:
         if e["type"] != "payment":
             break
         if e["payee"] == seat:
             paid.append(e["amount"])
-    return f"worth {term.score_words(events[at]['score'])}; {term.paid_words(paid)}"
+    return f"worth {term.score_words(score)}; {term.paid_words(paid)}"
 
 
 def table_view(game: Game, screen: Screen) -> Table:
@@ -210,21 +213,19 @@ def _times(tile: str, n: int) -> str:
     return tile if n == 1 else f"{tile}x{n}"
 
 
-def _last_discard(events: list[dict[str, Any]]) -> Optional[int]:
+def _last_discard(events: Sequence[Event]) -> Optional[int]:
     """The seat whose latest discard is the table's latest, unless a pong or kong took it."""
-    for e in reversed(events):
-        if e["type"] in ("pong", "kong") and e.get("from") is not None:
+    for e in events[::-1]:  # (mypy types `reversed` of a union's sequence as Any)
+        if e["type"] == "pong" or (e["type"] == "kong" and e["from"] is not None):
             return None
         if e["type"] == "discard":
-            seat: int = e["seat"]
-            return seat
+            return e["seat"]
     return None
 
 
-def _just_drawn(events: list[dict[str, Any]], seat: int) -> Optional[str]:
+def _just_drawn(events: Sequence[Event], seat: int) -> Optional[str]:
     """The tile ``seat`` just drew when its turn began with a draw and nothing since."""
     last = events[-1] if events else None
-    if last and last["type"] == "draw" and last["seat"] == seat and last["tile"] is not None:
-        tile: str = last["tile"]
-        return tile
+    if last and last["type"] == "draw" and last["seat"] == seat:
+        return last["tile"]
     return None

@@ -6,7 +6,7 @@ terminal, *plain* is the text form (``123m 45p``) with ASCII tables, for pipes, 
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from rich import box
 from rich.cells import cell_len
@@ -128,7 +128,7 @@ def melds(items: Iterable[Sequence[Any]], wilds: bool = False) -> Text:
     return text
 
 
-def describe(event: dict[str, Any], names: Sequence[str], viewer: Optional[int] = None, wilds: bool = False) -> Text:
+def describe(event: Mapping[str, Any], names: Sequence[str], viewer: Optional[int] = None, wilds: bool = False) -> Text:
     """One line (two for an exchange seen by all) saying what ``event`` (of ``game.events``) did,
     seats called by ``names``; ``viewer`` is the seat reading, addressed as "you" in the exchange."""
     kind = event["type"]
@@ -204,7 +204,7 @@ END_REASON = {"three_won": "three have won", "wall_empty": "the wall is empty"}
 DIRECTION = {"counterclockwise": 1, "clockwise": 3, "opposite": 2}  # a seat gives to seat + this
 
 
-def _dice(event: dict[str, Any], names: Sequence[str]) -> str:
+def _dice(event: Mapping[str, Any], names: Sequence[str]) -> str:
     rolls = event["rolls"]
     if event["purpose"] == "dealer":
         # rolls[seat]: every die the seat rolled, two a throw, rerolls of ties appended (protocol §9).
@@ -219,7 +219,7 @@ def _dice(event: dict[str, Any], names: Sequence[str]) -> str:
     return f"{who} rolls {values} for the exchange's direction"
 
 
-def _exchange(event: dict[str, Any], names: Sequence[str], viewer: Optional[int]) -> Text:
+def _exchange(event: Mapping[str, Any], names: Sequence[str], viewer: Optional[int]) -> Text:
     step = DIRECTION[event["direction"]]
     text = Text(f"Exchange three (换三张), {event['direction'].replace('counterclockwise', 'counter-clockwise')}")
     for s, (given, received) in enumerate(zip(event["given"], event["received"])):
@@ -234,7 +234,7 @@ def _exchange(event: dict[str, Any], names: Sequence[str], viewer: Optional[int]
     return text
 
 
-def score_words(score: dict[str, Any]) -> str:
+def score_words(score: Mapping[str, Any]) -> str:
     """A score (``Score.to_dict()``) in words: ``full_flush + root, 4 fan (6 uncapped), 48 points``."""
     parts = [score["pattern"]] + [b["name"] + (f" x{b['count']}" if b["count"] > 1 else "") for b in score["bonuses"]]
     fan = f"{count(score['capped_fan'], 'fan', 'fan')}"
@@ -256,7 +256,7 @@ def count(n: int, word: str, plural: Optional[str] = None) -> str:
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
-def _win(event: dict[str, Any], name: str, names: Sequence[str]) -> Text:
+def _win(event: Mapping[str, Any], name: str, names: Sequence[str]) -> Text:
     line = Text()
     line.append(f"{name} WINS", "bold yellow")
     line.append(" on ")

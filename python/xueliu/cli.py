@@ -14,7 +14,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Optional, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence
 
 import click
 import numpy as np
@@ -404,7 +404,7 @@ def _totals_table(match: Match, plain: bool) -> Table:
     return t
 
 
-def write_log(path: Path, events: list[dict[str, Any]]) -> None:
+def write_log(path: Path, events: Sequence[Mapping[str, Any]]) -> None:
     path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), encoding="utf-8")
 
 
@@ -422,7 +422,9 @@ def _bots(spec: str, human: int, seed: int) -> dict[int, Bot]:
 
 def _settlement(game: Game, names: Sequence[str], plain: bool) -> Table:
     """The final table: every hand shown, each seat's wins and total."""
-    wilds = game.events[0]["rules"]["wilds"]
+    start = game.events[0]
+    assert start["type"] == "start"  # every log opens with its hand's start
+    wilds = start["rules"]["wilds"]
     t = term.table("Settlement", plain, "seat", "hand", "melds", "wins", "total")
     for s in range(4):
         wins = "; ".join(

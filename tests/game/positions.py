@@ -183,6 +183,21 @@ def win_record(seat_no: int, tile: str, hand: str, *, from_seat=None, kind="disc
     }
 
 
+def exchange_phase(preset: str = "dashiyou", hands=(), **overrides) -> Game:
+    """A hand in the exchange phase (换三张) with the given hands, nothing picked yet."""
+    return position(
+        preset,
+        seats=[seat(h, turn=0, draws=0) for h in hands],
+        pending={"phase": "exchange", "picks": [None] * 4},
+        claimed=False,
+        **overrides,
+    )
+
+
+# Hands that every seat gets back as they were when each gives 123m, opposite: a redeal.
+REDEAL_HANDS = ["123m456p11223344s", "123m456p1122334s", "123m456p5566778s", "123m456p5678899s"]
+
+
 def kinds(game: Game, seat_no: int) -> set[str]:
     return {str(a) for a in game.legal_actions(seat_no)}
 

@@ -49,7 +49,6 @@ def view(game, seat):
         game.legal_actions(seat),
         [(game.melds(s), game.discards(s), game.void(s)) for s in range(4)],
         [(w.seat, w.tile, w.from_seat, w.kind, w.score.to_dict()) for w in game.wins],
-        game.events_for(seat),
         game.observe(seat).tobytes(),
         game.action_mask(seat).tobytes(),
     )
@@ -64,6 +63,13 @@ def test_the_seat_sees_the_same_game_and_the_hidden_tiles_are_conserved():
         Game.from_json(copy.to_json(), trusted=True)  # every invariant holds, 108 tiles among them
         checked += 1
     assert checked > 50
+
+
+def test_the_copy_keeps_no_event_log_since_the_true_one_gives_the_deal_away():
+    for i, (game, seat) in enumerate(positions(per_preset=1)):
+        copy = game.determinize(seat, i)
+        assert game.events and copy.events == [] and copy.events_for(seat) == []
+        assert json.loads(copy.to_json())["logging"] is False
 
 
 def test_the_hidden_tiles_move_and_the_seed_alone_fixes_them():

@@ -5,7 +5,7 @@ from collections import Counter
 from itertools import combinations_with_replacement
 
 import pytest
-from positions import position, seat
+from positions import REDEAL_HANDS, exchange_phase
 from splitmix import SORTED_WALL, SplitMix64
 
 from xueliu import Action, Game, IllegalActionError
@@ -87,16 +87,6 @@ def test_random_direction_is_below_3():
         assert not [e for e in game.events if e.get("purpose") == "exchange"]
 
 
-def exchange_phase(preset="dashiyou", hands=(), **overrides):
-    return position(
-        preset,
-        seats=[seat(h, turn=0, draws=0) for h in hands],
-        pending={"phase": "exchange", "picks": [None] * 4},
-        claimed=False,
-        **overrides,
-    )
-
-
 def test_default_pick_is_the_shortest_suit_with_three_and_its_lowest_tiles():
     game = exchange_phase(hands=["12345m456p123789s", "1112345678999m", "22345678m234p55s", "456m789p1234567s"])
     # m 5, p 3, s 6: p is the shortest suit with three.
@@ -123,9 +113,6 @@ def test_picks_are_hidden_and_simultaneous_so_order_does_not_matter():
     for s in (3, 1, 0, 2):
         b.act(s, picks[s])
     assert a.to_json() == b.to_json()
-
-
-REDEAL_HANDS = ["123m456p11223344s", "123m456p1122334s", "123m456p5566778s", "123m456p5678899s"]
 
 
 def test_seed_000_redeals_when_every_seat_gets_back_what_it_gave():

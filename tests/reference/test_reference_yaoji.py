@@ -15,7 +15,7 @@ import random
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from reference_positions import discard, kong, payments, reference_position, since
+from reference_positions import discard, kong, payments, play_checked, reference_position, since
 
 from xueliu.reference import hand as analysis
 from xueliu.reference.game import Game, IllegalActionError
@@ -648,40 +648,31 @@ def _neighbours(hand, tile):
     )
 
 
-def play_checked(rules, seed, rnd):
-    """One yaoji game with P§11's invariants checked after every step; returns (game, actions)."""
-    game = Game(rules, seed)
-    actions = []
-    while not game.is_over:
-        seat = rnd.choice(game.to_act())
-        legal = game.legal_actions(seat)
-        assert legal and game.default_action(seat) in legal
-        hand = game.hand(seat)
-        for a in legal:
-            if a["kind"] == "exchange":
-                assert "1s" not in a["tiles"]
-            if a == discard("1s"):  # only from a hand of nothing but wilds
-                assert set(hand) == {"1s"}
-        last = game.events[-1]
-        assert not (last["type"] == "discard" and last["tile"] == "1s"), "a discarded wild is claimable"
-        action = policy(game, seat, rnd)
-        mark = len(game.events)
-        game.act(seat, action)
-        actions.append((seat, action))
-        assert game.tile_total() == 108
-        for event in since(game, mark):
-            if event["type"] == "win":
-                w = event["seat"]
-                size = len(event["hand"]) + 1 + 3 * len(game.melds(w))
-                four = event["score"]["bonuses"][-1:] == FOUR_WILDS["bonuses"]
-                assert size == 14 or (four and size == 13)  # a non-dealer's dealt four wilds
-                assert four == (event["hand"].count("1s") == 3 and event["tile"] == "1s")
-            if event["type"] == "payment":
-                assert event["amount"] > 0 and event["payer"] != event["payee"]
-        for s in range(4):
-            assert all(1 <= m["wilds"] + 1 <= (2 if m["kind"] == "pong" else 4) for m in game.melds(s))
-    assert sum(game.scores) == 0 and game.events[-1]["scores"] == game.scores
-    return game, actions
+def check_wild_actions(game, seat, legal):
+    """No exchange gives a wild, a wild is discarded only from a hand of nothing else, and no
+    discarded wild waits to be claimed."""
+    hand = game.hand(seat)
+    for a in legal:
+        if a["kind"] == "exchange":
+            assert "1s" not in a["tiles"]
+        if a == discard("1s"):  # only from a hand of nothing but wilds
+            assert set(hand) == {"1s"}
+    last = game.events[-1]
+    assert not (last["type"] == "discard" and last["tile"] == "1s"), "a discarded wild is claimable"
+
+
+def check_wild_wins(game, events):
+    """A win holds 14 tiles, or 13 for a non-dealer's dealt four wilds; melds hold 0-1 (pong) or
+    0-3 (kong) wilds."""
+    for event in events:
+        if event["type"] == "win":
+            w = event["seat"]
+            size = len(event["hand"]) + 1 + 3 * len(game.melds(w))
+            four = event["score"]["bonuses"][-1:] == FOUR_WILDS["bonuses"]
+            assert size == 14 or (four and size == 13)  # a non-dealer's dealt four wilds
+            assert four == (event["hand"].count("1s") == 3 and event["tile"] == "1s")
+    for s in range(4):
+        assert all(1 <= m["wilds"] + 1 <= (2 if m["kind"] == "pong" else 4) for m in game.melds(s))
 
 
 @pytest.mark.parametrize(
@@ -697,7 +688,7 @@ def test_random_yaoji_games_keep_the_invariants_and_replay(overrides):
     rnd = random.Random(repr(overrides))
     seen = collections.Counter()
     for seed in range(50):
-        game, actions = play_checked(rules, seed, rnd)
+        game, actions = play_checked(rules, seed, rnd, policy, before=check_wild_actions, after=check_wild_wins)
         seen.update(e["type"] for e in game.events)
         seen.update("wild " + e["type"] for e in game.events if e.get("wilds"))
         if seed < 5:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import ast
 import inspect
+import typing
 from pathlib import Path
 
 import pytest
 
 import xueliu
+import xueliu.events
 from xueliu import _xueliu
 
 STUB = Path(xueliu.__file__).with_name("_xueliu.pyi")
@@ -94,7 +96,10 @@ def check_parameters(node: ast.FunctionDef, obj, skip_self: bool) -> None:
 
 
 def literal_values(alias: str) -> set[str]:
-    """The strings of a stub-only `Name = Literal[...]` alias."""
+    """The strings of a `Name = Literal[...]` alias: stub-only, or one of xueliu.events (which
+    the stub imports, the events' types sharing it)."""
+    if alias in vars(xueliu.events):
+        return set(typing.get_args(getattr(xueliu.events, alias)))
     node = stub_tree()[alias]
     assert isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript), alias
     return {e.value for e in ast.walk(node.value.slice) if isinstance(e, ast.Constant)}

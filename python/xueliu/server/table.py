@@ -19,9 +19,10 @@ import hmac
 import json
 import secrets
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Mapping, Optional
 
 from .. import _xueliu as engine
+from ..events import Event, ScoreDict
 from .clock import Clock
 
 SPECTATORS = 4  # the outbox recipient for every spectator
@@ -150,7 +151,7 @@ class Table:
         self.next_hand_at: Optional[float] = None
         self.windows_published = 0  # window-opening events sent in this hand
         self.windows_closed = 0  # claim steps closed in this hand
-        self.window: Optional[dict[str, Any]] = None  # the last window-opening event sent
+        self.window: Optional[Mapping[str, Any]] = None  # the last window-opening event sent
         self.sent = [0] * 5  # events published to each seat and to the spectators, this hand
         self.outbox: list[tuple[int, dict[str, Any]]] = []
         self.accepted: list[dict[str, Any]] = []  # decisions taken since the server last committed
@@ -428,7 +429,7 @@ class Table:
                 return
             self._open(window)
 
-    def _publish(self) -> Optional[tuple[dict[str, Any], bool]]:
+    def _publish(self) -> Optional[tuple[Mapping[str, Any], bool]]:
         """Sends each viewer its new events, up to and including the next window-opening event
         (a discard, a kong that may be robbed), after which nothing goes out until its claim step
         closes. Returns that open window's event and whether the engine waits on its answers."""
@@ -453,12 +454,12 @@ class Table:
         waiting = not game.public_events(start=self.sent[SPECTATORS])
         return self.window, waiting
 
-    def _events(self, viewer: int, start: int = 0) -> list[dict[str, Any]]:
+    def _events(self, viewer: int, start: int = 0) -> list[Event]:
         assert self.match is not None
         game = self.match.game
         return game.public_events(start=start) if viewer == SPECTATORS else game.events_for(viewer, start=start)
 
-    def _opens_window(self, event: dict[str, Any]) -> bool:
+    def _opens_window(self, event: Event) -> bool:
         if event["type"] == "discard":
             return True
         if event["type"] != "kong":
@@ -470,7 +471,7 @@ class Table:
             self._rules_dict = self.config.rules().to_dict()
         return self._rules_dict[name]
 
-    def _open(self, window: Optional[tuple[dict[str, Any], bool]]) -> None:
+    def _open(self, window: Optional[tuple[Mapping[str, Any], bool]]) -> None:
         assert self.match is not None
         game = self.match.game
         asked = game.to_act()
@@ -636,7 +637,7 @@ class Table:
         trial.act(seat, action)
         return trial
 
-    def _win_score(self, seat: int) -> dict[str, Any]:
+    def _win_score(self, seat: int) -> ScoreDict:
         """The score of the win on offer (its pattern, fan and points), shown before the seat
         chooses; it reads only the seat's own hand and what everyone sees."""
         trial = self._trial(seat, "win")

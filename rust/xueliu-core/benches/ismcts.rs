@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
-use xueliu_core::bots::{Bot, GreedyBot, IsmctsBot};
+use xueliu_core::bots::{play, Bot, GreedyBot, IsmctsBot};
 use xueliu_core::game::{Game, Pending};
 use xueliu_core::rules::Rules;
 
@@ -27,8 +27,7 @@ fn micros<T>(items: &[T], mut f: impl FnMut(&T)) -> f64 {
 /// Plays to the end with greedy bots in every seat.
 fn play_out(game: &mut Game, bot: &mut GreedyBot) {
     while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
-        let a = bot.choose(game, seat as usize);
-        game.act(seat, a).unwrap();
+        play(bot, game, seat).unwrap();
     }
 }
 
@@ -49,8 +48,7 @@ fn positions(rules: &Arc<Rules>, hands: u64) -> Vec<(Game, u8)> {
                 }
                 step += 1;
             }
-            let a = bot.choose(&game, seat as usize);
-            game.act(seat, a).unwrap();
+            play(&mut bot, &mut game, seat).unwrap();
         }
     }
     out
@@ -99,7 +97,7 @@ fn main() {
     println!("greedy whole hand     {hand:>10.1} µs");
     for budget in [25, 100] {
         let us = micros(&pos, |(g, s)| {
-            black_box(IsmctsBot::new(budget, 1).choose(g, *s as usize));
+            black_box(IsmctsBot::new(budget, 1).choose(&g.view(*s).unwrap()));
         });
         println!(
             "ismcts:{budget:<4} decision {us:>10.1} µs  = {:.1} decisions/s",

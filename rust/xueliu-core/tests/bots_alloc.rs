@@ -43,7 +43,7 @@ fn choosing_allocates_nothing() {
             .map(|k| k.build(bot_seed(seed, 0)));
             while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
                 let before = ALLOCATIONS.load(Ordering::Relaxed);
-                let action = bots[seat as usize].choose(&game, seat as usize);
+                let action = bots[seat as usize].choose(&game.view(seat).unwrap());
                 let after = ALLOCATIONS.load(Ordering::Relaxed);
                 assert_eq!(before, after, "{preset} seed {seed}: {action} allocated");
                 game.act(seat, action).unwrap();

@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use std::sync::{Arc, Mutex};
 use xueliu_core::bots::{self as core, BotKind, Simulation, Tally, WIN_KIND_NAMES};
+use xueliu_core::game::SeatView;
 
 /// A whole number argument (`games`, `seed`, `first_game`); `default` when not given.
 fn whole(name: &str, value: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
@@ -90,14 +91,15 @@ impl Bot {
         let mut bot = exclusive(&self.inner, "Bot")?;
         let state = game.get().lock()?;
         let game = &state.game;
-        if !game.must_act(seat) {
-            return Err(IllegalActionError::new_err(format!(
+        // The bot sees only the seat's view of the game, built here.
+        let view = game.view(seat).filter(SeatView::must_act).ok_or_else(|| {
+            IllegalActionError::new_err(format!(
                 "seat {seat} has nothing to decide now; seats deciding: {:?}",
                 game.to_act()
-            )));
-        }
+            ))
+        })?;
         let bot = &mut **bot;
-        let action = py.detach(|| bot.choose(game, seat as usize));
+        let action = py.detach(|| bot.choose(&view));
         if !game.is_legal(seat, action) {
             return Err(BotError::new_err(format!(
                 "bot {} chose {action}, which is not legal for seat {seat}",

@@ -1,10 +1,15 @@
 //! Action ids, masks, observations and `VecEnv` (`xueliu_core::encode`, `xueliu_core::env`):
 //! arguments read, arrays written, errors mapped. No encoding logic lives here.
 
-use crate::errors::{core_error, exclusive, type_error, ArgumentError, BotError};
+use crate::errors::{
+    core_error, exclusive, type_error, ArgumentError, BotError, ConcurrentUseError,
+};
 use crate::game::{seed_arg, Game};
 use crate::rules::rules_or_default;
-use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{
+    BorrowError, Element, PyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadwriteArray,
+    PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::{Mutex, MutexGuard};
@@ -205,6 +210,27 @@ type StepResult = (
     Py<PyArray1<i32>>,
 );
 
+/// One of the env's own output arrays, to write into; the caller may have cleared its
+/// writeable flag or lent it to other Rust code, which numpy's borrow checking would report in
+/// its own words.
+fn writable<'py, T: Element, D: numpy::ndarray::Dimension>(
+    array: &Bound<'py, PyArray<T, D>>,
+    name: &str,
+) -> PyResult<PyReadwriteArray<'py, T, D>> {
+    array.try_readwrite().map_err(|e| match e {
+        BorrowError::NotWriteable => ArgumentError::new_err(format!(
+            "the VecEnv's {name} array was made read-only; the env writes each step into the \
+             arrays it returned, so leave them writeable and copy them (a.copy()) to keep or \
+             change them"
+        )),
+        // Already borrowed, and any kind a later numpy adds.
+        e => ConcurrentUseError::new_err(format!(
+            "the VecEnv's {name} array is borrowed by other Rust code ({e}); release it before \
+             stepping the env"
+        )),
+    })
+}
+
 impl VecEnv {
     /// The core env, unless another thread is using it.
     fn lock(&self) -> PyResult<MutexGuard<'_, CoreVecEnv>> {
@@ -221,18 +247,18 @@ impl VecEnv {
         let (mask, rewards) = (self.mask.bind(py), self.rewards.bind(py));
         let (terminated, seat) = (self.terminated.bind(py), self.seat.bind(py));
         let (mut plain, mut packed) = match &self.obs {
-            ObsArray::Plain(a) => (Some(a.bind(py).try_readwrite()?), None),
-            ObsArray::Packed(a) => (None, Some(a.bind(py).try_readwrite()?)),
+            ObsArray::Plain(a) => (Some(writable(a.bind(py), "observations")?), None),
+            ObsArray::Packed(a) => (None, Some(writable(a.bind(py), "observations")?)),
         };
         let obs = match (&mut plain, &mut packed) {
             (Some(a), _) => Obs::Plain(a.as_slice_mut()?),
             (_, Some(a)) => Obs::Packed(a.as_slice_mut()?),
             _ => unreachable!("one of the two is set"),
         };
-        let mut mask = mask.try_readwrite()?;
-        let mut rewards = rewards.try_readwrite()?;
-        let mut terminated = terminated.try_readwrite()?;
-        let mut seat = seat.try_readwrite()?;
+        let mut mask = writable(mask, "masks")?;
+        let mut rewards = writable(rewards, "rewards")?;
+        let mut terminated = writable(terminated, "terminated")?;
+        let mut seat = writable(seat, "seats")?;
         let out = Outputs {
             obs,
             mask: mask.as_slice_mut()?,

@@ -601,7 +601,7 @@ impl Game {
     /// The concealed tiles of `seat`, sorted; a wild is the `1s` it is.
     fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
         let seat = seat_arg(seat)?;
-        self.with(|g| g.seat(seat).hand.tiles_with_wilds().map(Tile).collect())
+        self.with(|g| g.seat(seat).hand().tiles_with_wilds().map(Tile).collect())
     }
 
     /// The pongs and kongs of `seat`, in the order they were made.
@@ -632,7 +632,7 @@ impl Game {
     /// The declared void suit of `seat`, or None.
     fn void(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let seat = seat_arg(seat)?;
-        self.with(|g| g.seat(seat).void.map(|s| s.letter().to_string()))
+        self.with(|g| g.seat(seat).void().map(|s| s.letter().to_string()))
     }
 
     /// Every win so far, in the order it was settled, each with its `Score`.
@@ -698,7 +698,8 @@ impl Game {
     }
 
     /// A copy in which every tile hidden from `seat` (other hands, the wall) is dealt again at
-    /// random from `seed`, consistent with all `seat` knows (RULES.md §12); for search.
+    /// random from `seed`, consistent with all `seat` knows (RULES.md §12); for search. It keeps
+    /// no event log: the true log would give the true deal away.
     fn determinize(&self, seat: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Game> {
         let seat = seat_arg(seat)?;
         let seed = seed_arg(seed)?;

@@ -5,8 +5,7 @@
 
 use super::Bot;
 use crate::analysis::{tile_bits, tiles_of, uncapped_shanten, waits, Context};
-use crate::error::Error;
-use crate::game::{Action, ActionList, Game, Pending, Seat};
+use crate::game::{Action, ActionList, Ask, Decision, SeatView};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
 use crate::rules::Mode;
@@ -34,99 +33,73 @@ impl Default for GreedyBot {
 }
 
 impl Bot for GreedyBot {
-    fn choose(&mut self, game: &Game, seat: usize) -> Action {
-        self.decide(game, seat).0
-    }
-
-    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, Error> {
-        match self.decide(game, seat as usize) {
-            (action, Listed::Yes) => {
-                game.act_listed(seat, action);
-                Ok(action)
-            }
-            (action, Listed::No) => game.act(seat, action).map(|()| action),
-        }
-    }
-}
-
-/// Whether a choice was taken from the legal list built for the very state it is played on.
-enum Listed {
-    Yes,
-    No,
-}
-
-impl GreedyBot {
-    fn decide(&mut self, game: &Game, seat: usize) -> (Action, Listed) {
-        if seat > 3 || !game.must_act(seat as u8) {
-            return (Action::Pass, Listed::No);
-        }
-        let s = seat as u8;
-        let view = View::new(game, s);
-        match game.pending() {
+    fn decide(&mut self, view: &SeatView<'_>) -> Decision {
+        let ask = view.ask();
+        let sight = Sight::new(*view);
+        match ask {
+            Ask::Nothing => return Decision::checked(Action::Pass),
             // Three held tiles of one suit and any suit are always legal here: no need to list
             // the up to 364 possible picks.
-            Pending::Exchange(_) => {
-                let pick = exchange(&view).or_else(|| game.default_action(s));
-                return (pick.unwrap_or(Action::Pass), Listed::No);
+            Ask::Exchange => {
+                let pick = exchange(&sight).or_else(|| view.default_action());
+                return Decision::checked(pick.unwrap_or(Action::Pass));
             }
-            Pending::Void(_) => return (void(&view), Listed::No),
+            Ask::Void => return Decision::checked(void(&sight)),
             // The turn visits the legal actions once, with no list.
-            Pending::Turn(_) => return turn(&view, game.seat(s)),
-            _ => {}
+            Ask::Turn => return turn(&sight),
+            Ask::Respond(_) => {}
         }
-        game.legal_actions(s, &mut self.buf);
+        view.legal_actions(&mut self.buf);
         let legal = &self.buf;
         if legal.is_empty() {
-            return (Action::Pass, Listed::No);
+            return Decision::checked(Action::Pass);
         }
         if legal.contains(Action::Win) {
-            return (Action::Win, Listed::Yes);
+            return Decision::listed(Action::Win);
         }
-        let choice = match game.pending() {
-            Pending::Respond(r) => respond(&view, legal, r.tile),
+        let choice = match ask {
+            Ask::Respond(open) => respond(&sight, legal, open.tile),
             _ => legal[0],
         };
         // Every branch picks from `legal`; the check keeps a slip from ever reaching the game.
         if legal.contains(choice) {
-            (choice, Listed::Yes)
+            Decision::listed(choice)
         } else {
-            (legal[0], Listed::Yes)
+            Decision::listed(legal[0])
         }
     }
 }
 
-/// What the deciding seat knows: its hand and its analysis context; the game for the tiles in
-/// sight.
-struct View<'a> {
-    game: &'a Game,
-    seat: u8,
+/// What the deciding seat knows: its hand and its analysis context, copied out of the view
+/// once; the view for the tiles in sight.
+struct Sight<'a> {
+    view: SeatView<'a>,
     hand: Counts,
     ctx: Context,
     /// A 血流 winner, offered only the kongs that keep its waits.
     locked: bool,
 }
 
-impl<'a> View<'a> {
-    fn new(game: &'a Game, seat: u8) -> View<'a> {
-        let s = game.seat(seat);
-        View {
-            game,
-            seat,
-            hand: s.hand,
-            ctx: s.context(game.rules()),
-            locked: game.rules().mode == Mode::Xueliu && s.wins > 0,
+impl<'a> Sight<'a> {
+    fn new(view: SeatView<'a>) -> Sight<'a> {
+        let locked = view.rules().mode == Mode::Xueliu && view.wins_of(view.seat()) > 0;
+        Sight {
+            view,
+            hand: *view.hand(),
+            ctx: view.context(),
+            locked,
         }
     }
 
     /// Copies of tile `t` (an index) the seat has not seen: in no hand of its own, meld,
     /// discard or win. Counted per tile asked, as only a ready hand's waits are.
     fn unseen(&self, t: usize) -> u32 {
-        let game = self.game;
-        let melded: u8 = (0..4).map(|s| game.seat(s).meld_summary.held[t]).sum();
-        let wins = game.wins().iter().filter(|w| !w.shared);
+        let view = &self.view;
+        let melded: u8 = (0..4).map(|s| view.melded(s).held[t]).sum();
+        let wins = view.wins().filter(|w| !w.shared);
         let won = wins.filter(|w| w.tile.index() == t).count() as u8;
-        let held = game.seat(self.seat).hand.array()[t];
-        u32::from(COPIES.saturating_sub(held + melded + game.river_counts()[t] + won))
+        let held = view.hand().array()[t];
+        u32::from(COPIES.saturating_sub(held + melded + view.river_counts()[t] + won))
     }
 
     /// Unseen copies of the tiles that complete `hand` (a waiting size): 0 unless ready.
@@ -146,7 +119,7 @@ impl<'a> View<'a> {
     ///
     /// Candidates are tried in the order of the later keys, and the hand's own shanten bounds
     /// any discard's from below; so, short of ready, the first candidate that meets the bound
-    /// wins and the rest need no shanten. Once ready, [`View::best_live_discard`] usually
+    /// wins and the rest need no shanten. Once ready, [`Sight::best_live_discard`] usually
     /// answers with no shanten at all.
     fn best_discard(
         &self,
@@ -285,12 +258,12 @@ fn suit_len(hand: &Counts, suit: Suit) -> u8 {
 
 /// 换三张: three tiles of the weakest suit holding three (fewest tiles, then the worst hand
 /// without it), keeping what helps the rest most.
-fn exchange(view: &View) -> Option<Action> {
-    let hand = &view.hand;
+fn exchange(sight: &Sight) -> Option<Action> {
+    let hand = &sight.hand;
     let suit = Suit::ALL
         .into_iter()
         .filter(|&s| suit_len(hand, s) >= 3)
-        .min_by_key(|&s| (suit_len(hand, s), void_shanten(view, s), s))?;
+        .min_by_key(|&s| (suit_len(hand, s), void_shanten(sight, s), s))?;
     // The suit's tiles, one entry per copy (at most 14).
     let mut copies = [Tile::from_suit_rank(suit, 1)?; 14];
     let mut n = 0;
@@ -303,7 +276,7 @@ fn exchange(view: &View) -> Option<Action> {
         let mut rest = *hand;
         ts.iter().for_each(|&t| rest.remove(t));
         let link: u32 = ts.iter().map(|&t| links.of(t)).sum();
-        (uncapped_shanten(&rest, &view.ctx), link)
+        (uncapped_shanten(&rest, &sight.ctx), link)
     };
     let mut best: Option<((i8, u32), [Tile; 3])> = None;
     for i in 0..n {
@@ -321,41 +294,41 @@ fn exchange(view: &View) -> Option<Action> {
 }
 
 /// Shanten of the hand with `suit` declared void.
-fn void_shanten(view: &View, suit: Suit) -> i8 {
+fn void_shanten(sight: &Sight, suit: Suit) -> i8 {
     let ctx = Context {
         void: Some(suit),
-        ..view.ctx
+        ..sight.ctx
     };
-    uncapped_shanten(&view.hand, &ctx)
+    uncapped_shanten(&sight.hand, &ctx)
 }
 
 /// 定缺: the suit whose loss hurts least (shanten with it void), then the shortest.
-fn void(view: &View) -> Action {
+fn void(sight: &Sight) -> Action {
     let suit = Suit::ALL
         .into_iter()
-        .min_by_key(|&s| (void_shanten(view, s), suit_len(&view.hand, s), s))
+        .min_by_key(|&s| (void_shanten(sight, s), suit_len(&sight.hand, s), s))
         .unwrap_or(Suit::M);
     Action::Void(suit)
 }
 
 /// The seat to move: a win, else a kong that does not set the hand back, else the best
 /// discard; always one of the legal actions.
-fn turn(view: &View<'_>, seat: &Seat) -> (Action, Listed) {
-    let options = TurnOptions::visit(view);
+fn turn(sight: &Sight<'_>) -> Decision {
+    let options = TurnOptions::visit(sight);
     let Some(first) = options.first else {
-        return (Action::Pass, Listed::No);
+        return Decision::checked(Action::Pass);
     };
     if options.win {
-        return (Action::Win, Listed::Yes);
+        return Decision::listed(Action::Win);
     }
     if options.kongs != 0 {
-        let now = uncapped_shanten(&view.hand, &view.ctx);
+        let now = uncapped_shanten(&sight.hand, &sight.ctx);
         for t in Tile::all().filter(|t| options.kongs & 1 << t.index() != 0) {
-            let added = seat.has_pong(t);
+            let added = sight.view.has_pong(sight.view.seat(), t);
             let kong = Meld::kong(t, !added);
             let taken = if added { 1 } else { 4 };
-            if view.locked || kong_shanten(view, seat, kong, added, taken) <= now {
-                return (Action::Kong(t), Listed::Yes);
+            if sight.locked || kong_shanten(sight, kong, added, taken) <= now {
+                return Decision::listed(Action::Kong(t));
             }
         }
     }
@@ -363,11 +336,11 @@ fn turn(view: &View<'_>, seat: &Seat) -> (Action, Listed) {
     // One discard to choose from (a 血流 winner's drawn tile, the void suit's last kind) needs
     // no analysis.
     if options.discards.is_power_of_two() {
-        return (discards.next().map_or(first, Action::Discard), Listed::Yes);
+        return Decision::listed(discards.next().map_or(first, Action::Discard));
     }
-    match view.best_discard(&view.hand, &view.ctx, discards) {
-        Some((t, _, _)) => (Action::Discard(t), Listed::Yes),
-        None => (first, Listed::Yes),
+    match sight.best_discard(&sight.hand, &sight.ctx, discards) {
+        Some((t, _, _)) => Decision::listed(Action::Discard(t)),
+        None => Decision::listed(first),
     }
 }
 
@@ -384,14 +357,14 @@ struct TurnOptions {
 
 impl TurnOptions {
     /// One visit of the game's legal actions, building no list.
-    fn visit(view: &View<'_>) -> TurnOptions {
+    fn visit(sight: &Sight<'_>) -> TurnOptions {
         let mut options = TurnOptions {
             first: None,
             win: false,
             kongs: 0,
             discards: 0,
         };
-        view.game.visit_legal(view.seat, &mut |a| {
+        sight.view.visit_legal(&mut |a| {
             options.first.get_or_insert(a);
             match a {
                 Action::Win => options.win = true,
@@ -405,18 +378,18 @@ impl TurnOptions {
 }
 
 /// The seat's melds with `meld` added, or replacing the pong of its tile when `replace`.
-fn melds_with(seat: &Seat, meld: Meld, replace: bool) -> Melds {
+fn melds_with(view: &SeatView<'_>, meld: Meld, replace: bool) -> Melds {
     let mut list = [meld; 4];
     let mut n = 0;
-    for m in seat
-        .meld_list()
+    for m in view
+        .melds(view.seat())
         .filter(|m| !(replace && m.tile == meld.tile))
     {
         list[n] = m;
         n += 1;
     }
     list[n.min(3)] = meld;
-    Melds::new(&list[..=n.min(3)]).unwrap_or(seat.meld_summary)
+    Melds::new(&list[..=n.min(3)]).unwrap_or(*view.melded(view.seat()))
 }
 
 /// `hand` less `n` copies of `tile`, natural copies first and wilds (幺鸡) for the rest, as the
@@ -434,34 +407,34 @@ fn take(hand: &Counts, tile: Tile, n: u8) -> Counts {
 }
 
 /// Shanten after a kong of `kong.tile` that takes `taken` copies from the hand.
-fn kong_shanten(view: &View, seat: &Seat, kong: Meld, replace: bool, taken: u8) -> i8 {
-    let hand = take(&view.hand, kong.tile, taken);
+fn kong_shanten(sight: &Sight, kong: Meld, replace: bool, taken: u8) -> i8 {
+    let hand = take(&sight.hand, kong.tile, taken);
     let ctx = Context {
-        melds: melds_with(seat, kong, replace),
-        ..view.ctx
+        melds: melds_with(&sight.view, kong, replace),
+        ..sight.ctx
     };
     uncapped_shanten(&hand, &ctx)
 }
 
 /// A discard (or a kong to rob) is open: claim a kong or pong that does not set the hand back.
-fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
-    let now = uncapped_shanten(&view.hand, &view.ctx);
+fn respond(sight: &Sight, legal: &ActionList, tile: Tile) -> Action {
+    let now = uncapped_shanten(&sight.hand, &sight.ctx);
     let pass = if legal.contains(Action::Pass) {
         Action::Pass
     } else {
         legal[0]
     };
     if legal.contains(Action::Kong(tile)) {
-        let hand = take(&view.hand, tile, 3);
+        let hand = take(&sight.hand, tile, 3);
         let ctx = Context {
-            melds: add_meld(&view.ctx.melds, Meld::kong(tile, false)),
-            ..view.ctx
+            melds: add_meld(&sight.ctx.melds, Meld::kong(tile, false)),
+            ..sight.ctx
         };
         if uncapped_shanten(&hand, &ctx) <= now {
             return Action::Kong(tile);
         }
     }
-    if legal.contains(Action::Pong) && pong_helps(view, tile, now) {
+    if legal.contains(Action::Pong) && pong_helps(sight, tile, now) {
         return Action::Pong;
     }
     pass
@@ -469,11 +442,11 @@ fn respond(view: &View, legal: &ActionList, tile: Tile) -> Action {
 
 /// Whether ponging `tile` leaves the hand closer to a win, or as close with more to gain: a
 /// free tile while not ready, or no fewer live waits once ready.
-fn pong_helps(view: &View, tile: Tile, now: i8) -> bool {
-    let hand = take(&view.hand, tile, 2);
+fn pong_helps(sight: &Sight, tile: Tile, now: i8) -> bool {
+    let hand = take(&sight.hand, tile, 2);
     let ctx = Context {
-        melds: add_meld(&view.ctx.melds, Meld::pong(tile)),
-        ..view.ctx
+        melds: add_meld(&sight.ctx.melds, Meld::pong(tile)),
+        ..sight.ctx
     };
     // Without wilds the best discard keeps the hand's own shanten (no discard lowers it, and
     // one outside its best split keeps it; a complete hand falls to ready): only when both
@@ -486,13 +459,13 @@ fn pong_helps(view: &View, tile: Tile, now: i8) -> bool {
     }
     // Every held tile, or only those of the void suit while the hand holds any.
     let mut held = hand.at_least(1);
-    if let Some(v) = view.ctx.void.filter(|&v| held_void(&hand, Some(v))) {
+    if let Some(v) = sight.ctx.void.filter(|&v| held_void(&hand, Some(v))) {
         held &= tile_bits(v.bit());
     }
-    let Some((_, after, live)) = view.best_discard(&hand, &ctx, tiles_of(held)) else {
+    let Some((_, after, live)) = sight.best_discard(&hand, &ctx, tiles_of(held)) else {
         return false;
     };
-    after < now || (after == now && (now > 0 || live >= view.live_waits(&view.hand, &view.ctx)))
+    after < now || (after == now && (now > 0 || live >= sight.live_waits(&sight.hand, &sight.ctx)))
 }
 
 /// Whether `hand` holds a tile of the void suit (which must then be discarded first).
@@ -566,22 +539,22 @@ mod tests {
     }
 
     /// Every candidate scored in full, in index order: what `best_discard` must match.
-    fn every_discard(view: &View, legal: &ActionList) -> Option<(Tile, i8, u32)> {
+    fn every_discard(sight: &Sight, legal: &ActionList) -> Option<(Tile, i8, u32)> {
         let mut best: Option<(DiscardKey, Tile, u32)> = None;
         for &a in legal.iter() {
             let Action::Discard(d) = a else { continue };
-            let mut rest = view.hand;
+            let mut rest = sight.hand;
             rest.remove(d);
-            let sh = uncapped_shanten(&rest, &view.ctx);
+            let sh = uncapped_shanten(&rest, &sight.ctx);
             let live = if sh == 0 {
-                view.live_waits(&rest, &view.ctx)
+                sight.live_waits(&rest, &sight.ctx)
             } else {
                 0
             };
             let key = (
                 sh,
                 -i64::from(live),
-                connection(&view.hand, d),
+                connection(&sight.hand, d),
                 9 - edge(d),
                 d.index(),
             );
@@ -594,7 +567,7 @@ mod tests {
 
     #[test]
     fn best_discard_stops_early_without_changing_the_choice() {
-        use crate::game::Pending;
+        use crate::game::{Game, Pending};
         use crate::rules::Rules;
         use std::sync::Arc;
         let rules = Arc::new(Rules::preset("chengdu_xueliu").unwrap());
@@ -605,17 +578,17 @@ mod tests {
             while let Some(seat) = (0..4).find(|&s| game.must_act(s)) {
                 if let Pending::Turn(_) = game.pending() {
                     game.legal_actions(seat, &mut legal);
-                    let view = View::new(&game, seat);
+                    let sight = Sight::new(game.view(seat).unwrap());
                     let discards = legal.iter().filter_map(|a| match a {
                         Action::Discard(t) => Some(*t),
                         _ => None,
                     });
-                    let fast = view.best_discard(&view.hand, &view.ctx, discards);
-                    assert_eq!(fast, every_discard(&view, &legal), "seed {seed}");
+                    let fast = sight.best_discard(&sight.hand, &sight.ctx, discards);
+                    assert_eq!(fast, every_discard(&sight, &legal), "seed {seed}");
                     // What `pong_helps` relies on: without wilds, the best discard's shanten
                     // is the hand's own, or ready from a complete hand.
-                    if let (Some((_, sh, _)), 0) = (fast, view.hand.wilds()) {
-                        let own = uncapped_shanten(&view.hand, &view.ctx);
+                    if let (Some((_, sh, _)), 0) = (fast, sight.hand.wilds()) {
+                        let own = uncapped_shanten(&sight.hand, &sight.ctx);
                         assert_eq!(sh, own.max(0), "seed {seed}");
                     }
                     checked += 1;
@@ -625,7 +598,7 @@ mod tests {
                     game.legal_actions(seat, &mut legal);
                     legal[rng.below(legal.len() as u64) as usize]
                 } else {
-                    bot.choose(&game, seat as usize)
+                    bot.choose(&game.view(seat).unwrap())
                 };
                 game.act(seat, action).unwrap();
             }

@@ -1,6 +1,7 @@
 //! The ISMCTS bot: determinised Monte-Carlo search over the seat's own decision. The tiles
 //! hidden from the seat are unknown, so each sample is a fresh determinisation
-//! ([`Game::determinize`], RULES.md §12): one world consistent with everything the seat knows.
+//! ([`SeatView::determinize`], RULES.md §12): one world consistent with everything the seat
+//! knows, and the only way the search reaches hidden tiles.
 //! Every candidate action is played in the same worlds, each world played out to the end of
 //! the hand by the greedy bot in all four seats, and the candidates are compared with the
 //! greedy bot's own choice world by world: the search departs from greedy play only for an
@@ -15,9 +16,9 @@
 //! (向听), kongs, and every response. Wins are always taken, and the exchange and void picks are
 //! greedy's. In the 幺鸡 variant the hidden wilds are dealt again like any hidden tile.
 
-use super::{Bot, GreedyBot};
+use super::{play, Bot, GreedyBot};
 use crate::analysis::shanten;
-use crate::game::{Action, ActionList, Game, Pending, MAX_ACTIONS};
+use crate::game::{Action, ActionList, Ask, Decision, Game, SeatView, MAX_ACTIONS};
 use crate::rng::Rng;
 
 /// The budget when the name gives none (`"ismcts"`).
@@ -63,13 +64,12 @@ impl IsmctsBot {
     }
 
     /// The actions worth searching, the greedy choice first.
-    fn pick_candidates(&mut self, game: &Game, seat: u8, greedy: Action) {
+    fn pick_candidates(&mut self, view: &SeatView<'_>, greedy: Action) {
         self.candidates.clear();
         self.candidates.push(greedy);
-        let s = game.seat(seat);
-        let ctx = s.context(game.rules());
+        let ctx = view.context();
         let after = |t| {
-            let mut rest = s.hand;
+            let mut rest = *view.hand();
             rest.remove(t);
             shanten(&rest, &ctx)
         };
@@ -94,13 +94,13 @@ impl IsmctsBot {
 
     /// Each candidate's gain over the greedy choice (`candidates[0]`), over `worlds`
     /// determinisations: `gains[i]` belongs to `candidates[i]`.
-    fn evaluate(&mut self, game: &Game, seat: u8, worlds: u32, gains: &mut [Gain]) {
+    fn evaluate(&mut self, view: &SeatView<'_>, worlds: u32, gains: &mut [Gain]) {
+        let seat = view.seat();
         let mut scores = [0i64; MAX_ACTIONS];
         for _ in 0..worlds {
-            let Ok(mut world) = game.determinize(seat, self.rng.next_u64()) else {
+            let Ok(world) = view.determinize(self.rng.next_u64()) else {
                 return;
             };
-            world.stop_logging();
             for (i, &action) in self.candidates.iter().enumerate() {
                 let mut copy = world.clone();
                 // The seat's legal actions are the same in every world; a refusal cannot happen.
@@ -122,23 +122,30 @@ impl IsmctsBot {
 }
 
 impl Bot for IsmctsBot {
-    fn choose(&mut self, game: &Game, seat: usize) -> Action {
-        let greedy = self.greedy.choose(game, seat);
-        if seat > 3 || !matches!(game.pending(), Pending::Turn(_) | Pending::Respond(_)) {
+    fn decide(&mut self, view: &SeatView<'_>) -> Decision {
+        Decision::checked(self.search(view))
+    }
+}
+
+impl IsmctsBot {
+    /// The greedy choice, or a candidate the search finds clearly better.
+    fn search(&mut self, view: &SeatView<'_>) -> Action {
+        let greedy = self.greedy.choose(view);
+        if !matches!(view.ask(), Ask::Turn | Ask::Respond(_)) {
             return greedy;
         }
-        game.legal_actions(seat as u8, &mut self.legal);
+        view.legal_actions(&mut self.legal);
         if self.legal.len() < 2 || self.legal.contains(Action::Win) {
             return greedy;
         }
-        self.pick_candidates(game, seat as u8, greedy);
+        self.pick_candidates(view, greedy);
         let n = self.candidates.len();
         if n < 2 {
             return greedy;
         }
         let worlds = (self.playouts / n as u32).max(2);
         let mut gains = [Gain::default(); MAX_ACTIONS];
-        self.evaluate(game, seat as u8, worlds, &mut gains[..n]);
+        self.evaluate(view, worlds, &mut gains[..n]);
         let w = f64::from(worlds);
         let z = |g: &Gain| {
             let mean = g.sum / w;
@@ -157,7 +164,7 @@ impl Bot for IsmctsBot {
 /// greedy play) ends the playout where it stands.
 fn play_out(bot: &mut GreedyBot, game: &mut Game) {
     while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
-        if bot.play(game, seat).is_err() {
+        if play(bot, game, seat).is_err() {
             return;
         }
     }
@@ -222,14 +229,15 @@ mod tests {
             let mut greedy = GreedyBot::default();
             let mut step = 0u64;
             while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
-                if step % 5 == 0 && matches!(game.pending(), Pending::Turn(_)) {
-                    let copy = game.determinize(seat, step).unwrap();
-                    let a = IsmctsBot::new(12, step).choose(&game, seat as usize);
-                    let b = IsmctsBot::new(12, step).choose(&copy, seat as usize);
+                let view = game.view(seat).unwrap();
+                if step % 5 == 0 && view.ask() == Ask::Turn {
+                    let copy = view.determinize(step).unwrap();
+                    let a = IsmctsBot::new(12, step).choose(&view);
+                    let b = IsmctsBot::new(12, step).choose(&copy.view(seat).unwrap());
                     same += u32::from(a == b);
                     total += 1;
                 }
-                let action = greedy.choose(&game, seat as usize);
+                let action = greedy.choose(&view);
                 game.act(seat, action).unwrap();
                 step += 1;
             }

@@ -2,8 +2,11 @@
 //! [`GreedyBot`] (shanten- and waits-driven) and [`IsmctsBot`] (determinised search with greedy
 //! playouts), named by [`BotKind`] for the factory.
 //!
-//! A bot decides from `&Game` and the seat it plays. It must be asked only when
-//! `game.must_act(seat)`; asked otherwise it answers [`Action::Pass`], which the game refuses.
+//! A bot decides from a [`SeatView`]: what its seat may see (RULES.md §12), never the game
+//! itself, so a bot that reads hidden tiles does not compile; [`play`] is the one door from a bot
+//! to a game. It must be asked only when its seat must act; asked otherwise it answers
+//! [`Action::Pass`], which the game refuses. Search reaches the hidden tiles only through
+//! [`SeatView::determinize`].
 //! A bot's own randomness comes from the seed it was built with, so a game played by bots is
 //! reproducible from the game's seed and the bots' seeds.
 
@@ -25,19 +28,31 @@ pub use simulate::{
 };
 
 use crate::error::Error;
-use crate::game::{Action, Game};
+use crate::game::{Action, Decision, Game, SeatView};
 use std::fmt;
 
-/// A player: picks one legal action for `seat` (0–3) of `game`.
+/// A player: picks one legal action for the seat of `view`.
 pub trait Bot {
-    fn choose(&mut self, game: &Game, seat: usize) -> Action;
+    /// The bot's decision, and whether it was taken from the view's own legal actions.
+    fn decide(&mut self, view: &SeatView<'_>) -> Decision;
 
-    /// Chooses for `seat` and takes the choice on `game`; returns it. Self-play loops call this:
-    /// a bot that picks from the legal list it has just built may skip the game's second check.
-    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, Error> {
-        let action = self.choose(game, seat as usize);
-        game.act(seat, action).map(|()| action)
+    /// The action [`Bot::decide`] picks.
+    fn choose(&mut self, view: &SeatView<'_>) -> Action {
+        self.decide(view).action
     }
+}
+
+/// Lets `bot` decide for `seat` and takes the decision on `game`; returns its action. Self-play
+/// loops call this: a bot that picks from the legal list it has just built spares the game a
+/// second check.
+pub fn play<B: Bot + ?Sized>(bot: &mut B, game: &mut Game, seat: u8) -> Result<Action, Error> {
+    let Some(view) = game.view(seat) else {
+        return Err(Error::Argument(format!(
+            "seat {seat} does not exist; seats are 0-3"
+        )));
+    };
+    let decision = bot.decide(&view);
+    game.act_decision(seat, decision).map(|()| decision.action)
 }
 
 /// The bots the factory can build, by name.
@@ -163,19 +178,11 @@ impl AnyBot {
 }
 
 impl Bot for AnyBot {
-    fn choose(&mut self, game: &Game, seat: usize) -> Action {
+    fn decide(&mut self, view: &SeatView<'_>) -> Decision {
         match self {
-            AnyBot::Random(b) => b.choose(game, seat),
-            AnyBot::Greedy(b) => b.choose(game, seat),
-            AnyBot::Ismcts(b) => b.choose(game, seat),
-        }
-    }
-
-    fn play(&mut self, game: &mut Game, seat: u8) -> Result<Action, Error> {
-        match self {
-            AnyBot::Random(b) => b.play(game, seat),
-            AnyBot::Greedy(b) => b.play(game, seat),
-            AnyBot::Ismcts(b) => b.play(game, seat),
+            AnyBot::Random(b) => b.decide(view),
+            AnyBot::Greedy(b) => b.decide(view),
+            AnyBot::Ismcts(b) => b.decide(view),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! exactly one run of them all.
 
 use super::parallel::run_ranges;
-use super::{AnyBot, Bot, BotKind};
+use super::{play, AnyBot, BotKind};
 use crate::error::Error;
 use crate::game::{Game, WinKind, WinRecord};
 use crate::rng::Rng;
@@ -197,7 +197,7 @@ fn play_hand(
     let mut game = Game::new(rules.clone(), seed, logging)?;
     while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
         let player = &mut players[seat as usize];
-        player.play(&mut game, seat).map_err(|e| {
+        play(player, &mut game, seat).map_err(|e| {
             Error::Bot(format!(
                 "bot {} chose an illegal action: {e}",
                 player.name()

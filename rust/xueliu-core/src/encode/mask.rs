@@ -111,7 +111,7 @@ fn pick_ids(game: &Game, seat: u8, picks: &Picks) -> IdSet {
     if seat > 3 || !game.must_act(seat) {
         return set;
     }
-    let held = game.seat(seat).hand.array();
+    let held = game.seat(seat).hand().array();
     let mut left = *held;
     for &p in picks.as_slice() {
         if left[p.index()] == 0 {

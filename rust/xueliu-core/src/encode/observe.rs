@@ -2,16 +2,15 @@
 //! from what that seat may see (RULES.md §12). docs/encoding.md documents every channel;
 //! [`LAYOUT`] names them in order.
 //!
-//! Each read of the game below is of something the seat sees: its own tiles, picks, drawn tile,
-//! exchange and 过胡 state; everyone's melds, discards, void suits, wins and scores; the wall's
-//! size; the rules; and the public part of the pending decision (who is on the move, which tile
-//! waits for responses). Other seats' concealed tiles, drawn tiles, claims, decisions and the
-//! wall's order are never read. Seats are relative to the observer: 0 itself, 1 the next seat
+//! The observation is read from the seat's [`SeatView`] alone, as a bot's decision is, so it
+//! cannot read a hidden tile: its own tiles, picks, drawn tile, exchange and 过胡 state;
+//! everyone's melds, discards, void suits, wins and scores; the wall's size; the rules; and the
+//! public part of the pending decision (who is on the move, which tile waits for responses). Seats are relative to the observer: 0 itself, 1 the next seat
 //! (下家), 2 the opposite seat (对家), 3 the previous seat (上家).
 
 use super::packed::{Bits, PACKED_PLANES, PLANE_OF};
 use super::picks::Picks;
-use crate::game::{Direction, Game, Pending, TurnKind};
+use crate::game::{Direction, Game, Phase, SeatView, TurnKind};
 use crate::meld::MeldKind;
 use crate::pattern::PATTERNS;
 use crate::points::Scoring;
@@ -182,7 +181,9 @@ impl RulePlanes {
         let (planes, rules) = out.split_at_mut(RULES * KINDS);
         planes.fill(0);
         rules.copy_from_slice(&self.bytes);
-        encode(game, seat, picks, &mut Planes(out));
+        if let Some(view) = game.view(seat) {
+            encode(&view, picks, &mut Planes(out));
+        }
     }
 
     /// [`observe_packed`] for a game of these rules.
@@ -195,17 +196,19 @@ impl RulePlanes {
         let (planes, rules) = out.split_at_mut(RULE_PLANE);
         planes.fill(0);
         rules.copy_from_slice(&self.bits);
-        encode(game, seat, picks, &mut Bits(out));
+        if let Some(view) = game.view(seat) {
+            encode(&view, picks, &mut Bits(out));
+        }
     }
 }
 
 /// Every channel but the rules, into a sink that starts all zero.
 #[inline]
-fn encode(game: &Game, seat: u8, picks: &Picks, sink: &mut impl Sink) {
-    own_tiles(game, seat, picks, sink);
-    table(game, seat, sink);
-    decision(game, seat, sink);
-    wall_and_scores(game, seat, sink);
+fn encode(view: &SeatView<'_>, picks: &Picks, sink: &mut impl Sink) {
+    own_tiles(view, picks, sink);
+    table(view, sink);
+    decision(view, sink);
+    wall_and_scores(view, sink);
 }
 
 /// Where an observation is written: one byte per channel and tile ([`Planes`]) or bit planes
@@ -311,37 +314,33 @@ fn relative(viewer: u8, seat: u8) -> usize {
 }
 
 /// The tiles of a hand as counts, its wilds (幺鸡) counted as the `1s` they are.
-fn hand_counts(game: &Game, seat: u8) -> [u8; KINDS] {
-    let hand = &game.seat(seat).hand;
+fn hand_counts(view: &SeatView<'_>) -> [u8; KINDS] {
+    let hand = view.hand();
     let mut counts = *hand.array();
     counts[Tile::YAOJI.index()] += hand.wilds();
     counts
 }
 
 /// Its hand, drawn tile, picks and exchange.
-fn own_tiles(game: &Game, seat: u8, picks: &Picks, p: &mut impl Sink) {
-    p.thermometer(HAND, COPIES as usize, &hand_counts(game, seat));
-    if let Pending::Turn(turn) = game.pending() {
-        if let (true, Some(d)) = (turn.seat == seat, turn.drawn) {
-            p.add(DRAWN, d);
-        }
+fn own_tiles(view: &SeatView<'_>, picks: &Picks, p: &mut impl Sink) {
+    p.thermometer(HAND, COPIES as usize, &hand_counts(view));
+    if let Some(d) = view.drawn() {
+        p.add(DRAWN, d);
     }
     picks.as_slice().iter().for_each(|&t| p.add(PICKED, t));
-    if let Some(x) = game.exchanged() {
-        x.given[seat as usize].iter().for_each(|&t| p.add(GIVEN, t));
-        x.received[seat as usize]
-            .iter()
-            .for_each(|&t| p.add(RECEIVED, t));
+    if let Some(x) = view.exchanged() {
+        x.given.iter().for_each(|&t| p.add(GIVEN, t));
+        x.received.iter().for_each(|&t| p.add(RECEIVED, t));
     }
 }
 
 /// Melds, discards, voids and wins of every seat, and the tiles the observer cannot see.
-fn table(game: &Game, seat: u8, p: &mut impl Sink) {
-    let mut seen = hand_counts(game, seat);
+fn table(view: &SeatView<'_>, p: &mut impl Sink) {
+    let seat = view.seat();
+    let mut seen = hand_counts(view);
     for s in 0..4u8 {
         let r = relative(seat, s);
-        let other = game.seat(s);
-        for m in other.meld_list() {
+        for m in view.melds(s) {
             let group = match m.kind {
                 MeldKind::Pong => PONGS,
                 MeldKind::ExposedKong => KONGS,
@@ -354,17 +353,17 @@ fn table(game: &Game, seat: u8, p: &mut impl Sink) {
             seen[m.tile.index()] += m.size() - m.wilds;
             seen[Tile::YAOJI.index()] += m.wilds;
         }
-        if let Some(v) = other.void {
+        if let Some(v) = view.void(s) {
             (0..9).for_each(|i| p.set(VOIDS + r, v.index() * 9 + i, 1));
         }
         // The river keeps these counts as discards come and go, so they are copied, not counted.
-        p.row(DISCARDS + r, game.river_counts_of(s));
+        p.row(DISCARDS + r, view.river_counts_of(s));
     }
     seen.iter_mut()
-        .zip(game.river_counts())
+        .zip(view.river_counts())
         .for_each(|(n, &r)| *n += r);
-    recent_discards(game, seat, p);
-    for w in game.wins() {
+    recent_discards(view, p);
+    for w in view.wins() {
         p.add(WON + relative(seat, w.seat), w.tile);
         // A shared win (一炮多响) is on the same copy as the one before it.
         seen[w.tile.index()] += u8::from(!w.shared);
@@ -374,11 +373,11 @@ fn table(game: &Game, seat: u8, p: &mut impl Sink) {
 
 /// Each seat's last `RECENT` discards, newest first, read back from the river's end only as far
 /// as they go.
-fn recent_discards(game: &Game, seat: u8, p: &mut impl Sink) {
+fn recent_discards(view: &SeatView<'_>, p: &mut impl Sink) {
     let mut shown = [0usize; 4];
     let mut missing = 4 * RECENT;
-    for &(s, t) in game.river().iter().rev() {
-        let r = relative(seat, s);
+    for &(s, t) in view.river().iter().rev() {
+        let r = relative(view.seat(), s);
         if shown[r] < RECENT {
             p.add(RECENT_DISCARDS + r * RECENT + shown[r], t);
             shown[r] += 1;
@@ -391,42 +390,40 @@ fn recent_discards(game: &Game, seat: u8, p: &mut impl Sink) {
 }
 
 /// The phase and the public part of the pending decision.
-fn decision(game: &Game, seat: u8, p: &mut impl Sink) {
+fn decision(view: &SeatView<'_>, p: &mut impl Sink) {
     use decision::*;
-    let phase = match game.pending() {
-        Pending::Exchange(_) => 0,
-        Pending::Void(_) => 1,
-        Pending::Turn(_) | Pending::Respond(_) => 2,
-        Pending::Over => 3,
+    let seat = view.seat();
+    let phase = match view.phase() {
+        Phase::Exchange => 0,
+        Phase::Void => 1,
+        Phase::Play => 2,
+        Phase::Over => 3,
     };
     p.set(DECISION, PHASE + phase, 1);
-    p.set(DECISION, MUST_ACT, u8::from(game.must_act(seat)));
-    match game.pending() {
-        Pending::Turn(t) => {
-            p.set(DECISION, TURN, 1);
-            p.set(DECISION, ACTOR + relative(seat, t.seat), 1);
-            let kind = match t.kind {
-                TurnKind::First | TurnKind::Dealt => 0,
-                TurnKind::Draw => 1,
-                TurnKind::Replacement => 2,
-                TurnKind::AfterPong => 3,
-            };
-            p.set(DECISION, TURN_KIND + kind, 1);
-        }
-        Pending::Respond(r) => {
-            let on = if r.kong.is_some() {
-                RESPOND_KONG
-            } else {
-                RESPOND_DISCARD
-            };
-            p.set(DECISION, on, 1);
-            p.set(DECISION, ACTOR + relative(seat, r.from), 1);
-            p.add(TABLE_TILE, r.tile);
-        }
-        _ => {}
+    p.set(DECISION, MUST_ACT, u8::from(view.must_act()));
+    if let Some((actor, turn)) = view.turn() {
+        p.set(DECISION, TURN, 1);
+        p.set(DECISION, ACTOR + relative(seat, actor), 1);
+        let kind = match turn {
+            TurnKind::First | TurnKind::Dealt => 0,
+            TurnKind::Draw => 1,
+            TurnKind::Replacement => 2,
+            TurnKind::AfterPong => 3,
+        };
+        p.set(DECISION, TURN_KIND + kind, 1);
     }
-    p.set(DECISION, DEALER + relative(seat, game.dealer()), 1);
-    if let Some(x) = game.exchanged() {
+    if let Some(open) = view.open_tile() {
+        let on = if open.robbing {
+            RESPOND_KONG
+        } else {
+            RESPOND_DISCARD
+        };
+        p.set(DECISION, on, 1);
+        p.set(DECISION, ACTOR + relative(seat, open.from), 1);
+        p.add(TABLE_TILE, open.tile);
+    }
+    p.set(DECISION, DEALER + relative(seat, view.dealer()), 1);
+    if let Some(x) = view.exchanged() {
         let d = match x.direction {
             Direction::Counterclockwise => 0,
             Direction::Clockwise => 1,
@@ -434,20 +431,17 @@ fn decision(game: &Game, seat: u8, p: &mut impl Sink) {
         };
         p.set(DECISION, DIRECTION + d, 1);
     }
-    p.set(
-        DECISION,
-        DECLINED,
-        u8::from(game.seat(seat).declined.is_some()),
-    );
+    p.set(DECISION, DECLINED, u8::from(view.declined().is_some()));
 }
 
 /// The wall's size exactly (fours as a bar, the rest one-hot) and each seat's score as a bar.
-fn wall_and_scores(game: &Game, seat: u8, p: &mut impl Sink) {
-    let wall = game.wall_remaining();
+fn wall_and_scores(view: &SeatView<'_>, p: &mut impl Sink) {
+    let seat = view.seat();
+    let wall = view.wall_remaining();
     (0..(wall / 4).min(KINDS)).for_each(|j| p.set(WALL, j, 1));
     p.set(WALL + 1, wall % 4, 1);
-    let base = i64::from(game.rules().base_points.max(1));
-    for (s, &score) in game.scores().iter().enumerate() {
+    let base = i64::from(view.rules().base_points.max(1));
+    for (s, &score) in view.scores().iter().enumerate() {
         score_bar(score, base, SCORES + relative(seat, s as u8), p);
     }
 }
@@ -647,11 +641,11 @@ mod tests {
                         .for_each(|t| hidden[t.index()] += 1);
                     for other in (0..4).filter(|&o| o != seat) {
                         game.seat(other)
-                            .hand
+                            .hand()
                             .tiles_with_wilds()
                             .for_each(|t| hidden[t.index()] += 1);
                     }
-                    let own = hand_counts(&game, seat);
+                    let own = hand_counts(&game.view(seat).unwrap());
                     for (t, &h) in hidden.iter().enumerate() {
                         assert_eq!(at(&out, UNSEEN, t), h, "{preset} seed {seed} tile {t}");
                         let thermometer: u8 = (0..4).map(|k| at(&out, HAND + k, t)).sum();

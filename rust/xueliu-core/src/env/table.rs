@@ -1,7 +1,7 @@
 //! One hand stepped by action ids, one seat at a time: the caller decides for its seats, built-in
 //! policies for the others (opponents).
 
-use crate::bots::{bot_seed, AnyBot, Bot, BotKind, BOT_NAMES};
+use crate::bots::{bot_seed, play, AnyBot, BotKind, BOT_NAMES};
 use crate::encode::picks::{illegal_id, take_legal_id};
 use crate::encode::{legal_ids, IdSet, Picks};
 use crate::error::Error;
@@ -163,7 +163,7 @@ impl Table {
                 Policy::Bot(_) => {
                     // The bot takes its choice itself (sparing a second legality check).
                     let bot = self.bots.as_mut().and_then(|b| b[seat as usize].as_mut());
-                    let played = bot.map(|bot| bot.play(&mut self.game, seat));
+                    let played = bot.map(|bot| play(bot, &mut self.game, seat));
                     debug_assert!(matches!(played, Some(Ok(_))), "{played:?}");
                     continue;
                 }

@@ -21,8 +21,9 @@
 //!
 //! Hidden decisions of other seats (exchange picks, void picks, responses) are forgotten and
 //! must be made again; responses open to other seats are worked out afresh from their new
-//! hands, so a discard may go unclaimed in the copy. The copy keeps no event log (the log
-//! records the true deal), and its random generator is reseeded.
+//! hands, so a discard may go unclaimed in the copy. The copy keeps no event log: the log
+//! records the true deal and seed, from which the whole hidden game follows. Its random
+//! generator is reseeded.
 //!
 //! Approximations, by choice: the deal is uniform over consistent deals for the hands that have
 //! not won (a Markov chain of tile swaps, started from a random feasible deal), but a winner's
@@ -133,6 +134,7 @@ impl Game {
         let (places, layout) = self.hidden_places(seat);
         let pool = self.unseen_by(seat);
         let mut copy = self.clone();
+        copy.stop_logging();
         copy.seed = seed;
         copy.rng = Rng::new(rng.next_u64());
         let Some((winners, deal, fell_back)) =

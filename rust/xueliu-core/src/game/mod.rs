@@ -25,6 +25,7 @@ mod state;
 mod turn;
 mod value;
 mod verify;
+mod view;
 mod winning_hand;
 
 #[cfg(test)]
@@ -38,6 +39,7 @@ pub use history::{Exchanged, History};
 pub(crate) use json_in::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
 pub use value::ScoreJson;
+pub use view::{Ask, Decision, OpenTile, SeatView, SeenExchange, SeenWin};
 
 pub use crate::score::{Score, Situation};
 
@@ -429,7 +431,7 @@ impl Game {
 
     /// Takes `action`, which the caller has just found in `legal_actions(seat)` of this very
     /// state: a bot choosing from that list spares the game listing it again to check.
-    pub(crate) fn act_listed(&mut self, seat: u8, action: Action) {
+    fn act_listed(&mut self, seat: u8, action: Action) {
         debug_assert!(self.is_legal(seat, action), "{action:?} is not legal");
         self.apply(seat, action);
     }

@@ -13,11 +13,11 @@ pub const WALL_SIZE: usize = 108;
 /// The wall, drawn from the front; replacement draws may come from the back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wall {
-    pub tiles: [Tile; WALL_SIZE],
+    pub(super) tiles: [Tile; WALL_SIZE],
     /// Index of the next tile from the front.
-    pub front: u8,
+    pub(super) front: u8,
     /// One past the last tile still in the wall.
-    pub back: u8,
+    pub(super) back: u8,
 }
 
 impl Wall {
@@ -46,7 +46,7 @@ impl Wall {
 
     /// The next tile from the front; `None` when empty.
     #[inline]
-    pub fn draw_front(&mut self) -> Option<Tile> {
+    pub(super) fn draw_front(&mut self) -> Option<Tile> {
         if self.is_empty() {
             return None;
         }
@@ -55,7 +55,7 @@ impl Wall {
     }
 
     #[inline]
-    pub fn draw_back(&mut self) -> Option<Tile> {
+    pub(super) fn draw_back(&mut self) -> Option<Tile> {
         if self.is_empty() {
             return None;
         }
@@ -73,38 +73,38 @@ impl Wall {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seat {
     /// Concealed tiles. A winning tile is set aside and is not here (RULES.md §7).
-    pub hand: Counts,
-    pub melds: [Option<Meld>; 4],
+    pub(super) hand: Counts,
+    pub(super) melds: [Option<Meld>; 4],
     /// Summary of `melds` for hand analysis.
-    pub meld_summary: Melds,
+    pub(super) meld_summary: Melds,
     /// Tiles (bit per kind) the seat has a pong of.
-    pub pongs: u32,
+    pub(super) pongs: u32,
     /// Tiles (bit per kind) of pongs made while the fourth copy was already in hand.
-    pub pong_with_three: u32,
+    pub(super) pong_with_three: u32,
     /// Tiles (bit per kind) of kongs that count only as a root (late kongs under `root_only`).
-    pub root_only_kongs: u32,
+    pub(super) root_only_kongs: u32,
     /// Tiles (bit per kind) of kongs declared directly on a discard (直杠).
-    pub direct_kongs: u32,
+    pub(super) direct_kongs: u32,
     /// 定缺: the declared void suit.
-    pub void: Option<Suit>,
+    pub(super) void: Option<Suit>,
     /// Turns so far (docs/game-protocol.md §5): each time the seat is to move, a kong's
     /// replacement draw continuing the same turn.
-    pub turn: u16,
+    pub(super) turn: u16,
     /// The turn on which the latest copy of each kind arrived in the hand.
-    pub arrival: [u16; KINDS],
+    pub(super) arrival: [u16; KINDS],
     /// Ordinary (non-replacement) draws so far, for 地胡.
-    pub draws: u8,
+    pub(super) draws: u8,
     /// Wins so far (血流 allows several).
-    pub wins: u8,
+    pub(super) wins: u8,
     /// 过胡: the highest (capped) fan of a win declined since the last draw.
-    pub declined: Option<u32>,
+    pub(super) declined: Option<u32>,
     /// The waits of the hand while it is not on the move (13 counting melds as three), kept so
     /// that the claims on every discard cost one bit test.
-    pub waits: u32,
+    pub(super) waits: u32,
 }
 
 impl Seat {
-    pub const EMPTY: Seat = Seat {
+    pub(super) const EMPTY: Seat = Seat {
         hand: Counts::new(),
         melds: [None; 4],
         meld_summary: Melds::NONE,
@@ -121,6 +121,34 @@ impl Seat {
         waits: 0,
     };
 
+    /// Concealed tiles. Only the game's holder reads another seat's: a bot sees its own
+    /// through [`super::SeatView`].
+    #[inline]
+    pub fn hand(&self) -> &Counts {
+        &self.hand
+    }
+
+    /// The melds summed up for hand analysis.
+    #[inline]
+    pub fn melded(&self) -> &Melds {
+        &self.meld_summary
+    }
+
+    /// 定缺: the declared void suit.
+    pub fn void(&self) -> Option<Suit> {
+        self.void
+    }
+
+    /// Wins so far (血流 allows several).
+    pub fn wins(&self) -> u8 {
+        self.wins
+    }
+
+    /// 过胡: the highest (capped) fan of a win declined since the last draw.
+    pub fn declined(&self) -> Option<u32> {
+        self.declined
+    }
+
     /// The context hand analysis judges this seat's hand in.
     #[inline]
     pub fn context(&self, rules: &Rules) -> Context {
@@ -132,7 +160,7 @@ impl Seat {
     }
 
     /// Recomputes `waits` after the hand changed to a waiting size.
-    pub fn refresh_waits(&mut self, rules: &Rules) {
+    pub(super) fn refresh_waits(&mut self, rules: &Rules) {
         self.waits = waits(&self.hand, &self.context(rules));
     }
 
@@ -155,7 +183,7 @@ impl Seat {
     }
 
     /// Adds a meld; false when four are already held (an impossible state the caller rejects).
-    pub fn push_meld(&mut self, meld: Meld) -> bool {
+    pub(super) fn push_meld(&mut self, meld: Meld) -> bool {
         let Some(slot) = self.melds.iter_mut().find(|m| m.is_none()) else {
             return false;
         };
@@ -165,7 +193,7 @@ impl Seat {
     }
 
     /// Replaces the meld of `meld.tile` (a pong becoming a kong, or back).
-    pub fn replace_meld(&mut self, meld: Meld) {
+    pub(super) fn replace_meld(&mut self, meld: Meld) {
         if let Some((i, _)) = self.meld_of(meld.tile) {
             self.melds[i] = Some(meld);
             self.rebuild_summary();
@@ -173,7 +201,7 @@ impl Seat {
     }
 
     /// Removes the meld of `tile` (a robbed concealed kong), keeping the others in order.
-    pub fn remove_meld(&mut self, tile: Tile) {
+    pub(super) fn remove_meld(&mut self, tile: Tile) {
         let kept: Vec<Meld> = self.meld_list().filter(|m| m.tile != tile).collect();
         self.melds = [None; 4];
         for (slot, m) in self.melds.iter_mut().zip(kept) {
@@ -182,7 +210,7 @@ impl Seat {
         self.rebuild_summary();
     }
 
-    pub fn rebuild_summary(&mut self) {
+    pub(super) fn rebuild_summary(&mut self) {
         let mut summary = Melds::NONE;
         for m in self.meld_list() {
             // Melds of distinct tiles, at most four: the push cannot fail.
@@ -207,7 +235,7 @@ impl Seat {
 
     /// Adds a tile to the hand, noting the turn it arrives on; under `wilds` a `1s` is a wild.
     #[inline]
-    pub fn receive(&mut self, tile: Tile, turn: u16, wilds: bool) {
+    pub(super) fn receive(&mut self, tile: Tile, turn: u16, wilds: bool) {
         put(&mut self.hand, tile, wilds);
         self.arrival[tile.index()] = turn;
     }
