@@ -1,9 +1,11 @@
 """Load on the table server: a real `xueliu serve` in a subprocess, tables of four bot clients
-over loopback WebSockets (xueliu.server.client), 127.0.0.1 only, bounded in time.
+over loopback WebSockets (raw-socket seats, :class:`Seat`: a measuring tool as cheap as it can
+be), 127.0.0.1 only, bounded in time; ``--servers N`` shards the tables over N processes.
 
     python benches/server_load.py core --tables 5
     python benches/server_load.py full --tables 20 --seconds 20
     python benches/server_load.py paced --tables 200 --seconds 30
+    python benches/server_load.py paced --tables 1000 --seconds 20 --servers 2
 
 `core`: no network, the server's own CPU per decision with SQLite and with no storage.
 `full`: every client answers at once; decisions per second and server CPU time per decision.
