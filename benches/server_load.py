@@ -1,9 +1,11 @@
 """Load on the table server: a real `xueliu serve` in a subprocess, tables of four bot clients
-over loopback WebSockets (xueliu.server.client), 127.0.0.1 only, bounded in time.
+over loopback WebSockets (raw-socket seats, :class:`Seat`: a measuring tool as cheap as it can
+be), 127.0.0.1 only, bounded in time; ``--servers N`` shards the tables over N processes.
 
     python benches/server_load.py core --tables 5
     python benches/server_load.py full --tables 20 --seconds 20
     python benches/server_load.py paced --tables 200 --seconds 30
+    python benches/server_load.py paced --tables 1000 --seconds 20 --servers 2
 
 `core`: no network, the server's own CPU per decision with SQLite and with no storage.
 `full`: every client answers at once; decisions per second and server CPU time per decision.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import concurrent.futures
 import json
 import os
@@ -27,10 +30,14 @@ import sys
 import tempfile
 import time
 import urllib.request
+from typing import Optional
 
-from xueliu.server.client import SeatClient, simple_choice
+from xueliu.server.client import simple_choice
 
-SETTINGS = {"preset": "chengdu", "hands": 64, "next_hand_delay": 0, "seats": ["person"] * 4}
+# Long clocks: a seat still connecting must not time out into 托管 (a bot then plays its table at
+# full speed, unpaced, while the rest connect).
+CLOCKS = dict.fromkeys(("exchange", "void", "turn", "claim", "rob"), 600)
+SETTINGS = {"preset": "chengdu", "hands": 64, "next_hand_delay": 0, "seats": ["person"] * 4, "clocks": CLOCKS}
 
 
 def cpu_seconds(pid: int) -> float:
@@ -48,6 +55,22 @@ def post(port: int, path: str, body: dict | None = None) -> dict:
         return json.loads(r.read())
 
 
+# The server as `xueliu serve` runs it (xueliu.server.serve); a build from before that module, as
+# its `xueliu serve` ran uvicorn, so that one bench compares both.
+SERVER = """
+from xueliu.server import create_app
+try:
+    from xueliu.server.serve import run
+except ImportError:
+    import uvicorn
+
+    def run(app, *, host, port, compress, log_level):
+        uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, ws_per_message_deflate=compress,
+                    log_level=log_level, access_log=False)
+run(create_app({db!r}), host="127.0.0.1", port={port}, compress={deflate}, log_level="warning")
+"""
+
+
 def start_server(db: str, deflate: bool) -> tuple[subprocess.Popen, int]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -57,9 +80,7 @@ def start_server(db: str, deflate: bool) -> tuple[subprocess.Popen, int]:
         [
             sys.executable,
             "-c",
-            f"import uvicorn; from xueliu.server import create_app; "
-            f"uvicorn.run(create_app({db!r}), host='127.0.0.1', port={port}, log_level='warning', access_log=False, "
-            f"ws_max_size=1 << 20, ws_per_message_deflate={deflate})",
+            SERVER.format(db=db, port=port, deflate=deflate),
         ],
         env=env,
     )
@@ -72,83 +93,182 @@ def start_server(db: str, deflate: bool) -> tuple[subprocess.Popen, int]:
     raise SystemExit("the server did not start")
 
 
-class Pace:
-    """One decision per second at one table: each answer waits for its table's next slot. The
-    tables' slots are spread over the second (``phase``), as independent tables' would be."""
+class Seat(asyncio.Protocol):
+    """One seat's WebSocket, as cheap as a measuring tool can make it: the handshake and frames by
+    hand (RFC 6455: client frames masked with a zero key, so the payload goes as it is), and only
+    the messages it must act on are parsed (a request, its accepted, the welcome, the match's end,
+    an error); the events are counted, not decoded. The latency is honest: from the moment the
+    answer is written to the socket to the moment the frame carrying its ``accepted`` is read.
 
-    def __init__(self, phase: float) -> None:
-        self.next = time.monotonic() + phase
+    ``pace`` is the table's: each answer waits for the table's next free slot, one a second
+    (None: answer at once)."""
 
-    def choose_later(self):
-        async def wait(request):
-            slot = max(time.monotonic(), self.next)
-            self.next = slot + 1.0
-            await asyncio.sleep(slot - time.monotonic())
-            return simple_choice(request)
+    def __init__(self, path: str, port: int, token: str, pace: Optional[list[float]], bench: "Bench") -> None:
+        self.path, self.port, self.token, self.pace, self.bench = path, port, token, pace, bench
+        self.transport: Optional[asyncio.Transport] = None
+        self.buffer = bytearray()
+        self.upgraded = False
+        self.welcomed = False
+        self.over = False
+        self.sent_at: dict[int, float] = {}
 
-        return wait
+    def connection_made(self, transport) -> None:  # type: ignore[no-untyped-def]
+        self.transport = transport
+        key = base64.b64encode(os.urandom(16)).decode()
+        transport.write(
+            f"GET {self.path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+
+    def connection_lost(self, exc) -> None:  # type: ignore[no-untyped-def]
+        if not self.over:
+            self.bench.failures.append(f"seat socket closed early ({exc!r})")
+        self.over = True
+
+    def send(self, payload: bytes, opcode: int = 1) -> None:
+        n = len(payload)
+        head = (
+            bytes((0x80 | opcode, 0x80 | n)) if n < 126 else bytes((0x80 | opcode, 0x80 | 126)) + n.to_bytes(2, "big")
+        )
+        assert self.transport is not None
+        self.transport.write(head + b"\0\0\0\0" + payload)  # the zero mask: XOR changes nothing
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buffer
+        buf += data
+        if not self.upgraded:
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            if not buf.startswith(b"HTTP/1.1 101"):
+                raise SystemExit(f"handshake refused: {bytes(buf[:80])!r}")
+            del buf[: end + 4]
+            self.upgraded = True
+            self.send(json.dumps({"type": "hello", "token": self.token}).encode())
+        while len(buf) >= 2:
+            n, at = buf[1] & 0x7F, 2
+            if n == 126:
+                if len(buf) < 4:
+                    return
+                n, at = int.from_bytes(buf[2:4], "big"), 4
+            elif n == 127:
+                if len(buf) < 10:
+                    return
+                n, at = int.from_bytes(buf[2:10], "big"), 10
+            if len(buf) < at + n:
+                return
+            opcode, payload = buf[0] & 0x0F, bytes(buf[at : at + n])
+            del buf[: at + n]
+            if opcode == 1:
+                self.message(payload)
+            elif opcode == 9:  # the server's keepalive ping
+                self.send(payload, 10)
+            elif opcode == 8:
+                self.over = True
+
+    def message(self, payload: bytes) -> None:
+        # every server message starts {"v":1,"type":"KIND" (json.dumps, compact, keys in order)
+        kind = payload[15 : payload.index(b'"', 15)]
+        if kind == b"events":
+            self.bench.events += 1
+            return
+        if kind == b"accepted":
+            sent = self.sent_at.pop(json.loads(payload)["decision"], None)
+            if sent is not None:
+                self.bench.latencies.append(time.perf_counter() - sent)
+        elif kind == b"request":
+            self.answer(json.loads(payload))
+        elif kind == b"welcome":
+            self.welcomed = True
+            request = json.loads(payload)["request"]
+            if request is not None:
+                self.answer(request)
+        elif kind == b"match_over":
+            self.over = True
+            assert self.transport is not None
+            self.transport.close()
+        elif kind == b"error":
+            m = json.loads(payload)
+            if m["code"] != "stale":
+                self.bench.failures.append(f"server refused: {m}")
+
+    def answer(self, request: dict) -> None:
+        act = json.dumps({"type": "act", "decision": request["decision"], "action": simple_choice(request)}).encode()
+        if self.pace is None:
+            return self.act(request["decision"], act)
+        loop = asyncio.get_running_loop()
+        slot = max(loop.time(), self.pace[0])
+        self.pace[0] = slot + 1.0
+        loop.call_at(slot, self.act, request["decision"], act)
+
+    def act(self, decision: int, payload: bytes) -> None:
+        if self.over:
+            return
+        self.sent_at[decision] = time.perf_counter()
+        self.send(payload)
 
 
-class PacedClient(SeatClient):
-    def __init__(self, url, token, pace: Pace, on_broadcast) -> None:
-        super().__init__(url, token, on_broadcast=on_broadcast)
-        self.wait = pace.choose_later()
+class Bench:
+    """What the seats measure, together."""
 
-    async def _answer(self, ws, request) -> None:
-        choice = await self.wait(request)
-        self._sent_at[request["decision"]] = time.perf_counter()
-        await ws.send(json.dumps({"type": "act", "decision": request["decision"], "action": choice}))
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.failures: list[str] = []
+        self.events = 0
 
 
-async def run(mode: str, tables: int, seconds: float, deflate: bool) -> dict:
-    db = tempfile.mktemp(suffix=".db")
-    proc, port = start_server(db, deflate)
-    latencies: list[float] = []
-    clients = []
+async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: int = 1) -> dict:
+    """``servers`` processes shard the tables by table id (docs/server.md, "Scaling"): table i is
+    made on server i % servers, each with its own SQLite file, and its seats connect there."""
+    dbs = [tempfile.mktemp(suffix=".db") for _ in range(servers)]
+    started = [start_server(db, deflate) for db in dbs]
+    bench = Bench()
+    loop = asyncio.get_running_loop()
     try:
 
-        def seat_tokens(i: int) -> tuple[str, list[str]]:
+        def seat_tokens(i: int) -> tuple[int, str, list[str]]:
+            port = started[i % servers][1]
             table = post(port, "/api/tables", {**SETTINGS, "seed": i})["table"]
-            return table["id"], [post(port, f"/api/tables/{table['id']}/seats/{seat}")["token"] for seat in range(4)]
+            tokens = [post(port, f"/api/tables/{table['id']}/seats/{seat}")["token"] for seat in range(4)]
+            return port, table["id"], tokens
 
         setup = time.monotonic()
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
             made = list(pool.map(seat_tokens, range(tables)))
-        for table_id, tokens in made:
-            pace = Pace(random.random())
-            url = f"ws://127.0.0.1:{port}/api/tables/{table_id}/play"
-            for token in tokens:
-                if mode == "paced":
-                    clients.append(PacedClient(url, token, pace, latencies.append))
-                else:
-                    clients.append(SeatClient(url, token, on_broadcast=latencies.append))
+        seats = []
+        for port, table_id, tokens in made:
+            pace = [loop.time() + random.random()] if mode == "paced" else None  # the table's next slot
+            seats += [Seat(f"/api/tables/{table_id}/play", port, token, pace, bench) for token in tokens]
         print(f"{tables} tables made in {time.monotonic() - setup:.1f} s", file=sys.stderr)
-        tasks: list[asyncio.Future] = []
         ready = time.monotonic() + 300
-        for i in range(0, len(clients), 100):  # in waves: a storm of handshakes would time out
-            wave = clients[i : i + 100]
-            tasks += [asyncio.ensure_future(c.play(retry_for=30)) for c in wave]
-            while not all(c.events for c in wave) and time.monotonic() < ready:  # every seat welcomed
+        for i in range(0, len(seats), 100):  # in waves: a storm of handshakes would time out
+            wave = seats[i : i + 100]
+            for seat in wave:
+                await loop.create_connection(lambda seat=seat: seat, "127.0.0.1", seat.port)
+            while not all(s.welcomed or s.over for s in wave) and time.monotonic() < ready:
                 await asyncio.sleep(0.05)
-        print(
-            f"{sum(bool(c.events) for c in clients)} seats welcomed in {time.monotonic() - setup:.1f} s",
-            file=sys.stderr,
-        )
+        print(f"{sum(s.welcomed for s in seats)} seats welcomed in {time.monotonic() - setup:.1f} s", file=sys.stderr)
         await asyncio.sleep(min(5.0, seconds / 4))  # warm up: past the connections' first burst
-        n0, cpu0, t0, me0 = len(latencies), cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
+
+        def server_cpu() -> float:
+            return sum(cpu_seconds(proc.pid) for proc, _ in started)
+
+        n0, cpu0, t0, me0 = len(bench.latencies), server_cpu(), time.perf_counter(), time.process_time()
         await asyncio.sleep(seconds)
-        n1, cpu1, t1, me1 = len(latencies), cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
-        for t in tasks:
-            t.cancel()
-        ended = await asyncio.gather(*tasks, return_exceptions=True)  # their sockets close
-        failed = [repr(e) for e in ended if isinstance(e, Exception) and not isinstance(e, asyncio.CancelledError)]
-        if failed:
-            print(f"{len(failed)} client(s) failed, e.g. {failed[:3]}", file=sys.stderr)
-        window = sorted(latencies[n0:n1])
+        n1, cpu1, t1, me1 = len(bench.latencies), server_cpu(), time.perf_counter(), time.process_time()
+        finished = sum(s.over for s in seats)
+        for s in seats:
+            s.over = True
+            if s.transport is not None:
+                s.transport.close()
+        if bench.failures:
+            print(f"{len(bench.failures)} failure(s), e.g. {bench.failures[:3]}", file=sys.stderr)
+        window = sorted(bench.latencies[n0:n1])
         decisions = n1 - n0
         return {
             "mode": mode,
             "tables": tables,
+            "servers": servers,
             "deflate": deflate,
             "seconds": round(t1 - t0, 1),
             "decisions": decisions,
@@ -156,20 +276,27 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool) -> dict:
             "server_cpu_ms_per_decision": round(1000 * (cpu1 - cpu0) / max(1, decisions), 3),
             "server_cpu_share": round((cpu1 - cpu0) / (t1 - t0), 2),
             "clients_cpu_share": round((me1 - me0) / (t1 - t0), 2),
+            "clients_cpu_ms_per_decision": round(1000 * (me1 - me0) / max(1, decisions), 3),
             "load_average": os.getloadavg()[0],
             "p50_ms": round(1000 * window[len(window) // 2], 1) if window else None,
             "p99_ms": round(1000 * window[int(len(window) * 0.99)], 1) if window else None,
+            "max_ms": round(1000 * window[-1], 1) if window else None,
+            "seats_finished": finished,
+            "failures": len(bench.failures),
         }
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(db + suffix):
-                os.remove(db + suffix)
+        for proc, _ in started:
+            proc.send_signal(signal.SIGTERM)
+        for proc, _ in started:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        for db in dbs:
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(db + suffix):
+                    os.remove(db + suffix)
 
 
 class NoStorage:
@@ -226,12 +353,18 @@ def main() -> None:
     p.add_argument("--tables", type=int, default=20)
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--deflate", action="store_true", help="WebSocket compression on (xueliu serve --compress)")
+    p.add_argument("--servers", type=int, default=1, help="server processes, the tables sharded over them")
     p.add_argument("--hands", type=int, default=8, help="hands per match (core)")
     a = p.parse_args()
     if a.mode == "core":
         print(json.dumps(core(a.tables, a.hands)))
     else:
-        print(json.dumps(asyncio.run(run(a.mode, a.tables, min(a.seconds, 300.0), a.deflate))))
+        try:
+            import uvloop
+        except ImportError:  # the asyncio loop: the clients cost more
+            uvloop = None
+        coro = run(a.mode, a.tables, min(a.seconds, 300.0), a.deflate, a.servers)
+        print(json.dumps(uvloop.run(coro) if uvloop is not None else asyncio.run(coro)))
 
 
 if __name__ == "__main__":

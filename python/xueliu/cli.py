@@ -738,18 +738,10 @@ def serve(db_path: str, host: str, port: int, compress: bool) -> None:
     """Run the table server: tables, seats, clocks and spectators over HTTP and WebSockets
     (docs/server.md). Needs the server extra: pip install "xueliu[server]"."""
     try:
-        import uvicorn
-
         from .server import create_app
+        from .server.serve import run
     except ImportError as e:
         raise click.ClickException(
             f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"'
         ) from None
-    uvicorn.run(
-        create_app(db_path),
-        host=host,
-        port=port,
-        ws_max_size=1 << 20,
-        ws_per_message_deflate=compress,
-        log_level="info",
-    )
+    run(create_app(db_path), host=host, port=port, compress=compress)
