@@ -329,7 +329,21 @@ def check_settlement(pg: "Page", table: Any, game: Any) -> None:
     assert wins == [w.seat for w in game.wins]
     for s in range(4):
         assert pg.text_content(f"#hand-score-{s}") == _signed(game.scores[s])
-        assert pg.text_content(f"#total-{s}") == _signed(table.match.totals[s])
+        assert pg.text_content(f"#total-{s}") == _signed(while_no_bot_thinks(lambda: table.match.totals)[s])
+
+
+def while_no_bot_thinks(read: Any) -> Any:
+    """``read()`` of the server's live match from this test thread. A server-side bot holds the
+    live game while it thinks (with the GIL released), and a read meanwhile is a
+    ConcurrentUseError by design: wait for the bot, a few seconds at most."""
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            return read()
+        except xueliu.ConcurrentUseError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
 
 
 def _signed(n: int) -> str:
