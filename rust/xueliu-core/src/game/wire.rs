@@ -19,17 +19,22 @@ pub fn to_text<T: Serialize + ?Sized>(value: &T) -> String {
 
 struct Spaced;
 
+/// `", "` before every item of an array or object but its first.
+fn separate<W: ?Sized + io::Write>(w: &mut W, first: bool) -> io::Result<()> {
+    if first {
+        Ok(())
+    } else {
+        w.write_all(b", ")
+    }
+}
+
 impl serde_json::ser::Formatter for Spaced {
     fn begin_array_value<W: ?Sized + io::Write>(
         &mut self,
         w: &mut W,
         first: bool,
     ) -> io::Result<()> {
-        if first {
-            Ok(())
-        } else {
-            w.write_all(b", ")
-        }
+        separate(w, first)
     }
 
     fn begin_object_key<W: ?Sized + io::Write>(
@@ -37,11 +42,7 @@ impl serde_json::ser::Formatter for Spaced {
         w: &mut W,
         first: bool,
     ) -> io::Result<()> {
-        if first {
-            Ok(())
-        } else {
-            w.write_all(b", ")
-        }
+        separate(w, first)
     }
 
     fn begin_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
