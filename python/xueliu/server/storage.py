@@ -21,6 +21,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol
 
+import orjson
+
 SCHEMA = 2
 
 
@@ -115,7 +117,7 @@ class SQLiteStorage:
         ended: list[tuple[str, int, str]] = []
         for c in changes:
             table_id = c.state["id"]
-            states.append((table_id, c.state["status"], json.dumps(c.state, separators=(",", ":"))))
+            states.append((table_id, c.state["status"], orjson.dumps(c.state).decode()))
             decisions += [(table_id, d["hand"], d["decision"], d["seat"], d["action"], d["by"]) for d in c.decisions]
             moves += [(table_id, *move) for move in c.moves]
             ended += [(table_id, *hand) for hand in c.ended]

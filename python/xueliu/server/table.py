@@ -153,6 +153,12 @@ class Table:
         self.windows_closed = 0  # claim steps closed in this hand
         self.window: Optional[Mapping[str, Any]] = None  # the last window-opening event sent
         self.sent = [0] * 5  # events published to each seat and to the spectators, this hand
+        # Caches of what the game gives, each kept with the `_moved` count it was read at: the
+        # count goes up whenever the game moves or a step closes.
+        self._moved = 0
+        self._published: tuple[int, Optional[tuple[Mapping[str, Any], bool]]] = (-1, None)
+        self._winners: tuple[int, frozenset[int]] = (-1, frozenset())
+        self._hand = 0  # the number of the hand in play (len(match.dealers) - 1, which is dearer)
         self.outbox: list[tuple[int, dict[str, Any]]] = []
         self.accepted: list[dict[str, Any]] = []  # decisions taken since the server last committed
         self.moves: list[tuple[int, int, str]] = []  # (hand, seat, action) the engine took since then
@@ -311,7 +317,7 @@ class Table:
 
     def hand_number(self) -> int:
         """The number of the hand in play, from 0 (or of the last hand, once the match is over)."""
-        return 0 if self.match is None else len(self.match.dealers) - 1
+        return self._hand
 
     # ---------------------------------------------------------------- snapshots
 
@@ -354,6 +360,7 @@ class Table:
         table = Table(data["id"], config, clock, seed=data["seed"])
         if data["status"] != "waiting":
             table.match = table._replay(ended, data["hand"], moves)
+            table._hand = data["hand"]
         for name in (
             "status",
             "tokens",
@@ -409,10 +416,13 @@ class Table:
         self._advance()
 
     def _new_hand(self) -> None:
+        assert self.match is not None
+        self._hand = len(self.match.dealers) - 1
         self.status = "playing"
         self.windows_published = self.windows_closed = 0
         self.window = None
         self.sent = [0] * 5
+        self._moved += 1
 
     def _advance(self) -> None:
         """Publishes what may be published, then opens steps and lets bots and 托管 seats answer
@@ -430,6 +440,13 @@ class Table:
             self._open(window)
 
     def _publish(self) -> Optional[tuple[Mapping[str, Any], bool]]:
+        """:meth:`_send_new_events`, run again only once the game has moved or a step has closed:
+        nothing else changes what it sends or finds."""
+        if self._published[0] != self._moved:
+            self._published = (self._moved, self._send_new_events())
+        return self._published[1]
+
+    def _send_new_events(self) -> Optional[tuple[Mapping[str, Any], bool]]:
         """Sends each viewer its new events, up to and including the next window-opening event
         (a discard, a kong that may be robbed), after which nothing goes out until its claim step
         closes. Returns that open window's event and whether the engine waits on its answers."""
@@ -545,6 +562,7 @@ class Table:
         if self.kind in ("claim", "rob"):
             self.windows_closed += 1
         self.requests, self.answers, self.deadline, self.kind = {}, {}, None, None
+        self._moved += 1
 
     def _expire(self) -> None:
         for seat, request in self._unanswered():
@@ -576,11 +594,16 @@ class Table:
                 game.abandon(seat)
                 self.moves.append((self.hand_number(), seat, "abandon"))
                 self.windows_closed = self.windows_published  # hold nothing more
+                self._moved += 1
 
     def _in_hand(self, seat: int) -> bool:
         assert self.match is not None
         game = self.match.game
-        return self._rule("mode") == "xueliu" or all(w.seat != seat for w in game.wins)
+        if self._rule("mode") == "xueliu":
+            return True
+        if self._winners[0] != self._moved:
+            self._winners = (self._moved, frozenset(w.seat for w in game.wins))
+        return seat not in self._winners[1]
 
     def _hand_over(self) -> None:
         assert self.match is not None
