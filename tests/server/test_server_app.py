@@ -11,7 +11,6 @@ import logging
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
