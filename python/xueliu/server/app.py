@@ -196,14 +196,17 @@ class Server:
             self._schedule(table)
 
     def _send(self, table: Table, outbox: list[tuple[int, dict[str, Any]]]) -> None:
+        """Encodes each message that has someone to go to (a bot's seat and an unwatched table's
+        spectators have no one) and hands it over."""
+        watchers = self.watchers.get(table.id)
         for viewer, message in outbox:
-            text = _text(message)
             if viewer == SPECTATORS:
-                self._line(table).put(text, self.watchers.get(table.id, ()))
+                if watchers:
+                    self._line(table).put(_text(message), watchers)
             else:
                 conn = self.seats.get((table.id, viewer))
                 if conn is not None:
-                    conn.send(text)
+                    conn.send(_text(message))
 
     def _line(self, table: Table) -> DelayLine:
         line = self.lines.get(table.id)
