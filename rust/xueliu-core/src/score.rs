@@ -194,6 +194,12 @@ pub struct Score {
 }
 
 impl Score {
+    /// A placeholder for a win read back before it is scored again (a snapshot's wins).
+    pub(crate) fn unscored() -> Score {
+        let rules = crate::rules::Preset::Chengdu.rules();
+        Score::new((Pattern::Basic, 0), Bonuses::default(), 0, &rules)
+    }
+
     /// The score of a pattern and bonuses. Rules that pass [`Rules::validate`] bound every
     /// payment below 2^64, so the saturating arithmetic never saturates for them.
     #[inline]

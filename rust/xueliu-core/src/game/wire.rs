@@ -179,28 +179,128 @@ by_name! {
     super::Action => super::Action::parse, "an action like \"discard 5m\"";
 }
 
+/// A hand written as its sorted tiles, each wild as the `1s` it is (幺鸡), and read as natural
+/// tiles: [`wilded`] makes its `1s` wilds where the rules have them.
+pub mod tiles {
+    use super::{de, Counts, Deserialize, Deserializer, Serializer, Tile};
+
+    pub fn serialize<S: Serializer>(hand: &Counts, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(hand.tiles_with_wilds())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Counts, D::Error> {
+        Counts::from_tiles(&Vec::<Tile>::deserialize(d)?).map_err(de::Error::custom)
+    }
+}
+
 /// A hand as its sorted tiles, each wild written as the `1s` it is (幺鸡).
 pub fn tiles_of(hand: &Counts) -> Vec<Tile> {
     hand.tiles_with_wilds().collect()
 }
 
+/// `hand`'s `1s` as wilds under the `wilds` rules (docs/game-protocol.md §11).
+pub fn wilded(mut hand: Counts, path: &str, wilds: bool) -> Result<Counts, String> {
+    let n = if wilds { hand.count(Tile::YAOJI) } else { 0 };
+    (0..n).for_each(|_| hand.remove(Tile::YAOJI));
+    hand.with_wilds(n).map_err(|e| format!("{path}: {e}"))
+}
+
 /// A hand read from its tiles; under `wilds` its `1s` are wilds (docs/game-protocol.md §11).
 pub fn hand(tiles: &[Tile], path: &str, wilds: bool) -> Result<Counts, String> {
-    let fail = |e| format!("{path}: {e}");
-    let mut hand = Counts::from_tiles(tiles).map_err(fail)?;
-    if wilds {
-        let n = hand.count(Tile::YAOJI);
-        (0..n).for_each(|_| hand.remove(Tile::YAOJI));
-        hand = hand.with_wilds(n).map_err(fail)?;
+    let hand = Counts::from_tiles(tiles).map_err(|e| format!("{path}: {e}"))?;
+    wilded(hand, path, wilds)
+}
+
+/// A tile bit set (a bit per kind) as its tiles.
+pub mod bits {
+    use super::{Deserialize, Deserializer, Serializer, Tile};
+
+    pub fn serialize<S: Serializer>(bits: &u32, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(Tile::all().filter(|t| bits & 1 << t.index() != 0))
     }
-    Ok(hand)
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        let tiles = Vec::<Tile>::deserialize(d)?;
+        Ok(tiles.iter().fold(0, |b, t| b | 1 << t.index()))
+    }
 }
 
-/// The tiles of a tile bit set, and back.
-pub fn bits_to_tiles(bits: u32) -> Vec<Tile> {
-    Tile::all().filter(|t| bits & 1 << t.index() != 0).collect()
+/// A seat's melds, at most four, as a list.
+pub mod melds {
+    use super::{de, Deserialize, Deserializer, Serializer};
+    use crate::meld::Meld;
+
+    pub fn serialize<S: Serializer>(melds: &[Option<Meld>; 4], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(melds.iter().flatten())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Option<Meld>; 4], D::Error> {
+        let list = Vec::<Meld>::deserialize(d)?;
+        if list.len() > 4 {
+            let e = format!("at most four melds, got {}", list.len());
+            return Err(de::Error::custom(e));
+        }
+        Ok(std::array::from_fn(|i| list.get(i).copied()))
+    }
 }
 
-pub fn tile_bits(tiles: &[Tile]) -> u32 {
-    tiles.iter().fold(0, |b, t| b | 1 << t.index())
+/// The game's integers, and options and arrays of them, read within `LO..=HI`.
+pub trait Bounded: Sized {
+    fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
+        d: D,
+    ) -> Result<Self, D::Error>;
+}
+
+/// A `T` read within `LO..=HI`.
+struct Within<T, const LO: u64, const HI: u64>(T);
+
+impl<'de, T: Bounded, const LO: u64, const HI: u64> Deserialize<'de> for Within<T, LO, HI> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::within::<D, LO, HI>(d).map(Within)
+    }
+}
+
+macro_rules! bounded {
+    ($($int:ty),*) => {$(
+        impl Bounded for $int {
+            fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
+                d: D,
+            ) -> Result<Self, D::Error> {
+                // Each use's HI fits its type.
+                Int::<LO, HI>::deserialize(d).map(|n| n.0 as $int)
+            }
+        }
+    )*};
+}
+
+bounded!(u8, u16, u32, i64);
+
+impl<T: Bounded> Bounded for Option<T> {
+    fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
+        d: D,
+    ) -> Result<Self, D::Error> {
+        Option::<Within<T, LO, HI>>::deserialize(d).map(|o| o.map(|w| w.0))
+    }
+}
+
+impl<T: Bounded, const N: usize> Bounded for [T; N] {
+    fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
+        d: D,
+    ) -> Result<Self, D::Error> {
+        let list = Vec::<Within<T, LO, HI>>::deserialize(d)?;
+        let n = list.len();
+        let wrong = || de::Error::invalid_length(n, &format!("an array of length {N}").as_str());
+        let array: [Within<T, LO, HI>; N] = list.try_into().map_err(|_| wrong())?;
+        Ok(array.map(|w| w.0))
+    }
+}
+
+/// Reads a `T` within `0..=HI`: `#[serde(deserialize_with = "upto::<HI, _, _>")]`.
+pub fn upto<'de, const HI: u64, D: Deserializer<'de>, T: Bounded>(d: D) -> Result<T, D::Error> {
+    T::within::<D, 0, HI>(d)
+}
+
+/// Reads a seat number 0-3, or an option or array of them.
+pub fn seat<'de, D: Deserializer<'de>, T: Bounded>(d: D) -> Result<T, D::Error> {
+    T::within::<D, 0, 3>(d)
 }
