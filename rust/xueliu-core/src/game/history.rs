@@ -8,8 +8,9 @@
 
 use super::events::Direction;
 use super::state::after;
-use super::wire::{tiles, upto};
+use super::wire::upto;
 use super::{Game, WinKind};
+use crate::hand::Counts;
 use crate::meld::MeldKind;
 use crate::tile::{Tile, KINDS};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -46,7 +47,7 @@ pub struct History {
 
 /// Each seat's discards as its tiles, which must be a possible hand (four copies at most).
 mod discards {
-    use super::{tiles, Deserialize, Deserializer, Serialize, Serializer, Tile, KINDS};
+    use super::{Counts, Deserialize, Deserializer, Serialize, Serializer, Tile, KINDS};
 
     /// One seat's discards.
     struct Seat([u8; KINDS]);
@@ -60,7 +61,7 @@ mod discards {
 
     impl<'de> Deserialize<'de> for Seat {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            tiles::deserialize(d).map(|c| Seat(*c.array()))
+            Counts::deserialize(d).map(|c| Seat(*c.array()))
         }
     }
 

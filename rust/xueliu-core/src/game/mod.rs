@@ -34,8 +34,9 @@ mod determinize_tests;
 mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
-pub use events::ScoreWire;
-pub use events::{Direction, EndKind, EndReason, Event, EventType, KongKind, Reason, WinKind};
+pub use events::{
+    Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls, WinKind,
+};
 pub use history::{Exchanged, History};
 pub(crate) use rules_json::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
@@ -135,7 +136,6 @@ pub struct WinRecord {
     pub from: Option<u8>,
     pub kind: WinKind,
     /// Concealed tiles before the win, without the winning tile.
-    #[serde(with = "wire::tiles")]
     pub hand: Counts,
     #[serde(with = "wire::melds")]
     pub melds: [Option<Meld>; 4],

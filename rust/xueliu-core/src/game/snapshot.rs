@@ -4,14 +4,14 @@
 //! wins, cached waits, scores of wins), and the result must pass every invariant and have
 //! someone to act.
 
-use super::events::{EndKind, EndReason, KongKind, WinKind, Wire};
+use super::events::{EndKind, EndReason, Event, KongKind, WinKind};
 use super::history::{Exchanged, History};
 use super::replay::snapshot_events;
-use super::rules_json::RulesWire;
-use super::state::{holds, take, River, Seat, Wall};
+use super::rules_json;
+use super::state::{River, Seat, Wall};
 use super::value::score_win;
 use super::verify::MAX_SNAPSHOT_BYTES;
-use super::wire::{read, seat, to_text, wilded, SeatNo};
+use super::wire::{read, seat, to_text, wilded, SeatNo, Within};
 use super::{
     Action, ExchangeRecord, Game, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
 };
@@ -29,11 +29,13 @@ type R<T> = Result<T, String>;
 /// Snapshot format version; `from_json` rejects others.
 const VERSION: u64 = 1;
 
-/// A snapshot as written; fields added since version 1 may be left out by older ones.
+/// A snapshot as written; fields added since version 1 may be left out by older ones. Its log
+/// is written from the game's (`E`) and read as events.
 #[derive(Serialize, Deserialize)]
-struct Snapshot<'a> {
+struct Snapshot<'a, E> {
     version: u64,
-    rules: RulesWire,
+    #[serde(with = "rules_json::rules")]
+    rules: Arc<Rules>,
     seed: u64,
     rng: u64,
     #[serde(deserialize_with = "seat")]
@@ -46,16 +48,14 @@ struct Snapshot<'a> {
     wins: Cow<'a, [WinRecord]>,
     kongs: Cow<'a, [KongRecord]>,
     /// The resolved exchange; checked, and kept only for snapshots without `history`.
-    #[serde(default)]
     exchange: Option<ExchangeRecord>,
     scores: [i64; 4],
     end: Option<EndKind>,
     #[serde(default, deserialize_with = "seat")]
     leaver: Option<u8>,
-    #[serde(default)]
     history: Option<History>,
     logging: bool,
-    events: Vec<Wire>,
+    events: E,
 }
 
 /// The pending decision: a turn as the game keeps it; picks written as actions; responses
@@ -71,7 +71,8 @@ enum PendingWire {
     },
     Turn(Turn),
     Respond {
-        from: SeatNo,
+        #[serde(deserialize_with = "seat")]
+        from: u8,
         tile: Tile,
         kong: Option<KongKind>,
         late: bool,
@@ -84,17 +85,16 @@ enum PendingWire {
 impl Game {
     /// A full snapshot as JSON text.
     pub fn to_json(&self) -> String {
-        let log = self.events().map(|e| e.wire(None, self)).collect();
         to_text(&Snapshot {
             version: VERSION,
-            rules: RulesWire::Given(self.rules.clone()),
+            rules: self.rules.clone(),
             seed: self.seed,
             rng: self.rng.state(),
             dealer: self.dealer,
             wall: self.wall.live().to_vec(),
             seats: Cow::Borrowed(&self.seats),
             river: (self.river.entries().iter())
-                .map(|&(s, t)| (s.into(), t))
+                .map(|&(s, t)| (Within(s), t))
                 .collect(),
             pending: self.pending_wire(),
             claimed: self.claimed,
@@ -106,7 +106,7 @@ impl Game {
             leaver: self.leaver(),
             history: Some(self.history),
             logging: self.log.is_some(),
-            events: log,
+            events: self.log_wire(),
         })
     }
 
@@ -118,7 +118,7 @@ impl Game {
             Pending::Void(picks) => PendingWire::Void { picks },
             Pending::Turn(t) => PendingWire::Turn(t),
             Pending::Respond(r) => PendingWire::Respond {
-                from: r.from.into(),
+                from: r.from,
                 tile: r.tile,
                 kong: r.kong.map(|(k, _)| k),
                 late: r.kong.is_some_and(|(_, late)| late),
@@ -197,30 +197,6 @@ fn scored(mut w: WinRecord, path: &str, rules: &Rules) -> R<WinRecord> {
     Ok(w)
 }
 
-/// The record as read, whose discards must include those still on the table.
-fn checked_history(mut h: History, path: &str, river: &River) -> R<History> {
-    h.exchange = h.exchange.map(|x| Exchanged {
-        direction: x.direction,
-        given: x.given.map(sorted),
-    });
-    for (i, seat) in h.discarded.iter().enumerate() {
-        if river
-            .of(i as u8)
-            .any(|t| seat[t.index()] < river.counts_of(i as u8)[t.index()])
-        {
-            return Err(format!(
-                "{path}.discarded[{i}]: fewer discards than lie on the table"
-            ));
-        }
-    }
-    Ok(h)
-}
-
-fn sorted(mut pick: [Tile; 3]) -> [Tile; 3] {
-    pick.sort_unstable();
-    pick
-}
-
 /// The resolved exchange, if each seat received what the seat before it in the direction gave.
 fn exchange_checked(x: Option<ExchangeRecord>) -> R<Option<ExchangeRecord>> {
     match x {
@@ -231,25 +207,39 @@ fn exchange_checked(x: Option<ExchangeRecord>) -> R<Option<ExchangeRecord>> {
     }
 }
 
-/// The public record; a snapshot without one (written before it existed) gets the discards
-/// still on the table, no deductions, and the exchange it kept at the top level.
+/// The public record, whose discards must include those still on the table; a snapshot without
+/// one (written before it existed) gets the discards still on the table, no deductions, and the
+/// exchange it kept at the top level.
 fn history_of(
     given: Option<History>,
     river: &River,
     exchange: Option<ExchangeRecord>,
 ) -> R<History> {
-    if let Some(h) = given {
-        return checked_history(h, "snapshot.history", river);
-    }
-    let mut h = History::default();
-    for &(seat, t) in river.entries() {
-        h.note_discard(seat, t);
-    }
-    h.last_discard = [None; 4];
-    h.exchange = exchange.map(|x| Exchanged {
-        direction: x.direction,
-        given: x.given.map(sorted),
+    let mut h = given.unwrap_or_else(|| {
+        let mut h = History::default();
+        for &(seat, t) in river.entries() {
+            h.note_discard(seat, t);
+        }
+        h.last_discard = [None; 4];
+        h.exchange = exchange.map(|x| Exchanged {
+            direction: x.direction,
+            given: x.given,
+        });
+        h
     });
+    for (i, seat) in h.discarded.iter().enumerate() {
+        if river
+            .of(i as u8)
+            .any(|t| seat[t.index()] < river.counts_of(i as u8)[t.index()])
+        {
+            return Err(format!(
+                "snapshot.history.discarded[{i}]: fewer discards than lie on the table"
+            ));
+        }
+    }
+    if let Some(x) = &mut h.exchange {
+        x.given.iter_mut().for_each(|pick| pick.sort_unstable());
+    }
     Ok(h)
 }
 
@@ -289,7 +279,7 @@ impl PendingWire {
                 after_kong,
             } => {
                 let r = Responses {
-                    from: from.u8(),
+                    from,
                     tile,
                     kong: kong.map(|k| (k, late)),
                     claims: [0; 4],
@@ -351,7 +341,7 @@ fn respond(mut r: Responses, decisions: [Option<Action>; 4], game: &Game) -> R<P
     Ok(Pending::Respond(opened))
 }
 
-impl Snapshot<'_> {
+impl Snapshot<'_, Vec<Event>> {
     fn wall(&self) -> R<Wall> {
         if self.wall.len() > super::WALL_SIZE {
             return Err("snapshot.wall: more than 108 tiles".into());
@@ -369,7 +359,7 @@ impl Snapshot<'_> {
                 "snapshot.version: this engine reads version {VERSION}"
             ));
         }
-        let rules = Arc::new(self.rules.rules()?);
+        let rules = self.rules.clone();
         super::playable(&rules).map_err(|e| format!("rules: {e}"))?;
         let wall = self.wall()?;
         let mut seats = *self.seats;
@@ -380,7 +370,7 @@ impl Snapshot<'_> {
             return Err("snapshot.river: more than 108 discards".into());
         }
         let mut river = River::new();
-        self.river.iter().for_each(|&(s, t)| river.push(s.u8(), t));
+        self.river.iter().for_each(|&(s, t)| river.push(s.0, t));
         let wins = (std::mem::take(&mut self.wins)
             .into_owned()
             .into_iter()
@@ -467,33 +457,13 @@ impl Game {
                 text.len()
             )));
         }
-        let game = read::<Snapshot>(text, "snapshot")
+        let game = read::<Snapshot<Vec<Event>>>(text, "snapshot")
             .and_then(Snapshot::game)
             .map_err(bad)?;
         if verify {
             game.verified(text).map_err(bad)
         } else {
             Ok(game)
-        }
-    }
-
-    /// Recomputes the waits kept per seat (see `Seat::waits`).
-    pub(super) fn refresh_cached_waits(&mut self) {
-        let rules = self.rules.clone();
-        let on_move = match self.pending {
-            Pending::Turn(t) => Some(t),
-            _ => None,
-        };
-        for (i, s) in self.seats.iter_mut().enumerate() {
-            let mut waiting = *s;
-            if let Some(t) = on_move.filter(|t| t.seat as usize == i) {
-                match t.drawn.filter(|&d| holds(&s.hand, d)) {
-                    Some(d) if t.kind == TurnKind::Draw => take(&mut waiting.hand, d),
-                    _ => continue,
-                }
-            }
-            waiting.refresh_waits(&rules);
-            s.waits = waiting.waits;
         }
     }
 }

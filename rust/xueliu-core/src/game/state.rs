@@ -1,7 +1,7 @@
 //! The physical state of a hand: the wall, each seat's tiles and melds, and the discards.
 //! Fixed-size arrays throughout, so that cloning a game is a copy.
 
-use super::wire::{bits, melds, tiles, upto};
+use super::wire::{bits, melds, upto};
 use crate::analysis::{waits, Context};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
@@ -76,7 +76,6 @@ impl Wall {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
     /// Concealed tiles. A winning tile is set aside and is not here (RULES.md §7).
-    #[serde(with = "tiles")]
     pub(super) hand: Counts,
     #[serde(with = "melds")]
     pub(super) melds: [Option<Meld>; 4],
@@ -254,6 +253,28 @@ impl Seat {
     pub(super) fn receive(&mut self, tile: Tile, turn: u16, wilds: bool) {
         put(&mut self.hand, tile, wilds);
         self.arrival[tile.index()] = turn;
+    }
+}
+
+impl super::Game {
+    /// Recomputes the waits kept per seat (see `Seat::waits`).
+    pub(super) fn refresh_cached_waits(&mut self) {
+        let rules = self.rules.clone();
+        let on_move = match self.pending {
+            super::Pending::Turn(t) => Some(t),
+            _ => None,
+        };
+        for (i, s) in self.seats.iter_mut().enumerate() {
+            let mut waiting = *s;
+            if let Some(t) = on_move.filter(|t| t.seat as usize == i) {
+                match t.drawn.filter(|&d| holds(&s.hand, d)) {
+                    Some(d) if t.kind == super::TurnKind::Draw => take(&mut waiting.hand, d),
+                    _ => continue,
+                }
+            }
+            waiting.refresh_waits(&rules);
+            s.waits = waiting.waits;
+        }
     }
 }
 

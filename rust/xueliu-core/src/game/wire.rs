@@ -97,46 +97,6 @@ fn at<E: std::fmt::Display>(root: &str, e: &serde_path_to_error::Error<E>) -> St
     format!("{root}{path}: {}", parts.join("\""))
 }
 
-/// An integer in `LO..=HI` (a seat 0-3, a die 1-6, a count), refused when outside.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Int<const LO: u64, const HI: u64>(pub u64);
-
-/// A seat number.
-pub type SeatNo = Int<0, 3>;
-
-impl<const LO: u64, const HI: u64> From<u8> for Int<LO, HI> {
-    fn from(n: u8) -> Self {
-        Int(u64::from(n))
-    }
-}
-
-impl<const LO: u64, const HI: u64> Int<LO, HI> {
-    pub const fn u8(self) -> u8 {
-        self.0 as u8
-    }
-}
-
-impl<const LO: u64, const HI: u64> Serialize for Int<LO, HI> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u64(self.0)
-    }
-}
-
-impl<'de, const LO: u64, const HI: u64> Deserialize<'de> for Int<LO, HI> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let n = u64::deserialize(d)?;
-        if (LO..=HI).contains(&n) {
-            Ok(Int(n))
-        } else {
-            let what = format!("an integer {LO}..={HI}");
-            Err(de::Error::invalid_value(
-                Unexpected::Unsigned(n),
-                &what.as_str(),
-            ))
-        }
-    }
-}
-
 /// Reads a value written as its name, e.g. a tile `"5m"`, by `parse`; `what` says what is
 /// expected when it fails.
 pub fn named<'de, D: Deserializer<'de>, T>(
@@ -179,23 +139,18 @@ by_name! {
     super::Action => super::Action::parse, "an action like \"discard 5m\"";
 }
 
-/// A hand written as its sorted tiles, each wild as the `1s` it is (幺鸡), and read as natural
+/// A hand is written as its sorted tiles, each wild as the `1s` it is (幺鸡), and read as natural
 /// tiles: [`wilded`] makes its `1s` wilds where the rules have them.
-pub mod tiles {
-    use super::{de, Counts, Deserialize, Deserializer, Serializer, Tile};
-
-    pub fn serialize<S: Serializer>(hand: &Counts, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(hand.tiles_with_wilds())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Counts, D::Error> {
-        Counts::from_tiles(&Vec::<Tile>::deserialize(d)?).map_err(de::Error::custom)
+impl Serialize for Counts {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.tiles_with_wilds())
     }
 }
 
-/// A hand as its sorted tiles, each wild written as the `1s` it is (幺鸡).
-pub fn tiles_of(hand: &Counts) -> Vec<Tile> {
-    hand.tiles_with_wilds().collect()
+impl<'de> Deserialize<'de> for Counts {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Counts::from_tiles(&Vec::<Tile>::deserialize(d)?).map_err(de::Error::custom)
+    }
 }
 
 /// `hand`'s `1s` as wilds under the `wilds` rules (docs/game-protocol.md §11).
@@ -203,12 +158,6 @@ pub fn wilded(mut hand: Counts, path: &str, wilds: bool) -> Result<Counts, Strin
     let n = if wilds { hand.count(Tile::YAOJI) } else { 0 };
     (0..n).for_each(|_| hand.remove(Tile::YAOJI));
     hand.with_wilds(n).map_err(|e| format!("{path}: {e}"))
-}
-
-/// A hand read from its tiles; under `wilds` its `1s` are wilds (docs/game-protocol.md §11).
-pub fn hand(tiles: &[Tile], path: &str, wilds: bool) -> Result<Counts, String> {
-    let hand = Counts::from_tiles(tiles).map_err(|e| format!("{path}: {e}"))?;
-    wilded(hand, path, wilds)
 }
 
 /// A tile bit set (a bit per kind) as its tiles.
@@ -251,8 +200,12 @@ pub trait Bounded: Sized {
     ) -> Result<Self, D::Error>;
 }
 
-/// A `T` read within `LO..=HI`.
-struct Within<T, const LO: u64, const HI: u64>(T);
+/// A `T` read within `LO..=HI`, written as it is.
+#[derive(Clone, Copy, Serialize)]
+pub struct Within<T, const LO: u64, const HI: u64>(pub T);
+
+/// A seat number.
+pub type SeatNo = Within<u8, 0, 3>;
 
 impl<'de, T: Bounded, const LO: u64, const HI: u64> Deserialize<'de> for Within<T, LO, HI> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -266,8 +219,13 @@ macro_rules! bounded {
             fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
                 d: D,
             ) -> Result<Self, D::Error> {
+                let n = u64::deserialize(d)?;
+                if !(LO..=HI).contains(&n) {
+                    let what = format!("an integer {LO}..={HI}");
+                    return Err(de::Error::invalid_value(Unexpected::Unsigned(n), &what.as_str()));
+                }
                 // Each use's HI fits its type.
-                Int::<LO, HI>::deserialize(d).map(|n| n.0 as $int)
+                Ok(n as $int)
             }
         }
     )*};
@@ -283,15 +241,23 @@ impl<T: Bounded> Bounded for Option<T> {
     }
 }
 
-impl<T: Bounded, const N: usize> Bounded for [T; N] {
+impl<T: Bounded> Bounded for Vec<T> {
     fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
         d: D,
     ) -> Result<Self, D::Error> {
         let list = Vec::<Within<T, LO, HI>>::deserialize(d)?;
+        Ok(list.into_iter().map(|w| w.0).collect())
+    }
+}
+
+impl<T: Bounded, const N: usize> Bounded for [T; N] {
+    fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
+        d: D,
+    ) -> Result<Self, D::Error> {
+        let list = Vec::<T>::within::<D, LO, HI>(d)?;
         let n = list.len();
         let wrong = || de::Error::invalid_length(n, &format!("an array of length {N}").as_str());
-        let array: [Within<T, LO, HI>; N] = list.try_into().map_err(|_| wrong())?;
-        Ok(array.map(|w| w.0))
+        list.try_into().map_err(|_| wrong())
     }
 }
 
