@@ -1,8 +1,8 @@
 //! The full snapshot: `to_json` / `from_json`, restoring exactly (RNG state, hidden decisions
-//! and the log included). `from_json` trusts nothing: the wire types read every field, an error
-//! naming its path; one pass then rebuilds the game, recomputing derived values (claims, forced
-//! wins, cached waits, scores of wins), and the result must pass every invariant and have
-//! someone to act.
+//! and the log included). `from_json` trusts nothing: serde reads every field into the game's
+//! own types, an error naming its path; one pass then checks and rebuilds the game, recomputing
+//! derived values (claims, forced wins, cached waits, scores of wins), and the result must pass
+//! every invariant and have someone to act.
 
 use super::events::{EndKind, EndReason, Event, KongKind, WinKind};
 use super::history::{Exchanged, History};
