@@ -279,6 +279,7 @@ impl Match {
                 seed,
                 dealer,
                 given,
+                ..
             } => Some((*seed, *dealer, *given)),
             _ => None,
         });

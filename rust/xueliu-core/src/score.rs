@@ -170,9 +170,26 @@ impl Bonuses {
     }
 }
 
+/// Written as `Score.to_dict()` writes them: each bonus present, with its count and fan.
+impl serde::Serialize for Bonuses {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct Entry {
+            name: Bonus,
+            count: u8,
+            fan: u32,
+        }
+        s.collect_seq(
+            self.iter()
+                .map(|(name, count, fan)| Entry { name, count, fan }),
+        )
+    }
+}
+
 /// A scored win. `points` is what one payer pays before per-payer adjustments
-/// ([`Score::payment`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// ([`Score::payment`]). Written as `Score.to_dict()`: pattern, its fan, each bonus, total and
+/// capped fan, multiplier, points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Score {
     /// The highest pattern (only it counts).
     pub pattern: Pattern,
@@ -188,12 +205,20 @@ pub struct Score {
     pub extra_points: u64,
     /// base × multiplier + extra.
     pub points: u64,
+    #[serde(skip)]
     curve: Curve,
     /// Under 杠进杠出, the fan a payer's exposed and concealed kong each add.
+    #[serde(skip)]
     payer_kong_fan: Option<(u32, u32)>,
 }
 
 impl Score {
+    /// A placeholder for a win read back before it is scored again (a snapshot's wins).
+    pub(crate) fn unscored() -> Score {
+        let rules = crate::rules::Preset::Chengdu.rules();
+        Score::new((Pattern::Basic, 0), Bonuses::default(), 0, &rules)
+    }
+
     /// The score of a pattern and bonuses. Rules that pass [`Rules::validate`] bound every
     /// payment below 2^64, so the saturating arithmetic never saturates for them.
     #[inline]

@@ -2,7 +2,7 @@
 //! robbed (抢杠胡), with 过胡 (`pass_win_lock`) and forced wins (`last_four`); how they resolve
 //! and who draws next.
 
-use super::events::{claim, Event, KongKind, WinKind};
+use super::events::{claim, Event, KongKind, On, WinKind};
 use super::state::after;
 use super::turn::take_naturals_first;
 use super::value::score_win;
@@ -152,7 +152,11 @@ impl Game {
                 Some(Action::Pass) => {
                     self.push(Event::Pass {
                         seat,
-                        on_kong: r.kong.is_some(),
+                        on: if r.kong.is_some() {
+                            On::Kong
+                        } else {
+                            On::Discard
+                        },
                         could,
                     });
                     if could & claim::WIN != 0 {

@@ -2,7 +2,7 @@
 //! was settled stands; the leaver pays each seat that has not won `escape_penalty` points, or
 //! within the wall's last four tiles that seat's 查大叫 amount when higher; the hand then ends.
 
-use super::events::{EndReason, Event, Reason};
+use super::events::{EndKind, EndReason, Event, Reason};
 use super::value::ready_value;
 use super::{Game, Pending};
 use crate::error::Error;
@@ -38,7 +38,7 @@ impl Game {
         }
         self.end = Some(EndReason::Abandoned(seat));
         self.push(Event::End {
-            reason: EndReason::Abandoned(seat),
+            reason: EndKind::Abandoned,
             scores: self.scores,
         });
         self.pending = Pending::Over;

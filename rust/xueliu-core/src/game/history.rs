@@ -8,9 +8,12 @@
 
 use super::events::Direction;
 use super::state::after;
+use super::wire::upto;
 use super::{Game, WinKind};
+use crate::hand::Counts;
 use crate::meld::MeldKind;
 use crate::tile::{Tile, KINDS};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The exchange that stood: who gave which three tiles, and which way they went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -28,16 +31,47 @@ impl Exchanged {
 }
 
 /// The public record kept beside the state. Fixed-size, so cloning a game stays a copy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct History {
     /// `None` before the exchange resolves, after a redeal, and without an exchange.
     pub exchange: Option<Exchanged>,
-    /// Each seat's discards by kind, the claimed ones included.
+    /// Each seat's discards by kind, the claimed ones included; written as their tiles.
+    #[serde(with = "discards")]
     pub discarded: [[u8; KINDS]; 4],
     /// Each seat's latest discard, claimed or not.
     pub last_discard: [Option<Tile>; 4],
     /// Tiles each seat has drawn (replacements included) since its latest discard.
+    #[serde(deserialize_with = "upto::<108, _, _>")]
     pub drawn_since_discard: [u8; 4],
+}
+
+/// Each seat's discards as its tiles, which must be a possible hand (four copies at most).
+mod discards {
+    use super::{Counts, Deserialize, Deserializer, Serialize, Serializer, Tile, KINDS};
+
+    /// One seat's discards.
+    struct Seat([u8; KINDS]);
+
+    impl Serialize for Seat {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let n = |t: Tile| self.0[t.index()] as usize;
+            s.collect_seq(Tile::all().flat_map(|t| std::iter::repeat_n(t, n(t))))
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Seat {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            Counts::deserialize(d).map(|c| Seat(*c.array()))
+        }
+    }
+
+    pub fn serialize<S: Serializer>(counts: &[[u8; KINDS]; 4], s: S) -> Result<S::Ok, S::Error> {
+        counts.map(Seat).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[[u8; KINDS]; 4], D::Error> {
+        Ok(<[Seat; 4]>::deserialize(d)?.map(|s| s.0))
+    }
 }
 
 impl History {

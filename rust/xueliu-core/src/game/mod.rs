@@ -34,8 +34,9 @@ mod determinize_tests;
 mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
-pub use events::ScoreWire;
-pub use events::{Direction, EndKind, EndReason, Event, EventType, KongKind, Reason, WinKind};
+pub use events::{
+    Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls, WinKind,
+};
 pub use history::{Exchanged, History};
 pub(crate) use rules_json::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
@@ -52,8 +53,10 @@ use crate::rules::{Mode, Rules};
 use crate::tile::{Suit, Tile, KINDS};
 use log::Log;
 pub use rules_json::rules_json;
+use serde::{Deserialize, Serialize};
 use state::River;
 use std::sync::Arc;
+use wire::seat;
 
 choice! {
     /// The phase of the hand.
@@ -82,8 +85,9 @@ choice! {
 }
 
 /// The seat to move and what it drew.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
+    #[serde(deserialize_with = "seat")]
     pub seat: u8,
     pub kind: TurnKind,
     pub drawn: Option<Tile>,
@@ -120,22 +124,29 @@ pub enum Pending {
     Over,
 }
 
-/// One win, with what scoring and the log need.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One win, with what scoring and the log need. A snapshot writes it without its score, which a
+/// restore computes again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WinRecord {
+    #[serde(deserialize_with = "seat")]
     pub seat: u8,
     pub tile: Tile,
     /// The discarder or kong owner; `None` when self-drawn.
+    #[serde(default, deserialize_with = "seat")]
     pub from: Option<u8>,
     pub kind: WinKind,
     /// Concealed tiles before the win, without the winning tile.
     pub hand: Counts,
+    #[serde(with = "wire::melds")]
     pub melds: [Option<Meld>; 4],
     /// Kongs of the winner that count only as a root (`late_kong = "root_only"`).
+    #[serde(with = "wire::bits")]
     pub root_only_kongs: u32,
     pub flags: Situation,
     /// 点杠花: the discarder whose tile was konged directly just before this self-draw.
+    #[serde(default, deserialize_with = "seat")]
     pub feeder: Option<u8>,
+    #[serde(skip, default = "Score::unscored")]
     pub score: Score,
     /// A second or later winner on the same discard or kong (一炮多响): the tile is the
     /// previous win's, not another copy.
@@ -153,14 +164,17 @@ pub struct ExchangeRecord {
 }
 
 /// One kong that stood, and who paid for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KongRecord {
+    #[serde(deserialize_with = "seat")]
     pub owner: u8,
     pub tile: Tile,
     pub kind: KongKind,
     /// The discarder of a direct kong's tile.
+    #[serde(default, deserialize_with = "seat")]
     pub feeder: Option<u8>,
     /// What each seat paid for it.
+    #[serde(deserialize_with = "wire::upto::<{ 1 << 40 }, _, _>")]
     pub paid: [i64; 4],
     /// Its income was passed on by 呼叫转移.
     pub transferred: bool,

@@ -1,13 +1,13 @@
 //! Replaying a game from its event log: the decisions the log records, played again from its
 //! `start` event, must write the same log.
 
-use super::events::{claim, events_from, Event, Reading, Wire};
+use super::events::claim;
+use super::events::{events_from, Event};
 use super::log::Log;
 use super::wire::read_value;
 use super::{Action, Game};
 use crate::error::Error;
 use serde_json::Value;
-use std::sync::Arc;
 
 impl Game {
     /// Replays an event log: its `start` event gives seed and rules, its decisions the actions;
@@ -15,26 +15,24 @@ impl Game {
     pub fn from_events(text: &str) -> Result<Game, Error> {
         let bad = |e: String| Error::Snapshot(format!("bad event log: {e}"));
         let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
-        let wires: Vec<Wire> = read_value(&value, "events").map_err(bad)?;
-        let rules = match wires.first() {
-            Some(Wire::Start(start)) => Arc::new(start.rules.rules().map_err(bad)?),
-            Some(_) => return Err(bad("events[0] is not a start event".into())),
-            None => return Err(bad("the log is empty".into())),
-        };
-        let mut read = Reading::default();
-        let events = events_from(wires, "events", &mut read, rules.wilds).map_err(bad)?;
-        let Some(&Event::Start {
+        let mut events: Vec<Event> = read_value(&value, "events").map_err(bad)?;
+        let Some(Event::Start {
             seed,
+            rules,
             dealer,
             given,
-        }) = events.iter().next()
+        }) = events.first().cloned()
         else {
-            return Err(bad("events[0] is not a start event".into()));
+            let why = if events.is_empty() {
+                "the log is empty"
+            } else {
+                "events[0] is not a start event"
+            };
+            return Err(bad(why.into()));
         };
-        let events: Vec<Event> = events.iter().cloned().collect();
-        let winner = |i: usize, index: u16| {
-            (read.winners[index as usize]).ok_or(format!("events[{i}].seat is missing"))
-        };
+        events_from(&mut events, "events", rules.wilds).map_err(bad)?;
+        let winner =
+            |i: usize, seat: Option<u8>, _| seat.ok_or(format!("events[{i}].seat is missing"));
         let steps = decisions(&events, winner).map_err(bad)?;
         let mut game = Game::with_dealer(rules, seed, given.then_some(dealer), true)?;
         game.play_steps(&steps)
@@ -53,19 +51,19 @@ impl Game {
 /// The events of a snapshot's log at `path`, read as a full log; win events refer to the game's
 /// win list in order.
 pub(super) fn snapshot_events(
-    wires: Vec<Wire>,
+    mut events: Vec<Event>,
     path: &str,
     game: &Game,
 ) -> Result<Log<Event>, String> {
-    let mut read = Reading::default();
-    let log = events_from(wires, path, &mut read, game.rules.wilds)?;
-    if read.winners.len() != game.wins.len() {
+    let wins = events_from(&mut events, path, game.rules.wilds)?;
+    if wins != game.wins.len() {
         return Err(format!(
-            "{path}: {} win events for {} wins",
-            read.winners.len(),
+            "{path}: {wins} win events for {} wins",
             game.wins.len()
         ));
     }
+    let mut log = Log::default();
+    events.into_iter().for_each(|e| log.push(e));
     Ok(log)
 }
 
@@ -104,10 +102,10 @@ impl Game {
 }
 
 /// The decisions `events` record, in order, each with the index of its event; `winner` gives
-/// the seat of the win event at an index, with the win's number.
+/// the seat of the win event at an index, from the seat it names and the win's number.
 pub(super) fn decisions(
     events: &[Event],
-    winner: impl Fn(usize, u16) -> Result<u8, String>,
+    winner: impl Fn(usize, Option<u8>, u16) -> Result<u8, String>,
 ) -> Result<Vec<(usize, Step)>, String> {
     let mut out = Vec::new();
     let mut last_discard = None;
@@ -136,7 +134,7 @@ pub(super) fn decisions(
             Event::Pong { seat, .. } => out.push(step(seat, Action::Pong)),
             Event::Kong { seat, tile, .. } => out.push(step(seat, Action::Kong(tile))),
             Event::Swap { seat, tile } => out.push(step(seat, Action::Swap(tile))),
-            Event::Win { index } => out.push(step(winner(i, index)?, Action::Win)),
+            Event::Win { seat, index } => out.push(step(winner(i, seat, index)?, Action::Win)),
             Event::Abandon { seat } => out.push((i, Step::Abandon(seat))),
             _ => {}
         }

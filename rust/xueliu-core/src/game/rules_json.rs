@@ -4,50 +4,42 @@ use crate::pattern::FanTable;
 use crate::rules::{Rules, Value as RulesValue};
 use crate::Choice;
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use serde_json::Value;
-use std::sync::Arc;
 
 /// `Rules.to_dict()` as JSON: every option by its schema name, in schema order.
 pub fn rules_json(rules: &Rules) -> String {
-    super::wire::to_text(&RulesWire::Given(Arc::new(*rules)))
+    super::wire::to_text(&Options(rules))
 }
 
-/// The rules in a snapshot or a start event: written straight from the game's rules (a snapshot
-/// writes them twice, and building a JSON value each time made `to_json` a third slower), read
-/// as a JSON value for [`rules_from`] to check.
-pub enum RulesWire {
-    Given(Arc<Rules>),
-    Read(Value),
-}
+/// The rules of a snapshot or a start event, written straight from the game's rules (building a
+/// JSON value each time made `to_json` a third slower) and read back checked ([`rules_from`]).
+pub mod rules {
+    use super::{rules_from, Options, Rules, Value};
+    use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+    use std::sync::Arc;
 
-impl RulesWire {
-    /// The rules read, checked.
-    pub(crate) fn rules(&self) -> Result<Rules, String> {
-        match self {
-            RulesWire::Given(rules) => Ok(**rules),
-            RulesWire::Read(value) => rules_from(value),
-        }
+    pub fn serialize<S: Serializer>(rules: &Rules, s: S) -> Result<S::Ok, S::Error> {
+        Options(rules).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Rules>, D::Error> {
+        let value = Value::deserialize(d)?;
+        rules_from(&value).map(Arc::new).map_err(de::Error::custom)
     }
 }
 
-impl Serialize for RulesWire {
+/// Every option, by its schema name in schema order.
+struct Options<'a>(&'a Rules);
+
+impl Serialize for Options<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let rules = match self {
-            RulesWire::Given(rules) => rules,
-            RulesWire::Read(value) => return value.serialize(s),
-        };
         let mut map = s.serialize_map(Some(Rules::KEYS.len()))?;
         for key in Rules::KEYS {
-            map.serialize_entry(key, &OptionWire(rules.get(key).unwrap_or(RulesValue::Null)))?;
+            let value = self.0.get(key).unwrap_or(RulesValue::Null);
+            map.serialize_entry(key, &OptionWire(value))?;
         }
         map.end()
-    }
-}
-
-impl<'de> Deserialize<'de> for RulesWire {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Value::deserialize(d).map(RulesWire::Read)
     }
 }
 
@@ -72,26 +64,25 @@ impl Serialize for OptionWire {
 /// the result must pass `Rules::validate`.
 pub fn rules_from_json(text: &str) -> Result<Rules, String> {
     let value: Value = serde_json::from_str(text).map_err(|e| format!("rules: {e}"))?;
-    rules_from(&value)
+    rules_from(&value).map_err(|e| format!("rules: {e}"))
 }
 
-/// Reads `Rules.to_dict()`: every option of the schema, as `Rules::from_values` requires.
-pub(crate) fn rules_from(v: &Value) -> Result<Rules, String> {
-    let map = v
-        .as_object()
-        .ok_or("rules: expected an object of options")?;
+/// Reads `Rules.to_dict()`: every option of the schema, as `Rules::from_values` requires; an
+/// error says what is wrong, for the caller to say where.
+fn rules_from(v: &Value) -> Result<Rules, String> {
+    let map = v.as_object().ok_or("expected an object of options")?;
     let mut entries = Vec::with_capacity(map.len());
     for (key, value) in map {
         let value = if key == "fan" {
-            let table = value.as_object().ok_or("rules.fan: expected an object")?;
+            let table = value.as_object().ok_or("fan: expected an object")?;
             let fans = table.iter().map(|(p, f)| (p.clone(), option_of(f)));
-            RulesValue::Fan(FanTable::from_named(fans).map_err(|e| format!("rules: {e}"))?)
+            RulesValue::Fan(FanTable::from_named(fans).map_err(|e| e.to_string())?)
         } else {
             option_of(value)
         };
         entries.push((key.clone(), value));
     }
-    Rules::from_values(entries).map_err(|e| format!("rules: {e}"))
+    Rules::from_values(entries).map_err(|e| e.to_string())
 }
 
 fn option_of(v: &Value) -> RulesValue {

@@ -57,6 +57,7 @@ impl Game {
         let s = &mut self.seats[seat as usize];
         s.wins = s.wins.saturating_add(1);
         self.push(Event::Win {
+            seat: Some(seat),
             index: index as u16,
         });
         self.settle_win(index);
@@ -221,7 +222,7 @@ impl Game {
     fn finish(&mut self, reason: EndReason) {
         self.end = Some(reason);
         self.push(Event::End {
-            reason,
+            reason: reason.kind(),
             scores: self.scores,
         });
         self.pending = Pending::Over;

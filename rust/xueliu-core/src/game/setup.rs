@@ -1,7 +1,7 @@
 //! Before play: the dealer, the shuffle and deal, 换三张 (exchange three) and 定缺 (void
 //! declaration), in the order docs/game-protocol.md §1 fixes for the random draws.
 
-use super::events::{Direction, Event};
+use super::events::{Direction, Event, Purpose, Rolls};
 use super::history::Exchanged;
 use super::state::{after, Seat, Wall};
 use super::{Action, Game, Pending, Turn, TurnKind};
@@ -25,11 +25,16 @@ impl Game {
         };
         self.push(Event::Start {
             seed: self.seed,
+            rules: self.rules.clone(),
             dealer: self.dealer,
             given: dealer.is_some(),
         });
         if let Some(rolls) = rolls {
-            self.push(Event::DealerDice { rolls });
+            self.push(Event::Dice {
+                purpose: Purpose::Dealer,
+                seat: None,
+                rolls: Rolls::Seats(rolls),
+            });
         }
         self.deal();
         self.begin_exchange();
@@ -98,9 +103,9 @@ impl Game {
         self.rng.shuffle(&mut self.wall.tiles);
         let roll = self.rng.die();
         self.push(Event::Dice {
-            exchange: false,
-            seat: self.dealer,
-            roll,
+            purpose: Purpose::Wall,
+            seat: Some(self.dealer),
+            rolls: Rolls::One([roll]),
         });
         self.seats = [Seat::EMPTY; 4];
         for i in 0..4 {
@@ -263,9 +268,9 @@ impl Game {
             Some(Exchange::Dice) => {
                 let roll = self.rng.die();
                 self.push(Event::Dice {
-                    exchange: true,
-                    seat: self.dealer,
-                    roll,
+                    purpose: Purpose::Exchange,
+                    seat: Some(self.dealer),
+                    rolls: Rolls::One([roll]),
                 });
                 match roll {
                     2 | 6 => Direction::Clockwise,

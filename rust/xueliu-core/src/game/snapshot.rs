@@ -1,27 +1,27 @@
 //! The full snapshot: `to_json` / `from_json`, restoring exactly (RNG state, hidden decisions
-//! and the log included). `from_json` trusts nothing: the wire types read every field, an error
-//! naming its path; one pass then rebuilds the game, recomputing derived values (claims, forced
-//! wins, cached waits, scores of wins), and the result must pass every invariant and have
-//! someone to act.
+//! and the log included). `from_json` trusts nothing: serde reads every field into the game's
+//! own types, an error naming its path; one pass then checks and rebuilds the game, recomputing
+//! derived values (claims, forced wins, cached waits, scores of wins), and the result must pass
+//! every invariant and have someone to act.
 
-use super::events::{EndKind, EndReason, KongKind, WinKind, Wire};
+use super::events::{EndKind, EndReason, Event, KongKind, WinKind};
 use super::history::{Exchanged, History};
 use super::replay::snapshot_events;
-use super::rules_json::RulesWire;
-use super::state::{holds, take, River, Seat, Wall};
+use super::rules_json;
+use super::state::{River, Seat, Wall};
 use super::value::score_win;
 use super::verify::MAX_SNAPSHOT_BYTES;
-use super::wire::{bits_to_tiles, hand, read, tile_bits, tiles_of, to_text, Int, SeatNo};
+use super::wire::{read, seat, to_text, wilded, SeatNo, Within};
 use super::{
     Action, ExchangeRecord, Game, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
 };
 use crate::error::Error;
-use crate::meld::{Meld, MeldKind};
+use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::score::Situation;
-use crate::tile::{Suit, Tile, KINDS};
+use crate::tile::{Suit, Tile};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 type R<T> = Result<T, String>;
@@ -29,60 +29,37 @@ type R<T> = Result<T, String>;
 /// Snapshot format version; `from_json` rejects others.
 const VERSION: u64 = 1;
 
-/// A snapshot as written; fields added since version 1 may be left out by older ones.
+/// A snapshot as written; fields added since version 1 may be left out by older ones. Its log
+/// is written from the game's (`E`) and read as events.
 #[derive(Serialize, Deserialize)]
-struct Snapshot {
+struct Snapshot<'a, E> {
     version: u64,
-    rules: RulesWire,
+    #[serde(with = "rules_json::rules")]
+    rules: Arc<Rules>,
     seed: u64,
     rng: u64,
-    dealer: SeatNo,
+    #[serde(deserialize_with = "seat")]
+    dealer: u8,
     wall: Vec<Tile>,
-    seats: [SeatWire; 4],
+    seats: Cow<'a, [Seat; 4]>,
     river: Vec<(SeatNo, Tile)>,
     pending: PendingWire,
     claimed: bool,
-    wins: Vec<WinWire>,
-    kongs: Vec<KongWire>,
+    wins: Cow<'a, [WinRecord]>,
+    kongs: Cow<'a, [KongRecord]>,
     /// The resolved exchange; checked, and kept only for snapshots without `history`.
-    #[serde(default)]
     exchange: Option<ExchangeRecord>,
     scores: [i64; 4],
     end: Option<EndKind>,
-    #[serde(default)]
-    leaver: Option<SeatNo>,
-    #[serde(default)]
-    history: Option<HistoryWire>,
+    #[serde(default, deserialize_with = "seat")]
+    leaver: Option<u8>,
+    history: Option<History>,
     logging: bool,
-    events: Vec<Wire>,
+    events: E,
 }
 
-type Count = Int<0, 10_000>;
-
-#[derive(Serialize, Deserialize)]
-struct SeatWire {
-    hand: Vec<Tile>,
-    melds: Vec<MeldWire>,
-    pong_with_three: Vec<Tile>,
-    root_only_kongs: Vec<Tile>,
-    direct_kongs: Vec<Tile>,
-    void: Option<Suit>,
-    turn: Count,
-    arrival: [Count; KINDS],
-    draws: Int<0, 200>,
-    wins: Int<0, 200>,
-    declined: Option<Count>,
-}
-
-/// A meld; `wilds` may be left out for 0.
-#[derive(Serialize, Deserialize)]
-struct MeldWire {
-    kind: MeldKind,
-    tile: Tile,
-    #[serde(default)]
-    wilds: Int<0, 3>,
-}
-
+/// The pending decision: a turn as the game keeps it; picks written as actions; responses
+/// without the claims and forced wins, which a restore recomputes.
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 enum PendingWire {
@@ -92,15 +69,10 @@ enum PendingWire {
     Void {
         picks: [Option<Suit>; 4],
     },
-    Turn {
-        seat: SeatNo,
-        kind: TurnKind,
-        drawn: Option<Tile>,
-        kong: Option<u16>,
-        last_four: bool,
-    },
+    Turn(Turn),
     Respond {
-        from: SeatNo,
+        #[serde(deserialize_with = "seat")]
+        from: u8,
         tile: Tile,
         kong: Option<KongKind>,
         late: bool,
@@ -110,64 +82,31 @@ enum PendingWire {
     Over,
 }
 
-#[derive(Serialize, Deserialize)]
-struct WinWire {
-    seat: SeatNo,
-    tile: Tile,
-    from: Option<SeatNo>,
-    kind: WinKind,
-    hand: Vec<Tile>,
-    melds: Vec<MeldWire>,
-    root_only_kongs: Vec<Tile>,
-    flags: Situation,
-    feeder: Option<SeatNo>,
-    shared: bool,
-}
-
-#[derive(Serialize, Deserialize)]
-struct KongWire {
-    owner: SeatNo,
-    tile: Tile,
-    kind: KongKind,
-    feeder: Option<SeatNo>,
-    paid: [Int<0, { 1 << 40 }>; 4],
-    transferred: bool,
-}
-
-#[derive(Serialize, Deserialize)]
-struct HistoryWire {
-    exchange: Option<Exchanged>,
-    discarded: [Vec<Tile>; 4],
-    last_discard: [Option<Tile>; 4],
-    drawn_since_discard: [Int<0, 108>; 4],
-}
-
 impl Game {
     /// A full snapshot as JSON text.
     pub fn to_json(&self) -> String {
-        let log = self.events().map(|e| e.wire(None, self)).collect();
         to_text(&Snapshot {
             version: VERSION,
-            rules: RulesWire::Given(self.rules.clone()),
+            rules: self.rules.clone(),
             seed: self.seed,
             rng: self.rng.state(),
-            dealer: self.dealer.into(),
+            dealer: self.dealer,
             wall: self.wall.live().to_vec(),
-            seats: self.seats.each_ref().map(SeatWire::from),
+            seats: Cow::Borrowed(&self.seats),
             river: (self.river.entries().iter())
-                .map(|&(s, t)| (s.into(), t))
+                .map(|&(s, t)| (Within(s), t))
                 .collect(),
             pending: self.pending_wire(),
             claimed: self.claimed,
-            wins: self.wins.iter().map(WinWire::from).collect(),
-            kongs: self.kongs.iter().map(KongWire::from).collect(),
+            wins: Cow::Borrowed(&self.wins),
+            kongs: Cow::Borrowed(&self.kongs),
             exchange: self.exchanged(),
             scores: self.scores,
             end: self.end.map(EndReason::kind),
-            leaver: self.leaver().map(SeatNo::from),
-            history: Some(HistoryWire::from(&self.history)),
+            leaver: self.leaver(),
+            history: Some(self.history),
             logging: self.log.is_some(),
-            events: log,
+            events: self.log_wire(),
         })
     }
 
@@ -177,15 +116,9 @@ impl Game {
                 picks: picks.map(|p| p.map(Action::Exchange)),
             },
             Pending::Void(picks) => PendingWire::Void { picks },
-            Pending::Turn(t) => PendingWire::Turn {
-                seat: t.seat.into(),
-                kind: t.kind,
-                drawn: t.drawn,
-                kong: t.kong,
-                last_four: t.last_four,
-            },
+            Pending::Turn(t) => PendingWire::Turn(t),
             Pending::Respond(r) => PendingWire::Respond {
-                from: r.from.into(),
+                from: r.from,
                 tile: r.tile,
                 kong: r.kong.map(|(k, _)| k),
                 late: r.kong.is_some_and(|(_, late)| late),
@@ -197,219 +130,71 @@ impl Game {
     }
 }
 
-fn melds_wire(melds: &[Option<Meld>; 4]) -> Vec<MeldWire> {
-    let wire = |m: &Meld| MeldWire {
-        kind: m.kind,
-        tile: m.tile,
-        wilds: m.wilds.into(),
-    };
-    melds.iter().flatten().map(wire).collect()
-}
-
-impl From<&Seat> for SeatWire {
-    fn from(s: &Seat) -> SeatWire {
-        SeatWire {
-            hand: tiles_of(&s.hand),
-            melds: melds_wire(&s.melds),
-            pong_with_three: bits_to_tiles(s.pong_with_three),
-            root_only_kongs: bits_to_tiles(s.root_only_kongs),
-            direct_kongs: bits_to_tiles(s.direct_kongs),
-            void: s.void,
-            turn: Int(s.turn.into()),
-            arrival: s.arrival.map(|a| Int(a.into())),
-            draws: s.draws.into(),
-            wins: s.wins.into(),
-            declined: s.declined.map(|d| Int(d.into())),
-        }
-    }
-}
-
-impl From<&WinRecord> for WinWire {
-    fn from(w: &WinRecord) -> WinWire {
-        WinWire {
-            seat: w.seat.into(),
-            tile: w.tile,
-            from: w.from.map(SeatNo::from),
-            kind: w.kind,
-            hand: tiles_of(&w.hand),
-            melds: melds_wire(&w.melds),
-            root_only_kongs: bits_to_tiles(w.root_only_kongs),
-            flags: w.flags,
-            feeder: w.feeder.map(SeatNo::from),
-            shared: w.shared,
-        }
-    }
-}
-
-impl From<&KongRecord> for KongWire {
-    fn from(k: &KongRecord) -> KongWire {
-        KongWire {
-            owner: k.owner.into(),
-            tile: k.tile,
-            kind: k.kind,
-            feeder: k.feeder.map(SeatNo::from),
-            paid: k.paid.map(|p| Int(p.unsigned_abs())),
-            transferred: k.transferred,
-        }
-    }
-}
-
-impl From<&History> for HistoryWire {
-    fn from(h: &History) -> HistoryWire {
-        let tiles = |counts: &[u8; KINDS]| {
-            (Tile::all().flat_map(|t| std::iter::repeat_n(t, counts[t.index()] as usize))).collect()
-        };
-        HistoryWire {
-            exchange: h.exchange,
-            discarded: h.discarded.each_ref().map(tiles),
-            last_discard: h.last_discard,
-            drawn_since_discard: h.drawn_since_discard.map(Int::from),
-        }
-    }
-}
-
-/// Melds with the checks the state needs: at most four, one per tile, and wilds only under the
-/// `wilds` rules, in a meld of another tile, as many as its kind holds (§11).
-fn melds(list: &[MeldWire], path: &str, wilds_allowed: bool) -> R<[Option<Meld>; 4]> {
-    if list.len() > 4 {
-        return Err(format!("{path}: at most four melds, got {}", list.len()));
-    }
-    let (mut out, mut seen) = ([None; 4], 0u32);
-    for (i, m) in list.iter().enumerate() {
-        let meld = match m.kind {
-            MeldKind::Pong => Meld::pong(m.tile),
-            kind => Meld::kong(m.tile, kind == MeldKind::ConcealedKong),
-        };
+/// Melds the state allows: one per tile, and wilds only under the `wilds` rules, in a meld of
+/// another tile, as many as its kind holds (§11).
+fn check_melds(melds: &[Option<Meld>; 4], path: &str, wilds_allowed: bool) -> R<()> {
+    let mut seen = 0u32;
+    for (i, m) in melds.iter().flatten().enumerate() {
         // A pong holds at most one wild, an exposed kong two, a concealed kong three.
-        let most = [1, 2, 3][meld.kind as usize];
-        let wilds = m.wilds.u8();
-        if wilds > 0 && (!wilds_allowed || m.tile == Tile::YAOJI || wilds > most) {
+        let most = [1, 2, 3][m.kind as usize];
+        if m.wilds > 0 && (!wilds_allowed || m.tile == Tile::YAOJI || m.wilds > most) {
             return Err(format!(
                 "{path}[{i}].wilds: wilds only in the 幺鸡 variant, in a meld of another tile, at most {most} in this {}",
-                ["pong", "kong", "concealed kong"][meld.kind as usize]
+                ["pong", "kong", "concealed kong"][m.kind as usize]
             ));
         }
         if seen & 1 << m.tile.index() != 0 {
             return Err(format!("{path}: two melds of {}", m.tile));
         }
         seen |= 1 << m.tile.index();
-        out[i] = Some(meld.with_wilds(wilds));
     }
-    Ok(out)
+    Ok(())
 }
 
-impl SeatWire {
-    fn seat(&self, path: &str, wilds: bool) -> R<Seat> {
-        let mut s = Seat::EMPTY;
-        s.hand = hand(&self.hand, &format!("{path}.hand"), wilds)?;
-        s.melds = melds(&self.melds, &format!("{path}.melds"), wilds)?;
-        s.rebuild_summary();
-        s.pong_with_three = tile_bits(&self.pong_with_three);
-        s.root_only_kongs = tile_bits(&self.root_only_kongs);
-        s.direct_kongs = tile_bits(&self.direct_kongs);
-        s.void = self.void;
-        s.turn = self.turn.0 as u16;
-        s.arrival = self.arrival.map(|a| a.0 as u16);
-        s.draws = self.draws.u8();
-        s.wins = self.wins.u8();
-        s.declined = self.declined.map(|d| d.0 as u32);
-        Ok(s)
-    }
+/// A seat as read: its `1s` wilds where the rules have them, its melds checked, its summary
+/// rebuilt.
+fn checked_seat(mut s: Seat, path: &str, wilds: bool) -> R<Seat> {
+    s.hand = wilded(s.hand, &format!("{path}.hand"), wilds)?;
+    check_melds(&s.melds, &format!("{path}.melds"), wilds)?;
+    s.rebuild_summary();
+    Ok(s)
 }
 
-impl WinWire {
-    /// The record, its score recomputed from its hand, which must be a hand before a win.
-    fn record(&self, path: &str, rules: &Rules) -> R<WinRecord> {
-        let (tile, kind, from) = (self.tile, self.kind, self.from.map(SeatNo::u8));
-        if (kind == WinKind::SelfDraw) != from.is_none() {
-            return Err(format!(
-                "{path}: a self-drawn win has no from; other wins do"
-            ));
-        }
-        let hand = hand(&self.hand, &format!("{path}.hand"), rules.wilds)?;
-        let mut winner = Seat::EMPTY;
-        winner.hand = hand;
-        winner.melds = melds(&self.melds, &format!("{path}.melds"), rules.wilds)?;
-        winner.root_only_kongs = tile_bits(&self.root_only_kongs);
-        winner.rebuild_summary();
-        let size = hand.len() + 3 * winner.meld_summary.sets as usize;
-        let wild_win = rules.is_wild(tile);
-        // A non-dealer dealt four wilds wins on its 13 tiles: 12 and the wild it names (§11).
-        let dealt_four_wilds =
-            wild_win && hand.wilds() == 3 && size == 12 && kind == WinKind::SelfDraw;
-        let fifth = if wild_win {
-            hand.wilds() >= 4
-        } else {
-            hand.count(tile) >= 4
-        };
-        if (size != 13 && !dealt_four_wilds)
-            || winner.meld_summary.check_copies(&hand).is_err()
-            || fifth
-        {
-            return Err(format!(
-                "{path}: the hand before a win holds 13 tiles counting melds as three"
-            ));
-        }
-        Ok(WinRecord {
-            seat: self.seat.u8(),
-            tile,
-            from,
-            kind,
-            hand,
-            melds: winner.melds,
-            root_only_kongs: winner.root_only_kongs,
-            flags: self.flags,
-            feeder: self.feeder.map(SeatNo::u8),
-            score: score_win(rules, &winner, tile, self.flags),
-            shared: self.shared,
-        })
+/// A win as read, its score recomputed from its hand, which must be a hand before a win.
+fn scored(mut w: WinRecord, path: &str, rules: &Rules) -> R<WinRecord> {
+    if (w.kind == WinKind::SelfDraw) != w.from.is_none() {
+        return Err(format!(
+            "{path}: a self-drawn win has no from; other wins do"
+        ));
     }
-}
-
-impl KongWire {
-    fn record(&self) -> KongRecord {
-        KongRecord {
-            owner: self.owner.u8(),
-            tile: self.tile,
-            kind: self.kind,
-            feeder: self.feeder.map(SeatNo::u8),
-            paid: self.paid.map(|p| p.0 as i64),
-            transferred: self.transferred,
-        }
+    w.hand = wilded(w.hand, &format!("{path}.hand"), rules.wilds)?;
+    check_melds(&w.melds, &format!("{path}.melds"), rules.wilds)?;
+    let (hand, tile) = (w.hand, w.tile);
+    let mut winner = Seat::EMPTY;
+    winner.hand = hand;
+    winner.melds = w.melds;
+    winner.root_only_kongs = w.root_only_kongs;
+    winner.rebuild_summary();
+    let size = hand.len() + 3 * winner.meld_summary.sets as usize;
+    let wild_win = rules.is_wild(tile);
+    // A non-dealer dealt four wilds wins on its 13 tiles: 12 and the wild it names (§11).
+    let dealt_four_wilds =
+        wild_win && hand.wilds() == 3 && size == 12 && w.kind == WinKind::SelfDraw;
+    let fifth = if wild_win {
+        hand.wilds() >= 4
+    } else {
+        hand.count(tile) >= 4
+    };
+    if (size != 13 && !dealt_four_wilds)
+        || winner.meld_summary.check_copies(&hand).is_err()
+        || fifth
+    {
+        return Err(format!(
+            "{path}: the hand before a win holds 13 tiles counting melds as three"
+        ));
     }
-}
-
-impl HistoryWire {
-    /// The record, whose discards must include those still on the table.
-    fn history(&self, path: &str, river: &River) -> R<History> {
-        let mut h = History {
-            exchange: self.exchange.map(|x| Exchanged {
-                direction: x.direction,
-                given: x.given.map(sorted),
-            }),
-            last_discard: self.last_discard,
-            drawn_since_discard: self.drawn_since_discard.map(Int::u8),
-            ..History::default()
-        };
-        for (i, tiles) in self.discarded.iter().enumerate() {
-            let seat = hand(tiles, &format!("{path}.discarded[{i}]"), false)?;
-            h.discarded[i] = *seat.array();
-            if river
-                .of(i as u8)
-                .any(|t| seat.count(t) < river.counts_of(i as u8)[t.index()])
-            {
-                return Err(format!(
-                    "{path}.discarded[{i}]: fewer discards than lie on the table"
-                ));
-            }
-        }
-        Ok(h)
-    }
-}
-
-fn sorted(mut pick: [Tile; 3]) -> [Tile; 3] {
-    pick.sort_unstable();
-    pick
+    w.score = score_win(rules, &winner, tile, w.flags);
+    Ok(w)
 }
 
 /// The resolved exchange, if each seat received what the seat before it in the direction gave.
@@ -422,25 +207,39 @@ fn exchange_checked(x: Option<ExchangeRecord>) -> R<Option<ExchangeRecord>> {
     }
 }
 
-/// The public record; a snapshot without one (written before it existed) gets the discards
-/// still on the table, no deductions, and the exchange it kept at the top level.
+/// The public record, whose discards must include those still on the table; a snapshot without
+/// one (written before it existed) gets the discards still on the table, no deductions, and the
+/// exchange it kept at the top level.
 fn history_of(
-    given: Option<&HistoryWire>,
+    given: Option<History>,
     river: &River,
     exchange: Option<ExchangeRecord>,
 ) -> R<History> {
-    if let Some(h) = given {
-        return h.history("snapshot.history", river);
-    }
-    let mut h = History::default();
-    for &(seat, t) in river.entries() {
-        h.note_discard(seat, t);
-    }
-    h.last_discard = [None; 4];
-    h.exchange = exchange.map(|x| Exchanged {
-        direction: x.direction,
-        given: x.given.map(sorted),
+    let mut h = given.unwrap_or_else(|| {
+        let mut h = History::default();
+        for &(seat, t) in river.entries() {
+            h.note_discard(seat, t);
+        }
+        h.last_discard = [None; 4];
+        h.exchange = exchange.map(|x| Exchanged {
+            direction: x.direction,
+            given: x.given,
+        });
+        h
     });
+    for (i, seat) in h.discarded.iter().enumerate() {
+        if river
+            .of(i as u8)
+            .any(|t| seat[t.index()] < river.counts_of(i as u8)[t.index()])
+        {
+            return Err(format!(
+                "snapshot.history.discarded[{i}]: fewer discards than lie on the table"
+            ));
+        }
+    }
+    if let Some(x) = &mut h.exchange {
+        x.given.iter_mut().for_each(|pick| pick.sort_unstable());
+    }
     Ok(h)
 }
 
@@ -459,29 +258,17 @@ impl PendingWire {
                 Pending::Exchange(out)
             }
             PendingWire::Void { picks } => Pending::Void(picks),
-            PendingWire::Turn {
-                seat,
-                kind,
-                drawn,
-                kong,
-                last_four,
-            } => {
-                if kong.is_some_and(|k| k as usize >= game.kongs.len()) {
+            PendingWire::Turn(t) => {
+                if t.kong.is_some_and(|k| k as usize >= game.kongs.len()) {
                     return Err("snapshot.pending.kong: names a kong but none stood".into());
                 }
-                let needs_draw = matches!(kind, TurnKind::Draw | TurnKind::Replacement);
-                if needs_draw != drawn.is_some()
-                    || (kind == TurnKind::Replacement) != kong.is_some()
+                let needs_draw = matches!(t.kind, TurnKind::Draw | TurnKind::Replacement);
+                if needs_draw != t.drawn.is_some()
+                    || (t.kind == TurnKind::Replacement) != t.kong.is_some()
                 {
                     return Err("snapshot.pending: a draw or replacement turn names its drawn tile (and a replacement its kong); others name neither".into());
                 }
-                Pending::Turn(Turn {
-                    seat: seat.u8(),
-                    kind,
-                    drawn,
-                    kong,
-                    last_four,
-                })
+                Pending::Turn(t)
             }
             PendingWire::Respond {
                 from,
@@ -492,7 +279,7 @@ impl PendingWire {
                 after_kong,
             } => {
                 let r = Responses {
-                    from: from.u8(),
+                    from,
                     tile,
                     kong: kong.map(|k| (k, late)),
                     claims: [0; 4],
@@ -554,7 +341,7 @@ fn respond(mut r: Responses, decisions: [Option<Action>; 4], game: &Game) -> R<P
     Ok(Pending::Respond(opened))
 }
 
-impl Snapshot {
+impl Snapshot<'_, Vec<Event>> {
     fn wall(&self) -> R<Wall> {
         if self.wall.len() > super::WALL_SIZE {
             return Err("snapshot.wall: more than 108 tiles".into());
@@ -566,27 +353,30 @@ impl Snapshot {
     }
 
     /// The rules, seed and state without the pending decision and the log, checked.
-    fn state(&self) -> R<Game> {
+    fn state(&mut self) -> R<Game> {
         if self.version != VERSION {
             return Err(format!(
                 "snapshot.version: this engine reads version {VERSION}"
             ));
         }
-        let rules = Arc::new(self.rules.rules()?);
+        let rules = self.rules.clone();
         super::playable(&rules).map_err(|e| format!("rules: {e}"))?;
         let wall = self.wall()?;
-        let mut seats = [Seat::EMPTY; 4];
-        for (i, s) in self.seats.iter().enumerate() {
-            seats[i] = s.seat(&format!("snapshot.seats[{i}]"), rules.wilds)?;
+        let mut seats = *self.seats;
+        for (i, s) in seats.iter_mut().enumerate() {
+            *s = checked_seat(*s, &format!("snapshot.seats[{i}]"), rules.wilds)?;
         }
         if self.river.len() > super::WALL_SIZE {
             return Err("snapshot.river: more than 108 discards".into());
         }
         let mut river = River::new();
-        self.river.iter().for_each(|&(s, t)| river.push(s.u8(), t));
-        let wins = (self.wins.iter().enumerate())
-            .map(|(i, w)| w.record(&format!("snapshot.wins[{i}]"), &rules))
-            .collect::<R<Vec<_>>>()?;
+        self.river.iter().for_each(|&(s, t)| river.push(s.0, t));
+        let wins = (std::mem::take(&mut self.wins)
+            .into_owned()
+            .into_iter()
+            .enumerate())
+        .map(|(i, w)| scored(w, &format!("snapshot.wins[{i}]"), &rules))
+        .collect::<R<Vec<_>>>()?;
         if let Some(i) = self
             .scores
             .iter()
@@ -594,30 +384,29 @@ impl Snapshot {
         {
             return Err(format!("snapshot.scores[{i}]: out of range"));
         }
-        let leaver = self.leaver.map(SeatNo::u8);
         let end = (self.end)
             .map(|kind| {
-                EndReason::of(kind, leaver)
+                EndReason::of(kind, self.leaver)
                     .ok_or("snapshot.leaver: an abandoned hand names its leaver")
             })
             .transpose()?;
-        if leaver.is_some() && !matches!(end, Some(EndReason::Abandoned(_))) {
+        if self.leaver.is_some() && !matches!(end, Some(EndReason::Abandoned(_))) {
             return Err("snapshot.leaver: only an abandoned hand has a leaver".into());
         }
         let exchange = exchange_checked(self.exchange)?;
-        let history = history_of(self.history.as_ref(), &river, exchange)?;
+        let history = history_of(self.history, &river, exchange)?;
         Ok(Game {
             rules,
             seed: self.seed,
             rng: Rng::new(self.rng),
-            dealer: self.dealer.u8(),
+            dealer: self.dealer,
             wall,
             seats,
             river,
             pending: Pending::Over,
             claimed: self.claimed,
             wins,
-            kongs: self.kongs.iter().map(KongWire::record).collect(),
+            kongs: self.kongs.to_vec(),
             scores: self.scores,
             end,
             history,
@@ -626,7 +415,7 @@ impl Snapshot {
     }
 
     /// The game, checked whole: records, pending decision, invariants and log.
-    fn game(self) -> R<Game> {
+    fn game(mut self) -> R<Game> {
         let mut game = self.state()?;
         game.check_records()?;
         // Claims read the cached waits: refresh them before and after the pending decision.
@@ -668,33 +457,13 @@ impl Game {
                 text.len()
             )));
         }
-        let game = read::<Snapshot>(text, "snapshot")
+        let game = read::<Snapshot<Vec<Event>>>(text, "snapshot")
             .and_then(Snapshot::game)
             .map_err(bad)?;
         if verify {
             game.verified(text).map_err(bad)
         } else {
             Ok(game)
-        }
-    }
-
-    /// Recomputes the waits kept per seat (see `Seat::waits`).
-    pub(super) fn refresh_cached_waits(&mut self) {
-        let rules = self.rules.clone();
-        let on_move = match self.pending {
-            Pending::Turn(t) => Some(t),
-            _ => None,
-        };
-        for (i, s) in self.seats.iter_mut().enumerate() {
-            let mut waiting = *s;
-            if let Some(t) = on_move.filter(|t| t.seat as usize == i) {
-                match t.drawn.filter(|&d| holds(&s.hand, d)) {
-                    Some(d) if t.kind == TurnKind::Draw => take(&mut waiting.hand, d),
-                    _ => continue,
-                }
-            }
-            waiting.refresh_waits(&rules);
-            s.waits = waiting.waits;
         }
     }
 }

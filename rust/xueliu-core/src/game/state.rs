@@ -1,11 +1,13 @@
 //! The physical state of a hand: the wall, each seat's tiles and melds, and the discards.
 //! Fixed-size arrays throughout, so that cloning a game is a copy.
 
+use super::wire::{bits, melds, upto};
 use crate::analysis::{waits, Context};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
 use crate::rules::Rules;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
+use serde::{Deserialize, Serialize};
 
 /// Tiles in a full wall.
 pub const WALL_SIZE: usize = 108;
@@ -69,37 +71,50 @@ impl Wall {
     }
 }
 
-/// One seat's tiles and what the turn rules need to know about their history.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One seat's tiles and what the turn rules need to know about their history. A snapshot writes
+/// it without what it derives (the meld summary, pongs, waits), which a restore rebuilds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
     /// Concealed tiles. A winning tile is set aside and is not here (RULES.md §7).
     pub(super) hand: Counts,
+    #[serde(with = "melds")]
     pub(super) melds: [Option<Meld>; 4],
     /// Summary of `melds` for hand analysis.
+    #[serde(skip)]
     pub(super) meld_summary: Melds,
     /// Tiles (bit per kind) the seat has a pong of.
+    #[serde(skip)]
     pub(super) pongs: u32,
     /// Tiles (bit per kind) of pongs made while the fourth copy was already in hand.
+    #[serde(with = "bits")]
     pub(super) pong_with_three: u32,
     /// Tiles (bit per kind) of kongs that count only as a root (late kongs under `root_only`).
+    #[serde(with = "bits")]
     pub(super) root_only_kongs: u32,
     /// Tiles (bit per kind) of kongs declared directly on a discard (直杠).
+    #[serde(with = "bits")]
     pub(super) direct_kongs: u32,
     /// 定缺: the declared void suit.
     pub(super) void: Option<Suit>,
     /// Turns so far (docs/game-protocol.md §5): each time the seat is to move, a kong's
     /// replacement draw continuing the same turn.
+    #[serde(deserialize_with = "upto::<10_000, _, _>")]
     pub(super) turn: u16,
     /// The turn on which the latest copy of each kind arrived in the hand.
+    #[serde(deserialize_with = "upto::<10_000, _, _>")]
     pub(super) arrival: [u16; KINDS],
     /// Ordinary (non-replacement) draws so far, for 地胡.
+    #[serde(deserialize_with = "upto::<200, _, _>")]
     pub(super) draws: u8,
     /// Wins so far (血流 allows several).
+    #[serde(deserialize_with = "upto::<200, _, _>")]
     pub(super) wins: u8,
     /// 过胡: the highest (capped) fan of a win declined since the last draw.
+    #[serde(default, deserialize_with = "upto::<10_000, _, _>")]
     pub(super) declined: Option<u32>,
     /// The waits of the hand while it is not on the move (13 counting melds as three), kept so
     /// that the claims on every discard cost one bit test.
+    #[serde(skip)]
     pub(super) waits: u32,
 }
 
@@ -238,6 +253,28 @@ impl Seat {
     pub(super) fn receive(&mut self, tile: Tile, turn: u16, wilds: bool) {
         put(&mut self.hand, tile, wilds);
         self.arrival[tile.index()] = turn;
+    }
+}
+
+impl super::Game {
+    /// Recomputes the waits kept per seat (see `Seat::waits`).
+    pub(super) fn refresh_cached_waits(&mut self) {
+        let rules = self.rules.clone();
+        let on_move = match self.pending {
+            super::Pending::Turn(t) => Some(t),
+            _ => None,
+        };
+        for (i, s) in self.seats.iter_mut().enumerate() {
+            let mut waiting = *s;
+            if let Some(t) = on_move.filter(|t| t.seat as usize == i) {
+                match t.drawn.filter(|&d| holds(&s.hand, d)) {
+                    Some(d) if t.kind == super::TurnKind::Draw => take(&mut waiting.hand, d),
+                    _ => continue,
+                }
+            }
+            waiting.refresh_waits(&rules);
+            s.waits = waiting.waits;
+        }
     }
 }
 

@@ -377,8 +377,8 @@ fn exchange_dice_follow_seed_000s_table() {
         }
         let roll = game.events().find_map(|e| match e {
             Event::Dice {
-                exchange: true,
-                roll,
+                purpose: Purpose::Exchange,
+                rolls: Rolls::One([roll]),
                 ..
             } => Some(*roll),
             _ => None,

@@ -21,6 +21,7 @@ impl Game {
             seed,
             dealer,
             given: named,
+            ..
         }) = self.events().next().cloned()
         else {
             return Err(if self.log.is_some() {
@@ -32,7 +33,7 @@ impl Game {
             });
         };
         let events: Vec<Event> = self.events().cloned().collect();
-        let winner = |i: usize, index: u16| {
+        let winner = |i: usize, _, index: u16| {
             (self.wins.get(index as usize).map(|w| w.seat))
                 .ok_or(format!("snapshot.events[{i}]: a win event for no win"))
         };

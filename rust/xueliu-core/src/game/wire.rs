@@ -97,46 +97,6 @@ fn at<E: std::fmt::Display>(root: &str, e: &serde_path_to_error::Error<E>) -> St
     format!("{root}{path}: {}", parts.join("\""))
 }
 
-/// An integer in `LO..=HI` (a seat 0-3, a die 1-6, a count), refused when outside.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Int<const LO: u64, const HI: u64>(pub u64);
-
-/// A seat number.
-pub type SeatNo = Int<0, 3>;
-
-impl<const LO: u64, const HI: u64> From<u8> for Int<LO, HI> {
-    fn from(n: u8) -> Self {
-        Int(u64::from(n))
-    }
-}
-
-impl<const LO: u64, const HI: u64> Int<LO, HI> {
-    pub const fn u8(self) -> u8 {
-        self.0 as u8
-    }
-}
-
-impl<const LO: u64, const HI: u64> Serialize for Int<LO, HI> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u64(self.0)
-    }
-}
-
-impl<'de, const LO: u64, const HI: u64> Deserialize<'de> for Int<LO, HI> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let n = u64::deserialize(d)?;
-        if (LO..=HI).contains(&n) {
-            Ok(Int(n))
-        } else {
-            let what = format!("an integer {LO}..={HI}");
-            Err(de::Error::invalid_value(
-                Unexpected::Unsigned(n),
-                &what.as_str(),
-            ))
-        }
-    }
-}
-
 /// Reads a value written as its name, e.g. a tile `"5m"`, by `parse`; `what` says what is
 /// expected when it fails.
 pub fn named<'de, D: Deserializer<'de>, T>(
@@ -179,28 +139,134 @@ by_name! {
     super::Action => super::Action::parse, "an action like \"discard 5m\"";
 }
 
-/// A hand as its sorted tiles, each wild written as the `1s` it is (幺鸡).
-pub fn tiles_of(hand: &Counts) -> Vec<Tile> {
-    hand.tiles_with_wilds().collect()
-}
-
-/// A hand read from its tiles; under `wilds` its `1s` are wilds (docs/game-protocol.md §11).
-pub fn hand(tiles: &[Tile], path: &str, wilds: bool) -> Result<Counts, String> {
-    let fail = |e| format!("{path}: {e}");
-    let mut hand = Counts::from_tiles(tiles).map_err(fail)?;
-    if wilds {
-        let n = hand.count(Tile::YAOJI);
-        (0..n).for_each(|_| hand.remove(Tile::YAOJI));
-        hand = hand.with_wilds(n).map_err(fail)?;
+/// A hand is written as its sorted tiles, each wild as the `1s` it is (幺鸡), and read as natural
+/// tiles: [`wilded`] makes its `1s` wilds where the rules have them.
+impl Serialize for Counts {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.tiles_with_wilds())
     }
-    Ok(hand)
 }
 
-/// The tiles of a tile bit set, and back.
-pub fn bits_to_tiles(bits: u32) -> Vec<Tile> {
-    Tile::all().filter(|t| bits & 1 << t.index() != 0).collect()
+impl<'de> Deserialize<'de> for Counts {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Counts::from_tiles(&Vec::<Tile>::deserialize(d)?).map_err(de::Error::custom)
+    }
 }
 
-pub fn tile_bits(tiles: &[Tile]) -> u32 {
-    tiles.iter().fold(0, |b, t| b | 1 << t.index())
+/// `hand`'s `1s` as wilds under the `wilds` rules (docs/game-protocol.md §11).
+pub fn wilded(mut hand: Counts, path: &str, wilds: bool) -> Result<Counts, String> {
+    let n = if wilds { hand.count(Tile::YAOJI) } else { 0 };
+    (0..n).for_each(|_| hand.remove(Tile::YAOJI));
+    hand.with_wilds(n).map_err(|e| format!("{path}: {e}"))
+}
+
+/// A tile bit set (a bit per kind) as its tiles.
+pub mod bits {
+    use super::{Deserialize, Deserializer, Serializer, Tile};
+
+    pub fn serialize<S: Serializer>(bits: &u32, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(Tile::all().filter(|t| bits & 1 << t.index() != 0))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        let tiles = Vec::<Tile>::deserialize(d)?;
+        Ok(tiles.iter().fold(0, |b, t| b | 1 << t.index()))
+    }
+}
+
+/// A seat's melds, at most four, as a list.
+pub mod melds {
+    use super::{de, Deserialize, Deserializer, Serializer};
+    use crate::meld::Meld;
+
+    pub fn serialize<S: Serializer>(melds: &[Option<Meld>; 4], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(melds.iter().flatten())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Option<Meld>; 4], D::Error> {
+        let list = Vec::<Meld>::deserialize(d)?;
+        if list.len() > 4 {
+            let e = format!("at most four melds, got {}", list.len());
+            return Err(de::Error::custom(e));
+        }
+        Ok(std::array::from_fn(|i| list.get(i).copied()))
+    }
+}
+
+/// The game's integers, and options and arrays of them, read within `LO..=HI`.
+pub trait Bounded: Sized {
+    fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
+        d: D,
+    ) -> Result<Self, D::Error>;
+}
+
+/// A `T` read within `LO..=HI`, written as it is.
+#[derive(Clone, Copy, Serialize)]
+pub struct Within<T, const LO: u64, const HI: u64>(pub T);
+
+/// A seat number.
+pub type SeatNo = Within<u8, 0, 3>;
+
+impl<'de, T: Bounded, const LO: u64, const HI: u64> Deserialize<'de> for Within<T, LO, HI> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::within::<D, LO, HI>(d).map(Within)
+    }
+}
+
+macro_rules! bounded {
+    ($($int:ty),*) => {$(
+        impl Bounded for $int {
+            fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
+                d: D,
+            ) -> Result<Self, D::Error> {
+                let n = u64::deserialize(d)?;
+                if !(LO..=HI).contains(&n) {
+                    let what = format!("an integer {LO}..={HI}");
+                    return Err(de::Error::invalid_value(Unexpected::Unsigned(n), &what.as_str()));
+                }
+                // Each use's HI fits its type.
+                Ok(n as $int)
+            }
+        }
+    )*};
+}
+
+bounded!(u8, u16, u32, i64);
+
+impl<T: Bounded> Bounded for Option<T> {
+    fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
+        d: D,
+    ) -> Result<Self, D::Error> {
+        Option::<Within<T, LO, HI>>::deserialize(d).map(|o| o.map(|w| w.0))
+    }
+}
+
+impl<T: Bounded> Bounded for Vec<T> {
+    fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
+        d: D,
+    ) -> Result<Self, D::Error> {
+        let list = Vec::<Within<T, LO, HI>>::deserialize(d)?;
+        Ok(list.into_iter().map(|w| w.0).collect())
+    }
+}
+
+impl<T: Bounded, const N: usize> Bounded for [T; N] {
+    fn within<'de, D: Deserializer<'de>, const LO: u64, const HI: u64>(
+        d: D,
+    ) -> Result<Self, D::Error> {
+        let list = Vec::<T>::within::<D, LO, HI>(d)?;
+        let n = list.len();
+        let wrong = || de::Error::invalid_length(n, &format!("an array of length {N}").as_str());
+        list.try_into().map_err(|_| wrong())
+    }
+}
+
+/// Reads a `T` within `0..=HI`: `#[serde(deserialize_with = "upto::<HI, _, _>")]`.
+pub fn upto<'de, const HI: u64, D: Deserializer<'de>, T: Bounded>(d: D) -> Result<T, D::Error> {
+    T::within::<D, 0, HI>(d)
+}
+
+/// Reads a seat number 0-3, or an option or array of them.
+pub fn seat<'de, D: Deserializer<'de>, T: Bounded>(d: D) -> Result<T, D::Error> {
+    T::within::<D, 0, 3>(d)
 }
