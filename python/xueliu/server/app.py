@@ -502,9 +502,7 @@ def create_app(
     """The table server as an ASGI app: SQLite at ``db`` (or the given ``storage``), unfinished
     tables restored at startup. Mount it in another Starlette or FastAPI app as it is."""
     server = Server(
-        storage if storage is not None else SQLiteStorage(db),
-        clock or SystemClock(),
-        max_tables=max_tables,
+        storage if storage is not None else SQLiteStorage(db), clock or SystemClock(), max_tables=max_tables
     )
 
     @asynccontextmanager

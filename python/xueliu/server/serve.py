@@ -13,13 +13,9 @@ from starlette.applications import Starlette
 
 log = logging.getLogger("xueliu.server")
 
-# A server's heap is large and long-lived (about 150 objects per open WebSocket in uvicorn and
-# Starlette: 600,000 at 4,000 seats), and a full collection of it stalls every table for 0.3-1 s.
-# Python's default thresholds (700, 10, 10) move into the oldest generation every object that
-# lives about a second (a table's open request, its timers), so at 1,000 decisions a second the
-# oldest generation grew by a quarter, and was collected in full, every 5-12 s (BENCHMARKS.md,
-# "The table server"). Young collections of 10,000 objects, and a middle one every 100 of them,
-# let those objects die young; cycles are still collected, a little later.
+# The collector's thresholds for a server's large, long-lived heap: with Python's (700, 10, 10) a
+# full collection (0.3-1 s at 4,000 seats) ran every 5-12 s at 1,000 tables. Why, and what these
+# change: docs/server.md, "Garbage collection".
 GC_THRESHOLDS = (10_000, 100, 10)
 
 
