@@ -3,6 +3,8 @@
 幺鸡 + 两个一万 + the discarded 一万 as a direct kong), 幺鸡换, four wilds at the cap, 无鸡加番, and
 wilds never discarded or exchanged. Expected values are worked out from the rules."""
 
+import json
+
 import pytest
 from positions import payments, position, seat, turn
 
@@ -198,4 +200,21 @@ def test_snapshots_keep_melds_holding_wilds_and_refuse_impossible_ones():
         table("5m7m234m899p", melds=["555m1s", "7m11s"], drawn="9p")
     seats = [seat("5m234m899p", melds=["55m1s"], void="s")] + [seat(h, void=v) for h, v in OTHERS]
     with pytest.raises(SnapshotError, match="幺鸡"):
-        position("xuezhan", seats=seats, pending=turn(0, "draw", "9p"))
+        position("xuezhan", seats=seats, pending=turn(0, "draw", "9m"))
+
+
+def test_a_restored_log_names_a_melds_wilds_only_in_the_yaoji_variant():
+    """A meld event's `wilds` is written in the 幺鸡 variant only, as 0 if a crafted log leaves
+    it out; under other rules a crafted `wilds` is dropped, so the restored game writes its log
+    as its own games do."""
+    others = [seat(h, void=v) for h, v in OTHERS]
+    natural = position("xuezhan", seats=[seat("1111m2345678999m", void="s"), *others], pending=turn(0, "draw", "9m"))
+
+    def restored(game, **wilds):
+        snapshot = json.loads(game.to_json())
+        snapshot["events"].append({"type": "pong", "seat": 0, "tile": "1m", "from": 1, **wilds})
+        return Game.from_json(json.dumps(snapshot), trusted=True).events[-1]
+
+    pong = {"type": "pong", "seat": 0, "tile": "1m", "from": 1}
+    assert restored(table("111m1s2345678m999p", drawn="9p")) == {**pong, "wilds": 0}
+    assert restored(natural, wilds=1) == pong

@@ -246,7 +246,7 @@ impl Game {
             seat,
             tile: r.tile,
             from: r.from,
-            wilds,
+            wilds: self.rules.wilds.then_some(wilds),
         });
         self.pending = Pending::Turn(Turn {
             seat,
@@ -268,7 +268,7 @@ impl Game {
             kind: KongKind::Direct,
             from: Some(r.from),
             late: false,
-            wilds,
+            wilds: self.rules.wilds.then_some(wilds),
         });
         self.kong_stands(seat, r.tile, KongKind::Direct, false, Some(r.from));
     }

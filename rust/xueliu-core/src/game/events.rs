@@ -215,15 +215,6 @@ macro_rules! events {
             )*
         }
 
-        impl Event {
-            /// The event's `type`.
-            pub const fn kind(&self) -> EventType {
-                match self {
-                    $(Event::$variant { .. } => EventType::$variant,)*
-                }
-            }
-        }
-
         impl From<Read> for Event {
             fn from(read: Read) -> Event {
                 match read {
@@ -302,17 +293,21 @@ events! {
             #[serde(with = "claims")]
             could: u8,
         },
-        /// `wilds`: the wilds the pong holds (幺鸡), written in that variant only.
+        /// `wilds`: the wilds the pong holds, in the 幺鸡 variant only.
         Pong = "pong" {
             #[serde(deserialize_with = "seat")]
             seat: u8,
             tile: Tile,
             #[serde(deserialize_with = "seat")]
             from: u8,
-            #[serde(default, deserialize_with = "upto::<3, _, _>")]
-            wilds: u8,
+            #[serde(
+                default,
+                skip_serializing_if = "Option::is_none",
+                deserialize_with = "upto::<3, _, _>"
+            )]
+            wilds: Option<u8>,
         },
-        /// `wilds`: the wilds the kong holds once made.
+        /// `wilds`: the wilds the kong holds once made, in the 幺鸡 variant only.
         Kong = "kong" {
             #[serde(deserialize_with = "seat")]
             seat: u8,
@@ -321,8 +316,12 @@ events! {
             #[serde(default, deserialize_with = "seat")]
             from: Option<u8>,
             late: bool,
-            #[serde(default, deserialize_with = "upto::<3, _, _>")]
-            wilds: u8,
+            #[serde(
+                default,
+                skip_serializing_if = "Option::is_none",
+                deserialize_with = "upto::<3, _, _>"
+            )]
+            wilds: Option<u8>,
         },
         /// 幺鸡换: `tile` went into the seat's kong of it, one of its wilds to the hand.
         Swap = "swap" {
@@ -512,9 +511,8 @@ impl<'de, A: MapAccess<'de>> de::VariantAccess<'de> for Typed<A> {
     }
 }
 
-/// An event as written where it needs the game or the viewer: a win's details, a meld's wilds
-/// only under the 幺鸡 rules, and what a seat's view hides (`null`; a deal's tiles give their
-/// `count` instead).
+/// An event as written where it needs the game or the viewer: a win's details, and what a seat's
+/// view hides (`null`; a deal's tiles give their `count` instead).
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Shown<'a> {
@@ -541,18 +539,6 @@ enum Shown<'a> {
         tile: (),
         replacement: bool,
     },
-    Pong {
-        seat: u8,
-        tile: Tile,
-        from: u8,
-    },
-    Kong {
-        seat: u8,
-        tile: Tile,
-        kind: KongKind,
-        from: Option<u8>,
-        late: bool,
-    },
     /// The details are `None` only for a win the game does not list; written as `null`.
     #[allow(clippy::option_option)]
     Win {
@@ -572,23 +558,6 @@ impl Event {
     fn shown<'a>(&'a self, viewer: Option<u8>, game: &'a Game) -> Shown<'a> {
         let hidden = move |seat: u8| viewer.is_some_and(|v| v != seat);
         match *self {
-            Event::Pong {
-                seat, tile, from, ..
-            } if !game.rules.wilds => Shown::Pong { seat, tile, from },
-            Event::Kong {
-                seat,
-                tile,
-                kind,
-                from,
-                late,
-                ..
-            } if !game.rules.wilds => Shown::Kong {
-                seat,
-                tile,
-                kind,
-                from,
-                late,
-            },
             Event::Win { index, .. } => {
                 let w = game.wins.get(index as usize);
                 Shown::Win {
@@ -650,7 +619,8 @@ impl Event {
 }
 
 /// Checks the events of a full log read at `path` as its order implies, and counts its wins:
-/// win events are numbered in order, and under `wilds` a dealt `1s` is a wild, as in the hand.
+/// win events are numbered in order; under `wilds` a dealt `1s` is a wild, as in the hand, and
+/// a meld names its wilds, which other rules do not have.
 pub(super) fn events_from(events: &mut [Event], path: &str, wilds: bool) -> Result<usize, String> {
     let (mut wins, mut abandoned) = (0usize, false);
     for (i, e) in events.iter_mut().enumerate() {
@@ -672,6 +642,9 @@ pub(super) fn events_from(events: &mut [Event], path: &str, wilds: bool) -> Resu
             Event::Win { index, .. } => {
                 *index = wins.min(u16::MAX.into()) as u16;
                 wins += 1;
+            }
+            Event::Pong { wilds: held, .. } | Event::Kong { wilds: held, .. } => {
+                *held = wilds.then(|| held.unwrap_or(0));
             }
             Event::Abandon { .. } => abandoned = true,
             Event::End {

@@ -263,7 +263,7 @@ impl Game {
             kind,
             from: None,
             late,
-            wilds,
+            wilds: self.rules.wilds.then_some(wilds),
         });
         // An added wild is no natural tile to rob (§11 *(c)*).
         let robbable = match kind {

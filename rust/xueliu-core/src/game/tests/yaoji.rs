@@ -113,7 +113,7 @@ fn concealed_kong_of_three_naturals_and_a_wild() {
     assert_eq!(melds(&game, 0), ["111m1s"]);
     assert_eq!(game.seat(0).meld_summary.concealed_kongs, 1);
     let kong = game.events().find(|e| matches!(e, Event::Kong { .. }));
-    assert!(matches!(kong, Some(Event::Kong { wilds: 1, .. })));
+    assert!(matches!(kong, Some(Event::Kong { wilds: Some(1), .. })));
     assert!(matches!(game.pending, Pending::Turn(t) if t.kind == TurnKind::Replacement));
 }
 
@@ -149,7 +149,7 @@ fn direct_kong_of_a_wild_two_naturals_and_the_discard_then_swap() {
         kong,
         Some(Event::Kong {
             kind: KongKind::Direct,
-            wilds: 1,
+            wilds: Some(1),
             ..
         })
     ));
@@ -496,8 +496,8 @@ fn random_yaoji_hands_keep_every_invariant_and_reach_every_wild_event() {
         }
         for e in game.events() {
             let key = match *e {
-                Event::Pong { wilds, .. } if wilds > 0 => "pong with a wild",
-                Event::Kong { kind, wilds, .. } if wilds > 0 => kind.name(),
+                Event::Pong { wilds, .. } if wilds > Some(0) => "pong with a wild",
+                Event::Kong { kind, wilds, .. } if wilds > Some(0) => kind.name(),
                 Event::Swap { .. } => "swap",
                 _ => continue,
             };
@@ -554,7 +554,7 @@ fn several_pongs_on_one_discard_go_to_the_first_seat_after_the_discarder() {
             "Discard { seat: 1, tile: Tile(0) }",
             "Beaten { seat: 0, claim: 4 }",
             "Beaten { seat: 3, claim: 4 }",
-            "Pong { seat: 2, tile: Tile(0), from: 1, wilds: 1 }",
+            "Pong { seat: 2, tile: Tile(0), from: 1, wilds: Some(1) }",
         ]
     );
 }
