@@ -352,6 +352,29 @@ impl Snapshot<'_, Vec<Event>> {
         Ok(wall)
     }
 
+    fn river(&self) -> R<River> {
+        if self.river.len() > super::WALL_SIZE {
+            return Err("snapshot.river: more than 108 discards".into());
+        }
+        let mut river = River::new();
+        self.river.iter().for_each(|&(s, t)| river.push(s.0, t));
+        Ok(river)
+    }
+
+    /// The end reason; only an abandoned hand names a leaver, and it must.
+    fn end(&self) -> R<Option<EndReason>> {
+        let end = (self.end)
+            .map(|kind| {
+                EndReason::of(kind, self.leaver)
+                    .ok_or("snapshot.leaver: an abandoned hand names its leaver")
+            })
+            .transpose()?;
+        if self.leaver.is_some() && !matches!(end, Some(EndReason::Abandoned(_))) {
+            return Err("snapshot.leaver: only an abandoned hand has a leaver".into());
+        }
+        Ok(end)
+    }
+
     /// The rules, seed and state without the pending decision and the log, checked.
     fn state(&mut self) -> R<Game> {
         if self.version != VERSION {
@@ -366,11 +389,7 @@ impl Snapshot<'_, Vec<Event>> {
         for (i, s) in seats.iter_mut().enumerate() {
             *s = checked_seat(*s, &format!("snapshot.seats[{i}]"), rules.wilds)?;
         }
-        if self.river.len() > super::WALL_SIZE {
-            return Err("snapshot.river: more than 108 discards".into());
-        }
-        let mut river = River::new();
-        self.river.iter().for_each(|&(s, t)| river.push(s.0, t));
+        let river = self.river()?;
         let wins = (std::mem::take(&mut self.wins)
             .into_owned()
             .into_iter()
@@ -384,15 +403,7 @@ impl Snapshot<'_, Vec<Event>> {
         {
             return Err(format!("snapshot.scores[{i}]: out of range"));
         }
-        let end = (self.end)
-            .map(|kind| {
-                EndReason::of(kind, self.leaver)
-                    .ok_or("snapshot.leaver: an abandoned hand names its leaver")
-            })
-            .transpose()?;
-        if self.leaver.is_some() && !matches!(end, Some(EndReason::Abandoned(_))) {
-            return Err("snapshot.leaver: only an abandoned hand has a leaver".into());
-        }
+        let end = self.end()?;
         let exchange = exchange_checked(self.exchange)?;
         let history = history_of(self.history, &river, exchange)?;
         Ok(Game {
