@@ -164,6 +164,11 @@ impl Bonuses {
         })
     }
 
+    /// Whether the win has `bonus`.
+    pub fn has(&self, bonus: Bonus) -> bool {
+        self.counts[bonus as usize] > 0
+    }
+
     /// The fan of every bonus together.
     pub fn fan(&self) -> u32 {
         u32::from(self.fan)

@@ -28,12 +28,12 @@
 //! Approximations, by choice: the deal is uniform over consistent deals for the hands that have
 //! not won (a Markov chain of tile swaps, started from a random feasible deal), but a winner's
 //! hand is built set by set ([`super::winning_hand`]), not uniformly, and of natural tiles
-//! only (a win on a drawn wild asks just that it waits). Not used: what the
-//! absence of a claim suggests, a kong's `late` flag, and 过胡 locks (a pass is hidden; other
-//! seats' locks are cleared). When the winners' hands and the void-bound hands cannot be dealt
+//! but for the wilds a win without 无鸡加番 shows (a win on a drawn wild asks just that it
+//! waits). Not used: what the absence of a claim suggests, a kong's `late` flag, and 过胡 locks
+//! (a pass is hidden; other seats' locks are cleared). When the winners' hands and the void-bound hands cannot be dealt
 //! together in [`DEAL_TRIES`] tries, the winners keep their true hands and the void bounds are
-//! dropped (a position late in a hand with several winners and few unseen tiles; the tests
-//! count how rare).
+//! dropped (the last few draws of a hand with two or three winners, whose hands then hold
+//! nearly every unseen tile: about 0.5% of positions from random play; the tests count it).
 
 use super::events::KongKind;
 use super::value::score_win;
@@ -44,6 +44,7 @@ use crate::error::Error;
 use crate::hand::{Counts, MAX_WILDS};
 use crate::meld::MeldKind;
 use crate::rng::Rng;
+use crate::score::Bonus;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 
 /// Swap proposals of the Markov chain per tile in the hidden hands.
@@ -310,10 +311,22 @@ impl Game {
             return self.four_wilds_hand(viewer, s, avail, rng);
         }
         // A drawn wild completes any waiting hand, so a win on one asks only that the hand
-        // waits; winners' hands are built from natural tiles (an approximation, by choice).
+        // waits; winners' hands are built from natural tiles (an approximation, by choice), some
+        // made wilds below where the win shows one.
         let wilds = self.rules.wilds;
         let on_wild = |t: Tile| wilds && t == Tile::YAOJI;
         let target = records.iter().map(|w| w.tile).find(|&t| !on_wild(t));
+        // 无鸡加番 is public: a win with the melds held now, on a natural tile, without it had a
+        // wild in the kept hand.
+        let held_wild = wilds
+            && self.rules.no_wild_fan > 0
+            && (records.iter()).any(|w| {
+                w.melds == seat.melds && !on_wild(w.tile) && !w.score.bonuses.has(Bonus::NoWild)
+            });
+        let unseen_wilds = if wilds { avail[Tile::YAOJI.index()] } else { 0 };
+        if held_wild && unseen_wilds == 0 {
+            return None;
+        }
         let mut naturals = *avail;
         if wilds {
             naturals[Tile::YAOJI.index()] = 0;
@@ -342,12 +355,16 @@ impl Game {
             );
             let suit_mask = seat.meld_summary.suit_mask;
             let win_tile = target.or_else(|| any_tile(avail, rng))?;
-            let Some(hand) =
+            let Some(mut hand) =
                 random_waiting_hand(rng, avail, win_tile, sets, suits, suit_mask, shape)
             else {
                 continue;
             };
-            let Ok(counts) = Counts::from_array(&hand) else {
+            if held_wild {
+                let most = unseen_wilds.min(MAX_WILDS - 1);
+                make_wilds(&mut hand, 1 + rng.below(u64::from(most)) as u8, rng);
+            }
+            let Some(counts) = from_kinds(&hand, wilds) else {
                 continue;
             };
             let fits_known = known.is_none_or(|k| hand.iter().zip(k).all(|(&h, k)| h >= k));
@@ -765,6 +782,19 @@ fn take_of_suit(left: &mut [u8; KINDS], source: usize, wilds: bool, rng: &mut Rn
         .expect("split_suits checked the suit holds enough tiles");
     left[i] -= 1;
     Tile::new(i as u8).expect("below 27")
+}
+
+/// Makes `n` of `hand`'s tiles, at random, wilds (kept in the `1s` slot): a wild stands for
+/// the tile it replaced, so the hand still waits on what it waited on.
+fn make_wilds(hand: &mut [u8; KINDS], n: u8, rng: &mut Rng) {
+    for _ in 0..n {
+        let mut naturals = *hand;
+        naturals[Tile::YAOJI.index()] = 0;
+        if let Some(t) = any_tile(&naturals, rng) {
+            hand[t.index()] -= 1;
+            hand[Tile::YAOJI.index()] += 1;
+        }
+    }
 }
 
 /// A uniformly random tile of `avail` (each copy equally likely), `None` when it is empty.
