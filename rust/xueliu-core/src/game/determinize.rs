@@ -30,19 +30,22 @@
 //! hand is built set by set ([`super::winning_hand`]), not uniformly, and of natural tiles
 //! but for the wilds a win without 无鸡加番 shows (a win on a drawn wild asks just that it
 //! waits). Not used: what the absence of a claim suggests, a kong's `late` flag, and 过胡 locks
-//! (a pass is hidden; other seats' locks are cleared). When the winners' hands and the void-bound hands cannot be dealt
-//! together in [`DEAL_TRIES`] tries, the winners keep their true hands and the void bounds are
-//! dropped (the last few draws of a hand with two or three winners, whose hands then hold
-//! nearly every unseen tile: about 0.5% of positions from random play; the tests count it).
+//! (a pass is hidden; other seats' locks are cleared). When the winners' hands and the void-bound
+//! hands cannot be dealt together in [`DEAL_TRIES`] tries, a search over the hands each winner
+//! could hold, in a random order, looks for ones the rest deals around; only when its
+//! [`SEARCH_BUDGET`] runs out do the winners keep their true hands (about 0.2% of positions
+//! from random play, the last few draws of a hand with two or three winners whose hands hold
+//! nearly every unseen tile; the tests count it).
 
 use super::events::KongKind;
 use super::value::score_win;
-use super::winning_hand::{random_waiting_hand, Shape};
+use super::winning_hand::{random_waiting_hand, search_waiting_hands, Shape, Wanted};
 use super::{Game, Pending, Responses, TurnKind};
 use crate::analysis::waits;
 use crate::error::Error;
 use crate::hand::{Counts, MAX_WILDS};
 use crate::meld::MeldKind;
+use crate::pattern::Pattern;
 use crate::rng::Rng;
 use crate::score::Bonus;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
@@ -54,9 +57,44 @@ const SWAPS_PER_TILE: usize = 8;
 const WINNER_TRIES: u32 = 64;
 /// Tries at dealing the winners and the void-bound hands together.
 const DEAL_TRIES: u32 = 48;
+/// Blocks a search for winners' hands may try when those tries fail: a few milliseconds.
+const SEARCH_BUDGET: u32 = 100_000;
 
 /// Each winner's new kept hand (`None` for the others).
 type Winners = [Option<[u8; KINDS]>; 4];
+
+/// What the viewer knows a winner's kept hand must satisfy, from its wins and melds.
+struct WinnerNeeds {
+    seat: u8,
+    /// It won on four wilds: a win whatever its other tiles ([`Game::four_wilds_hand`]).
+    four_wilds: bool,
+    pattern: Pattern,
+    /// A natural tile it won on, which the hand is built to wait on.
+    target: Option<Tile>,
+    /// Every natural tile it won on, as bits.
+    won_on: u32,
+    /// A win without 无鸡加番 shows a wild in the kept hand.
+    held_wild: bool,
+    wilds: bool,
+    /// Sets the kept hand makes besides the melds.
+    sets: usize,
+    suits: u8,
+    /// The tiles the viewer gave it in the exchange and has not seen again.
+    known: Option<[u8; KINDS]>,
+}
+
+impl WinnerNeeds {
+    /// The natural tiles of `avail` a hand is built from; `None` if it must hold a wild and
+    /// none is unseen.
+    fn naturals(&self, avail: &[u8; KINDS]) -> Option<[u8; KINDS]> {
+        let mut naturals = *avail;
+        if self.wilds {
+            let unseen = std::mem::take(&mut naturals[Tile::YAOJI.index()]);
+            (unseen > 0 || !self.held_wild).then_some(())?;
+        }
+        Some(naturals)
+    }
+}
 
 /// One place hidden tiles go: a seat's kept hand, the tile it has just drawn, or the wall.
 #[derive(Clone, Copy, Debug)]
@@ -240,8 +278,9 @@ impl Game {
         }
     }
 
-    /// Winners' kept hands and the deal of everything else. On the last try the winners keep
-    /// their true hands, which always fits: the true deal of the rest is a witness.
+    /// Winners' kept hands and the deal of everything else: at random, else by a search, and
+    /// only if that finds none in its budget do the winners keep their true hands, which always
+    /// fits: the true deal of the rest is a witness.
     fn deal_hidden(
         &self,
         viewer: u8,
@@ -259,6 +298,24 @@ impl Game {
             let last = attempt == DEAL_TRIES;
             let mut left = *pool;
             sub(&mut left, &pinned);
+            if last && !winning.is_empty() {
+                let needs: Vec<WinnerNeeds> = (winning.iter())
+                    .filter_map(|&s| self.winner_needs(viewer, s))
+                    .collect();
+                let mut winners = [None; 4];
+                let mut budget = SEARCH_BUDGET;
+                let found = self.search_winners(
+                    viewer,
+                    &needs,
+                    (left, &pinned, &places),
+                    (&mut winners, &mut budget),
+                    rng,
+                );
+                if let Some(mut deal) = found {
+                    deal.mix(layout.wall, rng);
+                    return Some((winners, deal, false));
+                }
+            }
             let mut winners = [None; 4];
             for &s in &winning {
                 let hand = if last {
@@ -282,6 +339,59 @@ impl Game {
         None
     }
 
+    /// Kept hands for the winners of `needs`, each searched in turn from the tiles `left` the
+    /// ones before it leave, until the rest deals (the tiles `pinned` to places, and `left`);
+    /// `None` once the budget runs out. For positions where random tries keep failing: nearly
+    /// always the last draws of a hand whose winners hold nearly every unseen tile.
+    fn search_winners(
+        &self,
+        viewer: u8,
+        needs: &[WinnerNeeds],
+        (left, pinned, places): ([u8; KINDS], &[u8; KINDS], &[Place]),
+        (winners, budget): (&mut Winners, &mut u32),
+        rng: &mut Rng,
+    ) -> Option<Deal> {
+        let Some((first, rest)) = needs.split_first() else {
+            let mut all = left;
+            add(&mut all, pinned);
+            return Deal::first(places.to_vec(), all, rng);
+        };
+        let s = first.seat;
+        let mut found = None;
+        let mut take = |hand: &[u8; KINDS], rng: &mut Rng, budget: &mut u32| {
+            let mut after = left;
+            sub(&mut after, hand);
+            winners[s as usize] = Some(*hand);
+            found = self.search_winners(
+                viewer,
+                rest,
+                (after, pinned, places),
+                (winners, budget),
+                rng,
+            );
+            found.is_some()
+        };
+        if first.four_wilds {
+            // Any other tiles win with four wilds: random tries find them as well as a search.
+            for _ in 0..WINNER_TRIES {
+                *budget = budget.checked_sub(1)?;
+                if let Some(hand) = self.four_wilds_hand(viewer, s, &left, rng) {
+                    if take(&hand, rng, budget) {
+                        break;
+                    }
+                }
+            }
+            return found;
+        }
+        let naturals = first.naturals(&left)?;
+        let wanted = self.wanted(first, &naturals, rng)?;
+        search_waiting_hands(&wanted, &naturals, rng, budget, &mut |hand, rng, budget| {
+            let mut hand = *hand;
+            self.fits_winner(first, &left, &mut hand, rng) && take(&hand, rng, budget)
+        });
+        found
+    }
+
     /// The true concealed hand of `s` without the tile it has just drawn.
     fn kept_hand(&self, s: u8) -> [u8; KINDS] {
         let mut hand = self.seats[s as usize].hand;
@@ -296,7 +406,7 @@ impl Game {
     }
 
     /// A kept hand for winner `s` from the unseen tiles `avail`: one that waits on every tile
-    /// it won on and, on the first tries, scores each win as recorded.
+    /// it won on and scores each win as recorded.
     fn winner_hand(
         &self,
         viewer: u8,
@@ -304,80 +414,96 @@ impl Game {
         avail: &[u8; KINDS],
         rng: &mut Rng,
     ) -> Option<[u8; KINDS]> {
+        let needs = self.winner_needs(viewer, s)?;
+        if needs.four_wilds {
+            return self.four_wilds_hand(viewer, s, avail, rng);
+        }
+        let naturals = needs.naturals(avail)?;
+        for _ in 0..WINNER_TRIES {
+            let wanted = self.wanted(&needs, &naturals, rng)?;
+            let Some(mut hand) = random_waiting_hand(&wanted, &naturals, rng) else {
+                continue;
+            };
+            if self.fits_winner(&needs, avail, &mut hand, rng) {
+                return Some(hand);
+            }
+        }
+        None
+    }
+
+    /// What `viewer` knows a kept hand of winner `s` must satisfy; `None` if `s` has not won.
+    fn winner_needs(&self, viewer: u8, s: u8) -> Option<WinnerNeeds> {
         let seat = &self.seats[s as usize];
         let records: Vec<_> = self.wins.iter().filter(|w| w.seat == s).collect();
         let first = records.first()?;
-        if self.rules.is_wild(first.tile) && first.hand.wilds() >= MAX_WILDS - 1 {
-            return self.four_wilds_hand(viewer, s, avail, rng);
-        }
         // A drawn wild completes any waiting hand, so a win on one asks only that the hand
         // waits; winners' hands are built from natural tiles (an approximation, by choice), some
-        // made wilds below where the win shows one.
+        // made wilds where the win shows one.
         let wilds = self.rules.wilds;
         let on_wild = |t: Tile| wilds && t == Tile::YAOJI;
-        let target = records.iter().map(|w| w.tile).find(|&t| !on_wild(t));
-        // 无鸡加番 is public: a win with the melds held now, on a natural tile, without it had a
-        // wild in the kept hand.
-        let held_wild = wilds
-            && self.rules.no_wild_fan > 0
-            && (records.iter()).any(|w| {
-                w.melds == seat.melds && !on_wild(w.tile) && !w.score.bonuses.has(Bonus::NoWild)
-            });
-        let unseen_wilds = if wilds { avail[Tile::YAOJI.index()] } else { 0 };
-        if held_wild && unseen_wilds == 0 {
-            return None;
-        }
-        let mut naturals = *avail;
-        if wilds {
-            naturals[Tile::YAOJI.index()] = 0;
-        }
-        let avail = &naturals;
-        let won_on = records
-            .iter()
-            .filter(|w| !on_wild(w.tile))
-            .fold(0u32, |m, w| m | 1 << w.tile.index());
-        let rules = self.rules.clone();
-        let ctx = seat.context(&rules);
-        let sets = 4 - seat.meld_summary.sets as usize;
-        let suits = 0b111 & !seat.void.map_or(0, super::super::tile::Suit::bit);
         // Only the viewer's own pick is known to it.
         let receives_viewers = self
             .history
             .exchange
             .is_some_and(|e| e.receiver(viewer) == s);
-        let known = receives_viewers.then(|| self.known_tiles(s));
-        // Only a hand that scores every win as recorded: the copy must restore as it is.
-        for _ in 0..WINNER_TRIES {
-            let shape = Shape::of(
-                first.score.pattern,
-                rules.allow_seven_pairs && sets == 4,
-                rng,
-            );
-            let suit_mask = seat.meld_summary.suit_mask;
-            let win_tile = target.or_else(|| any_tile(avail, rng))?;
-            let Some(mut hand) =
-                random_waiting_hand(rng, avail, win_tile, sets, suits, suit_mask, shape)
-            else {
-                continue;
-            };
-            if held_wild {
-                let most = unseen_wilds.min(MAX_WILDS - 1);
-                make_wilds(&mut hand, 1 + rng.below(u64::from(most)) as u8, rng);
-            }
-            let Some(counts) = from_kinds(&hand, wilds) else {
-                continue;
-            };
-            let fits_known = known.is_none_or(|k| hand.iter().zip(k).all(|(&h, k)| h >= k));
-            let waiting = waits(&counts, &ctx);
-            if fits_known
-                && waiting != 0
-                && waiting & won_on == won_on
-                && self.scores_as_recorded(s, counts)
-            {
-                return Some(hand);
-            }
+        Some(WinnerNeeds {
+            seat: s,
+            four_wilds: self.rules.is_wild(first.tile) && first.hand.wilds() >= MAX_WILDS - 1,
+            pattern: first.score.pattern,
+            target: records.iter().map(|w| w.tile).find(|&t| !on_wild(t)),
+            won_on: (records.iter())
+                .filter(|w| !on_wild(w.tile))
+                .fold(0u32, |m, w| m | 1 << w.tile.index()),
+            // 无鸡加番 is public: a win with the melds held now, on a natural tile, without it
+            // had a wild in the kept hand.
+            held_wild: wilds
+                && self.rules.no_wild_fan > 0
+                && records.iter().any(|w| {
+                    w.melds == seat.melds && !on_wild(w.tile) && !w.score.bonuses.has(Bonus::NoWild)
+                }),
+            wilds,
+            sets: 4 - seat.meld_summary.sets as usize,
+            suits: 0b111 & !seat.void.map_or(0, super::super::tile::Suit::bit),
+            known: receives_viewers.then(|| self.known_tiles(s)),
+        })
+    }
+
+    /// The hand to build for `needs` this time: its winning tile, sets, suits and shape.
+    fn wanted(&self, needs: &WinnerNeeds, naturals: &[u8; KINDS], rng: &mut Rng) -> Option<Wanted> {
+        let seven = self.rules.allow_seven_pairs && needs.sets == 4;
+        Some(Wanted {
+            shape: Shape::of(needs.pattern, seven, rng),
+            win_tile: needs.target.or_else(|| any_tile(naturals, rng))?,
+            sets: needs.sets,
+            suits: needs.suits,
+            meld_suits: self.seats[needs.seat as usize].meld_summary.suit_mask,
+        })
+    }
+
+    /// Whether the natural `hand` built for `needs` from `avail`, with its wilds made where
+    /// the win shows one, fits: the viewer's known tiles, a wait on every tile won on, and
+    /// every win scored as recorded (the copy must restore as it is).
+    fn fits_winner(
+        &self,
+        needs: &WinnerNeeds,
+        avail: &[u8; KINDS],
+        hand: &mut [u8; KINDS],
+        rng: &mut Rng,
+    ) -> bool {
+        if needs.held_wild {
+            let most = avail[Tile::YAOJI.index()].min(MAX_WILDS - 1);
+            make_wilds(hand, 1 + rng.below(u64::from(most)) as u8, rng);
         }
-        None
+        let Some(counts) = from_kinds(hand, needs.wilds) else {
+            return false;
+        };
+        let fits_known = (needs.known).is_none_or(|k| hand.iter().zip(k).all(|(&h, k)| h >= k));
+        let seat = &self.seats[needs.seat as usize];
+        let waiting = waits(&counts, &seat.context(&self.rules));
+        fits_known
+            && waiting != 0
+            && waiting & needs.won_on == needs.won_on
+            && self.scores_as_recorded(needs.seat, counts)
     }
 
     /// A kept hand for `s`, which won on four wilds (a win whatever the other tiles): three

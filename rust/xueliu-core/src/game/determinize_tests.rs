@@ -156,11 +156,11 @@ fn determinising_a_copy_again_gives_the_same_copy() {
         assert_eq!(again.to_json(), direct.to_json(), "position {i}");
         compared += 1;
     }
-    // Rare, but less rare since a winner's hand must score every win as recorded (one that only
-    // waits would restore with other scores): about 1% of these positions, nearly all late in
-    // a 血流 hand whose two or three winners hold nearly every unseen tile.
+    // Rare: a search finds winners' hands where random tries fail, within its budget. About
+    // 0.4% of these positions, late in a 血流 hand whose winners hold nearly every unseen tile
+    // (1.3% before the search and the wilds a win without 无鸡加番 shows).
     assert!(
-        fell_back * 50 <= compared,
+        fell_back * 200 <= compared,
         "{fell_back} fallbacks in {compared}"
     );
 }

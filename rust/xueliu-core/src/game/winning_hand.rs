@@ -97,18 +97,32 @@ impl Block {
     }
 }
 
-/// A random concealed hand of `3 * sets + 1` tiles that `win_tile` completes, from `avail`
-/// (the unseen tiles, not counting `win_tile` itself), using only `suits` (a suit mask holding
-/// `win_tile`'s suit) and at most two suits together with `meld_suits`. `None` on a dead end.
+/// The hand to make: a concealed hand of `3 * sets + 1` tiles that `win_tile` completes, using
+/// only `suits` (a suit mask holding `win_tile`'s suit) and at most two suits together with
+/// `meld_suits`, in `shape`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Wanted {
+    pub win_tile: Tile,
+    pub sets: usize,
+    pub suits: u8,
+    pub meld_suits: u8,
+    pub shape: Shape,
+}
+
+/// A random hand as `wanted` from `avail` (the unseen tiles, not counting the winning tile
+/// itself); `None` on a dead end.
 pub(super) fn random_waiting_hand(
-    rng: &mut Rng,
+    wanted: &Wanted,
     avail: &[u8; KINDS],
-    win_tile: Tile,
-    sets: usize,
-    suits: u8,
-    meld_suits: u8,
-    shape: Shape,
+    rng: &mut Rng,
 ) -> Option<[u8; KINDS]> {
+    let &Wanted {
+        win_tile,
+        sets,
+        suits,
+        meld_suits,
+        shape,
+    } = wanted;
     let suits = pick_suits(rng, suits, meld_suits | win_tile.suit().bit(), shape)?;
     let mut left = *avail;
     left[win_tile.index()] += 1;
@@ -130,20 +144,11 @@ pub(super) fn random_waiting_hand(
 /// The suits the hand may use: `needed` (the winning tile's and the melds'), plus a random
 /// second suit from `allowed` unless the hand is one suit.
 fn pick_suits(rng: &mut Rng, allowed: u8, needed: u8, shape: Shape) -> Option<u8> {
-    if needed & !allowed != 0 || needed.count_ones() > 2 {
-        return None;
-    }
-    if shape.one_suit || needed.count_ones() == 2 {
-        return (needed.is_power_of_two() || !shape.one_suit).then_some(needed);
-    }
-    let others: Vec<u8> = Suit::ALL
-        .iter()
-        .map(|s| s.bit())
-        .filter(|&b| allowed & b != 0 && needed & b == 0)
-        .collect();
-    match others.len() {
-        0 => Some(needed),
-        n => Some(needed | others[rng.below(n as u64) as usize]),
+    let choices = suit_choices(allowed, needed, shape);
+    match choices[..] {
+        [] => None,
+        [only] if only == needed => Some(only),
+        _ => Some(choices[rng.below(choices.len() as u64) as usize]),
     }
 }
 
@@ -221,11 +226,161 @@ fn sets_and_pair(
     Some(blocks)
 }
 
+/// Offered each hand found: the kept hand; the generator and the budget, for the caller's own
+/// search. Returns whether the hand is taken.
+pub(super) type Visit<'a> = dyn FnMut(&[u8; KINDS], &mut Rng, &mut u32) -> bool + 'a;
+
+/// Every hand [`random_waiting_hand`] could build, in a random order, offered to `visit` until
+/// it takes one or `budget` (blocks tried) runs out: for positions where random building keeps
+/// failing. Each split into blocks is made once, so only a hand that splits two ways
+/// (`111222333m`) comes twice. Whether `visit` took one.
+pub(super) fn search_waiting_hands(
+    wanted: &Wanted,
+    avail: &[u8; KINDS],
+    rng: &mut Rng,
+    budget: &mut u32,
+    visit: &mut Visit<'_>,
+) -> bool {
+    let needed = wanted.meld_suits | wanted.win_tile.suit().bit();
+    let mut choices = suit_choices(wanted.suits, needed, wanted.shape);
+    rng.shuffle(&mut choices);
+    let shape = wanted.shape;
+    for suits in choices {
+        let mut left = *avail;
+        left[wanted.win_tile.index()] += 1;
+        let mut search = Search {
+            left,
+            hand: [0; KINDS],
+            win_tile: wanted.win_tile,
+            visit: &mut *visit,
+        };
+        let mut pairs: Vec<Block> = (tiles_of(suits).filter(|&t| shape.pair_ok(t)))
+            .map(Block::Pair)
+            .collect();
+        rng.shuffle(&mut pairs);
+        if shape.seven_pairs {
+            if wanted.sets == 4 && search.pick(&pairs, 0, 7, rng, budget) {
+                return true;
+            }
+            continue;
+        }
+        let mut sets: Vec<Block> = (tiles_of(suits).filter(|&t| shape.run_ok(t)))
+            .map(Block::Run)
+            .chain((tiles_of(suits).filter(|&t| shape.triplet_ok(t))).map(Block::Triplet))
+            .collect();
+        rng.shuffle(&mut sets);
+        for &pair in &pairs {
+            if pair.fits(&search.left) {
+                search.place(pair, true);
+                let found = search.pick(&sets, 0, wanted.sets, rng, budget);
+                search.place(pair, false);
+                if found {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The suit sets a hand may use: `needed` alone, or with one more suit from `allowed` unless
+/// the hand is one suit; none if `needed` is not allowed.
+fn suit_choices(allowed: u8, needed: u8, shape: Shape) -> Vec<u8> {
+    if needed & !allowed != 0 || needed.count_ones() > 2 {
+        return Vec::new();
+    }
+    if shape.one_suit || needed.count_ones() == 2 {
+        return if needed.is_power_of_two() || !shape.one_suit {
+            vec![needed]
+        } else {
+            Vec::new()
+        };
+    }
+    let others: Vec<u8> = (Suit::ALL.iter().map(|s| s.bit()))
+        .filter(|&b| allowed & b != 0 && needed & b == 0)
+        .map(|b| needed | b)
+        .collect();
+    if others.is_empty() {
+        vec![needed]
+    } else {
+        others
+    }
+}
+
+/// A depth-first search over blocks, taken in the order of their list and never before the
+/// last one taken, so that each hand is made once.
+struct Search<'a, 'v> {
+    left: [u8; KINDS],
+    /// The complete hand so far, the winning tile among its tiles.
+    hand: [u8; KINDS],
+    win_tile: Tile,
+    visit: &'a mut Visit<'v>,
+}
+
+impl Search<'_, '_> {
+    fn place(&mut self, block: Block, take: bool) {
+        for t in block.tiles() {
+            if take {
+                self.left[t.index()] -= 1;
+                self.hand[t.index()] += 1;
+            } else {
+                self.left[t.index()] += 1;
+                self.hand[t.index()] -= 1;
+            }
+        }
+    }
+
+    /// Takes `n` more blocks of `list` from `start` on; whether a finished hand was taken.
+    fn pick(
+        &mut self,
+        list: &[Block],
+        start: usize,
+        n: usize,
+        rng: &mut Rng,
+        budget: &mut u32,
+    ) -> bool {
+        if n == 0 {
+            let win = self.win_tile.index();
+            if self.hand[win] == 0 {
+                return false;
+            }
+            let mut kept = self.hand;
+            kept[win] -= 1;
+            return (self.visit)(&kept, rng, budget);
+        }
+        for (j, &block) in list.iter().enumerate().skip(start) {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            if block.fits(&self.left) {
+                self.place(block, true);
+                let found = self.pick(list, j, n - 1, rng, budget);
+                self.place(block, false);
+                if found {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::{waits, Context};
     use crate::hand::Counts;
+
+    fn wanted(win_tile: Tile, sets: usize, suits: u8, meld_suits: u8, shape: Shape) -> Wanted {
+        Wanted {
+            win_tile,
+            sets,
+            suits,
+            meld_suits,
+            shape,
+        }
+    }
 
     #[test]
     fn hands_wait_on_their_tile_in_the_shape_asked() {
@@ -244,7 +399,8 @@ mod tests {
             let shape = Shape::of(pattern, false, &mut rng);
             let mut found = 0;
             for _ in 0..200 {
-                let Some(hand) = random_waiting_hand(&mut rng, &avail, five_m, 4, 0b011, 0, shape)
+                let Some(hand) =
+                    random_waiting_hand(&wanted(five_m, 4, 0b011, 0, shape), &avail, &mut rng)
                 else {
                     continue;
                 };
@@ -271,11 +427,52 @@ mod tests {
         }
     }
 
+    /// The search finds every hand random building makes, and no hand twice where none splits
+    /// two ways.
+    #[test]
+    fn the_search_finds_every_hand_random_building_makes_and_each_once() {
+        let mut rng = Rng::new(5);
+        let three_p = Tile::from_suit_rank(Suit::P, 3).unwrap();
+        // A few unseen tiles of two suits, so that the hands can be counted; no three kinds in a
+        // row of three copies each, so no hand splits two ways.
+        let mut avail = [0u8; KINDS];
+        let counts = [2, 3, 3, 1, 0, 0, 0, 0, 0, 0, 2, 3, 1, 2, 2];
+        avail[..counts.len()].copy_from_slice(&counts);
+        let cases = [
+            (Pattern::Basic, 2),
+            (Pattern::AllTriplets, 2),
+            (Pattern::SevenPairs, 4),
+        ];
+        for (pattern, sets) in cases {
+            let shape = Shape::of(pattern, false, &mut rng);
+            let wanted = wanted(three_p, sets, 0b011, 0, shape);
+            let (mut found, mut budget) = (Vec::new(), u32::MAX);
+            search_waiting_hands(&wanted, &avail, &mut rng, &mut budget, &mut |h, _, _| {
+                found.push(*h);
+                false
+            });
+            let mut unique = found.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(unique.len(), found.len(), "{pattern:?}");
+            let mut built = 0;
+            for _ in 0..300 {
+                let hand = random_waiting_hand(&wanted, &avail, &mut rng);
+                if let Some(hand) = hand {
+                    assert!(found.contains(&hand), "{pattern:?}: {hand:?}");
+                    built += 1;
+                }
+            }
+            assert!(built > 0 && found.len() > 1, "{pattern:?}: {found:?}");
+        }
+    }
+
     #[test]
     fn a_single_wait_after_four_melds_is_the_tile_itself() {
         let mut rng = Rng::new(4);
         let t = Tile::from_suit_rank(Suit::P, 9).unwrap();
-        let hand = random_waiting_hand(&mut rng, &[4; KINDS], t, 0, 0b111, 0b010, Shape::default());
+        let wanted = wanted(t, 0, 0b111, 0b010, Shape::default());
+        let hand = random_waiting_hand(&wanted, &[4; KINDS], &mut rng);
         let mut expected = [0u8; KINDS];
         expected[t.index()] = 1;
         assert_eq!(hand, Some(expected));
