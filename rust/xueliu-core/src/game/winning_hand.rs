@@ -249,8 +249,8 @@ pub(super) fn search_waiting_hands(
         let mut left = *avail;
         left[wanted.win_tile.index()] += 1;
         let mut search = Search {
+            avail,
             left,
-            hand: [0; KINDS],
             win_tile: wanted.win_tile,
             visit: &mut *visit,
         };
@@ -310,9 +310,9 @@ fn suit_choices(allowed: u8, needed: u8, shape: Shape) -> Vec<u8> {
 /// A depth-first search over blocks, taken in the order of their list and never before the
 /// last one taken, so that each hand is made once.
 struct Search<'a, 'v> {
+    avail: &'a [u8; KINDS],
+    /// What `avail` and the winning tile leave: the hand so far is the rest.
     left: [u8; KINDS],
-    /// The complete hand so far, the winning tile among its tiles.
-    hand: [u8; KINDS],
     win_tile: Tile,
     visit: &'a mut Visit<'v>,
 }
@@ -322,10 +322,8 @@ impl Search<'_, '_> {
         for t in block.tiles() {
             if take {
                 self.left[t.index()] -= 1;
-                self.hand[t.index()] += 1;
             } else {
                 self.left[t.index()] += 1;
-                self.hand[t.index()] -= 1;
             }
         }
     }
@@ -340,12 +338,11 @@ impl Search<'_, '_> {
         budget: &mut u32,
     ) -> bool {
         if n == 0 {
-            let win = self.win_tile.index();
-            if self.hand[win] == 0 {
+            // The hand must hold the winning tile; kept, it is the rest less that tile.
+            if self.left[self.win_tile.index()] > self.avail[self.win_tile.index()] {
                 return false;
             }
-            let mut kept = self.hand;
-            kept[win] -= 1;
+            let kept = std::array::from_fn(|i| self.avail[i] - self.left[i]);
             return (self.visit)(&kept, rng, budget);
         }
         for (j, &block) in list.iter().enumerate().skip(start) {
