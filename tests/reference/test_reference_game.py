@@ -1038,12 +1038,16 @@ def test_kong_shot_with_two_winners(transfer, expected):
     assert payments(since(game, mark)) == expected
 
 
-@pytest.mark.parametrize("transfer,refund", [("last_kong", []), ("none", [(1, 0, 12, "tax_refund")])])
-def test_tax_refund_skips_transferred_income_and_xuezhan_winners(transfer, refund):
+REFUND_ALL = [(1, 0, 12, "tax_refund"), (1, 2, 12, "tax_refund"), (1, 3, 12, "tax_refund")]
+
+
+@pytest.mark.parametrize("transfer,refund", [("last_kong", []), ("none", REFUND_ALL)])
+def test_tax_refund_skips_transferred_income_and_reaches_xuezhan_winners(transfer, refund):
     # The same kong and 杠上炮, but the replacement 6p is the last tile: the forced wins, then 流局.
     # Seat 0 waits on 1s for seven pairs (3 fan = 24); seat 1 is not ready and pays it (查叫).
     # 退税: seat 1's kong income was passed on (last_kong) -> nothing; without transfer it repays
-    # seat 0 only - seats 2 and 3 have won (血战) and collect no 退税.
+    # all three payers, seats 2 and 3 too though they have won (血战): seed 004 §四.10
+    # 「未下叫者（包括花猪）将退回所有刮风下雨的所得」, R§9.4.
     game = position(
         "chengdu", SHOT_TWO, "5p6p", voids=["p", "s", "s", "m"], first_draw=1, kong_income_transfer=transfer
     )

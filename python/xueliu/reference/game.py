@@ -68,8 +68,8 @@ READINGS (where the documents are silent or ambiguous):
     kongs adjusted as in 11); ready means ``best_waits`` is not empty (winners in 血流 always).
     In 血战 a winner is not "ready" for 查叫/补差价 or for ``flower_pig_payees = "ready"``; for
     ``"ready_or_won"`` it is a payee and, under ``double_ready_value``, is paid twice its own
-    hand's value. 退税 payments are summed per (payer, payee) pair, and in 血战 nothing is
-    refunded to a seat that has won. ``flower_pig_penalty = "cap"`` needs ``cap_fan``.
+    hand's value. 退税 payments are summed per (payer, payee) pair, and reach every payer, in 血战
+    a seat that has since won too (R§9.4). ``flower_pig_penalty = "cap"`` needs ``cap_fan``.
 19. ``melds(seat)`` is this module's own shape: ``{"kind": "pong"|"kong", "tile", "from",
     "kong": null|"direct"|"added"|"concealed", "late"}``.
 20. ``events_for``: a hidden ``deal`` becomes ``{"type", "seat", "tiles": null, "count"}``; the
