@@ -833,6 +833,21 @@ def test_pass_win_lock(lock, second, expected):
 
 def test_pass_win_lock_lifts_on_own_draw():
     # until_draw: seat 2 declines 4p, then draws 5m (no win) and later 4p is a win again.
+@pytest.mark.parametrize("lock", ["until_draw_unless_higher", "none"])
+def test_pass_win_lock_a_pong_chosen_over_a_win_declines_it(lock):
+    # Seeds 002/003 打牌規則 12 「不能棄上一家而胡下一家。若加翻可胡牌」, R§6: any answer but win declines.
+    # Seat 1 pongs 上家's 5m instead of winning (basic), discards 8m, waits on 5m/8m; 下家 seat 2
+    # draws 8m and discards it: the same basic win, refused under the lock.
+    hands = ["12345m7m11s234s567s", "55m678m123p456p99p", "1122334455667p", "1122334455667s"]
+    game = position("chengdu", hands, "8m9m9m9m8s8s8s9s9s9s", voids=["p", "s", "s", "m"], pass_win_lock=lock)
+    game.act(0, discard("5m"))
+    assert game.to_act() == [1] and game.legal_actions(1) == [WIN, PONG, PASS]
+    game.act(1, PONG)
+    game.act(1, discard("8m"))
+    game.act(2, discard("8m"))
+    assert (game.to_act() == [1] and WIN in game.legal_actions(1)) == (lock == "none")
+
+
     game = position("chengdu", LOCK, "4p5m6m8m4p1s2s3s4s5s", voids=["p", "p", "s", "p"], pass_win_lock="until_draw")
     game.act(0, discard("4p"))
     game.act(2, PASS)

@@ -32,7 +32,8 @@ READINGS (where the documents are silent or ambiguous):
     in both modes, leaves the hand and is set aside (``hand`` of a 血战 winner is 13 tiles).
     With several winners on one discard the one physical tile is set aside once.
 8.  ``pass`` ``could`` lists the declined claims in the order win, kong, pong.
-9.  过胡: only ``pass`` declines a win (choosing pong or kong does not lock); the fan compared
+9.  过胡: any answer but ``win`` declines an offered win (a pong or kong chosen instead locks
+    too, R§6); the fan compared
     under ``until_draw_unless_higher`` is the score's ``capped_fan`` (no kong_fan addition); the
     lock lifts on the seat's next draw of any kind.
 10. ``last_four``: a robbed kong's tile is "in the last four" when the wall holds at most four
@@ -857,15 +858,13 @@ class Game:
         for seat in sorted(self._decided):
             kind = self._decided[seat]["kind"]
             if kind == "pass":
-                could = [a["kind"] for a in self._options[seat] if a["kind"] != "pass"]
                 self._log("pass", seat=seat, on=on, could=could)
-                if "win" in could and self.rules["pass_win_lock"] != "none":
-                    self._win_lock[seat] = self._claim["win_fans"][seat]
             elif kind in ("pong", "kong") and seat != taker:
                 self._log("beaten", seat=seat, claim=kind)
 
     def _resolve(self) -> None:
         if self._stage == "exchange":
+            could = [a["kind"] for a in self._options[seat] if a["kind"] != "pass"]
             self._resolve_exchange()
         elif self._stage == "void":
             self._resolve_void()
@@ -873,6 +872,9 @@ class Game:
             self._resolve_discard()
         else:
             self._resolve_kong()
+            # R§6 过胡: any answer but win declines an offered win, a pong or kong chosen instead too.
+            if kind != "win" and "win" in could and self.rules["pass_win_lock"] != "none":
+                self._win_lock[seat] = self._claim["win_fans"][seat]
 
     def _resolve_discard(self) -> None:
         claim = self._claim
