@@ -746,13 +746,15 @@ def test_concealed_kept_fourth_and_dealt_four():
     game.act(1, discard("1s"))
     play_defaults_until(game, 1)
     assert kong("5p") in game.legal_actions(1)
-    game = position("chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1)  # root_only
+    # root_only (chengdu): seed 002 計分規則 12 names two cases, both about a pong (R§6); this late
+    # 暗杠 is a full 下雨, 2 x 6 from each other seat.
+    game = position("chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1)
     game.act(1, discard("1s"))
     play_defaults_until(game, 1)
     mark = len(game.events)
     game.act(1, kong("5p"))
     new = since(game, mark)
-    assert new[0]["late"] is True and payments(new) == []
+    assert new[0]["late"] is True and payments(new) == [(0, 1, 12, "kong"), (2, 1, 12, "kong"), (3, 1, 12, "kong")]
 
 
 def test_a_replacement_after_an_own_turn_kong_continues_the_turn():

@@ -42,7 +42,8 @@ READINGS (where the documents are silent or ambiguous):
 11. Late kongs (P§5, P§10): a replacement draw after a concealed or added kong continues the
     seat's turn; after a direct kong it starts a new one. ``late`` in the ``kong`` event is
     the definition's value whatever ``late_kong`` says (a ``"full"`` or a pong-with-three kong
-    under ``"kept_fourth_forbidden"`` logs ``late: true``). A ``"root_only"`` late kong scores
+    under ``"kept_fourth_forbidden"`` logs ``late: true``). A ``"root_only"`` late added kong
+    (a late 暗杠 is a full kong under it, R§6) scores
     one 根 (``gen``) instead of its kong fan (with ``gen_counts_kongs`` it only loses its kong
     fan), and adds nothing to its owner's ``kong_fan = "win_and_loss"`` fan as a payer.
 12. 血流 locked hands: a kong is allowed when ``waits`` (reference.hand, the 13 tiles plus melds)
@@ -976,7 +977,8 @@ class Game:
         pong = self._pong_of(seat, tile)
         kind = "added" if pong else "concealed"
         late = self._lateness(seat, tile, kind) is not None
-        root_only = late and self.rules["late_kong"] == "root_only"
+        # R§6: root_only covers the seed's two cases, both added onto a pong; a late 暗杠 is full.
+        root_only = late and self.rules["late_kong"] == "root_only" and kind == "added"
         if pong:
             added_wild = self._take(seat, tile, 1)
             pong.update(type="kong", kind="added", late=late, root_only=root_only, wilds=pong["wilds"] + added_wild)
