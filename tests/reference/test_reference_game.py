@@ -833,8 +833,6 @@ def test_pass_win_lock(lock, second, expected):
         assert game.to_act() == [2] and game.legal_actions(2) == expected
 
 
-def test_pass_win_lock_lifts_on_own_draw():
-    # until_draw: seat 2 declines 4p, then draws 5m (no win) and later 4p is a win again.
 @pytest.mark.parametrize("lock", ["until_draw_unless_higher", "none"])
 def test_pass_win_lock_a_pong_chosen_over_a_win_declines_it(lock):
     # Seeds 002/003 打牌規則 12 「不能棄上一家而胡下一家。若加翻可胡牌」, R§6: any answer but win declines.
@@ -850,6 +848,8 @@ def test_pass_win_lock_a_pong_chosen_over_a_win_declines_it(lock):
     assert (game.to_act() == [1] and WIN in game.legal_actions(1)) == (lock == "none")
 
 
+def test_pass_win_lock_lifts_on_own_draw():
+    # until_draw: seat 2 declines 4p, then draws 5m (no win) and later 4p is a win again.
     game = position("chengdu", LOCK, "4p5m6m8m4p1s2s3s4s5s", voids=["p", "p", "s", "p"], pass_win_lock="until_draw")
     game.act(0, discard("4p"))
     game.act(2, PASS)
