@@ -173,3 +173,30 @@ def test_the_lock_lifts_at_the_seats_own_next_draw():
         for s in game.to_act():
             game.act(s, game.default_action(s))
     assert json.loads(game.to_json())["seats"][1]["declined"] is None
+
+
+# 过胡 after a pong: seat 1 (55m678m123p456p99p) is offered a win on 上家's 5m; seat 2 will draw 8m.
+PONG_OVER_WIN = ["1234m7m11s234s567s", "55m678m123p456p99p", "1122334455667p", "1122334455667s"]
+
+
+@pytest.mark.parametrize("preset", ["chengdu", "chengdu_xueliu"])
+@pytest.mark.parametrize("lock", ["until_draw_unless_higher", "none"])
+def test_pass_win_lock_a_pong_chosen_over_a_win_declines_it(preset, lock):
+    # Seeds 002/003 打牌規則 12 「不能棄上一家而胡下一家。若加翻可胡牌」, RULES.md §6: any answer but
+    # `win` declines the win. Seat 1 pongs 0's 5m instead of winning (basic), discards 8m and
+    # waits on 5m/8m; 下家 seat 2 draws 8m and discards it: the same basic win, refused.
+    voids = ["p", "s", "s", "m"]
+    game = position(
+        preset,
+        seats=[seat(h, void=v) for h, v in zip(PONG_OVER_WIN, voids)],
+        river=[(0, "5m")],
+        wall="8m",
+        pending=respond(0, "5m"),
+        pass_win_lock=lock,
+    )
+    assert game.to_act() == [1] and legal(game, 1) == {"win", "pong", "pass"}
+    game.act(1, Action.pong())
+    game.act(1, Action.discard("8m"))
+    assert game.to_act() == [2] and game.events[-1]["tile"] == "8m"
+    game.act(2, Action.discard("8m"))
+    assert ("win" in legal(game, 1)) == (lock == "none")

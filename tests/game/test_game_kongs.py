@@ -152,9 +152,9 @@ def test_a_concealed_kong_of_a_fourth_kept_from_an_earlier_turn(mode):
     if allowed:
         game.act(0, Action.kong("5m"))
         assert game.events[0]["late"] is True
-        paid = payments(game.events)
-        assert paid == ([] if mode == "root_only" else [(1, 0, 12, "kong"), (2, 0, 12, "kong"), (3, 0, 12, "kong")])
-        assert (snapshot(game)["seats"][0]["root_only_kongs"] == ["5m"]) == (mode == "root_only")
+        # root_only too: its two cases are both about a pong (seed 002 計分規則 12).
+        assert payments(game.events) == [(1, 0, 12, "kong"), (2, 0, 12, "kong"), (3, 0, 12, "kong")]
+        assert snapshot(game)["seats"][0]["root_only_kongs"] == []
 
 
 @pytest.mark.parametrize("mode", LATE_MODES)
@@ -201,9 +201,12 @@ def test_an_added_kong_of_a_fourth_drawn_on_an_earlier_turn(mode):
 
 
 def test_a_root_only_kong_scores_as_a_root_in_a_later_win():
-    # xuezhan-style: concealed kong fan 2, root 1. Seat 0's late concealed kong of 5m under
-    # root_only; it then wins by self-draw on the replacement.
-    s0 = seat("5555m123p789p88p99p", void="s", turn=3)
+    # xuezhan-style: kong fan 1, root 1. Seat 0 ponged 5m and drew the fourth on turn 2 without
+    # konging it (seed 002 計分規則 12's second case); its added kong on turn 3 under root_only is
+    # a root. It then wins by self-draw on the replacement.
+    arrival = [1] * 27
+    arrival[4] = 2
+    s0 = seat("5m123p789p88p99p", melds=["555m"], void="s", turn=3, arrival=arrival)
     game = position(
         "xuezhan",
         late_kong="root_only",
@@ -217,8 +220,33 @@ def test_a_root_only_kong_scores_as_a_root_in_a_later_win():
     score = game.wins[0].score.to_dict()
     names = {b["name"]: b["count"] for b in score["bonuses"]}
     # basic 0 + roots 2 (four 9p, and the kong as a root) + 杠上花 1 = 3 fan; counted as a
-    # kong it would have been one root and a concealed kong worth 2.
+    # kong it would have been one root and an exposed kong worth 1.
     assert names == {"root": 2, "kong_flower": 1} and score["fan"] == 3
+
+
+def test_root_only_leaves_a_late_concealed_kong_a_full_rain():
+    # Seed 002 計分規則 12 「自己三張，碰了之後下輪再杠隻算根…碰牌後，摸到第四張不及時杠，之後再杠時隻算根」
+    # names two cases, both about a pong (RULES.md §6). Three concealed 5m, the fourth drawn on
+    # turn 2 and konged (暗杠) on turn 3 is a full 下雨 under root_only: paid, and scored as a kong.
+    arrival = [1] * 27
+    arrival[4] = 2
+    s0 = seat("5555m123p789p88p99p", void="s", turn=3, arrival=arrival)
+    game = position(
+        "xuezhan",
+        late_kong="root_only",
+        seats=[s0] + [seat(h, void="s") for h in NO_ROBBER],
+        wall="9p",
+        pending=turn(0, "draw", "8p"),
+    )
+    game.act(0, Action.kong("5m"))
+    assert game.events[0]["late"] is True
+    # xuezhan: concealed 2 × base 1 from each other seat.
+    assert payments(game.events) == [(1, 0, 2, "kong"), (2, 0, 2, "kong"), (3, 0, 2, "kong")]
+    game.act(0, Action.win())
+    score = game.wins[0].score.to_dict()
+    names = {b["name"]: b["count"] for b in score["bonuses"]}
+    # basic 0 + root 1 (four 9p) + concealed kong 2 + 杠上花 1 = 4 fan.
+    assert names == {"root": 1, "concealed_kong": 1, "kong_flower": 1} and score["fan"] == 4
 
 
 @pytest.mark.parametrize("preset", ["sanxia", "chengdu_xueliu"])

@@ -225,3 +225,26 @@ def test_drawn_hand_xuezhan_pig_not_ready_difference_and_tax_refund_in_order():
         (3, 2, 2, "tax_refund"),
     ]
     assert sum(game.scores) == 0 and game.events[-1]["reason"] == "wall_empty"
+
+
+def test_tax_refund_repays_every_payer_including_one_who_has_since_won():
+    # Seed 004 §四.10 「未下叫者（包括花猪）将退回所有刮风下雨的所得」 (all of it), seed 002 計分規則 4,
+    # RULES.md §9.4: chengdu (血战). Seat 3's 暗杠 5s was paid 12 by each of seats 0, 1, 2; seat 1
+    # then won and left. At 流局 seat 3 is not ready: it repays all three, the winner included.
+    kong = {
+        "owner": 3,
+        "tile": "5s",
+        "kind": "concealed",
+        "feeder": None,
+        "paid": [12, 12, 12, 0],
+        "transferred": False,
+    }
+    won = "1122334455669p"
+    s1 = seat(won, void="s", wins=1)
+    s3 = seat("778899p1346s", melds=["5555s!"], void="m")
+    earlier = win_record(1, "9p", won, from_seat=0)
+    game = drawn_out("chengdu", s3, kongs=[kong], scores=(-12, -12, -12, 36), s1=s1, wins=[earlier])
+    game.act(0, Action.discard("9s"))
+    refunds = [p for p in payments(game.events) if p[3] == "tax_refund"]
+    assert refunds == [(3, 0, 12, "tax_refund"), (3, 1, 12, "tax_refund"), (3, 2, 12, "tax_refund")]
+    assert game.events[-1]["reason"] == "wall_empty"

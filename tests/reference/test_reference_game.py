@@ -746,13 +746,15 @@ def test_concealed_kept_fourth_and_dealt_four():
     game.act(1, discard("1s"))
     play_defaults_until(game, 1)
     assert kong("5p") in game.legal_actions(1)
-    game = position("chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1)  # root_only
+    # root_only (chengdu): seed 002 計分規則 12 names two cases, both about a pong (R§6); this late
+    # 暗杠 is a full 下雨, 2 x 6 from each other seat.
+    game = position("chengdu", hands, "1s2s3s9m1p4s", voids=["p", "s", "m", "s"], first_draw=1)
     game.act(1, discard("1s"))
     play_defaults_until(game, 1)
     mark = len(game.events)
     game.act(1, kong("5p"))
     new = since(game, mark)
-    assert new[0]["late"] is True and payments(new) == []
+    assert new[0]["late"] is True and payments(new) == [(0, 1, 12, "kong"), (2, 1, 12, "kong"), (3, 1, 12, "kong")]
 
 
 def test_a_replacement_after_an_own_turn_kong_continues_the_turn():
@@ -829,6 +831,21 @@ def test_pass_win_lock(lock, second, expected):
         assert game.events[-1] == {"type": "draw", "seat": 2, "tile": "5m", "replacement": False}  # not asked
     else:
         assert game.to_act() == [2] and game.legal_actions(2) == expected
+
+
+@pytest.mark.parametrize("lock", ["until_draw_unless_higher", "none"])
+def test_pass_win_lock_a_pong_chosen_over_a_win_declines_it(lock):
+    # Seeds 002/003 打牌規則 12 「不能棄上一家而胡下一家。若加翻可胡牌」, R§6: any answer but win declines.
+    # Seat 1 pongs 上家's 5m instead of winning (basic), discards 8m, waits on 5m/8m; 下家 seat 2
+    # draws 8m and discards it: the same basic win, refused under the lock.
+    hands = ["12345m7m11s234s567s", "55m678m123p456p99p", "1122334455667p", "1122334455667s"]
+    game = position("chengdu", hands, "8m9m9m9m8s8s8s9s9s9s", voids=["p", "s", "s", "m"], pass_win_lock=lock)
+    game.act(0, discard("5m"))
+    assert game.to_act() == [1] and game.legal_actions(1) == [WIN, PONG, PASS]
+    game.act(1, PONG)
+    game.act(1, discard("8m"))
+    game.act(2, discard("8m"))
+    assert (game.to_act() == [1] and WIN in game.legal_actions(1)) == (lock == "none")
 
 
 def test_pass_win_lock_lifts_on_own_draw():
@@ -1038,12 +1055,16 @@ def test_kong_shot_with_two_winners(transfer, expected):
     assert payments(since(game, mark)) == expected
 
 
-@pytest.mark.parametrize("transfer,refund", [("last_kong", []), ("none", [(1, 0, 12, "tax_refund")])])
-def test_tax_refund_skips_transferred_income_and_xuezhan_winners(transfer, refund):
+REFUND_ALL = [(1, 0, 12, "tax_refund"), (1, 2, 12, "tax_refund"), (1, 3, 12, "tax_refund")]
+
+
+@pytest.mark.parametrize("transfer,refund", [("last_kong", []), ("none", REFUND_ALL)])
+def test_tax_refund_skips_transferred_income_and_reaches_xuezhan_winners(transfer, refund):
     # The same kong and 杠上炮, but the replacement 6p is the last tile: the forced wins, then 流局.
     # Seat 0 waits on 1s for seven pairs (3 fan = 24); seat 1 is not ready and pays it (查叫).
     # 退税: seat 1's kong income was passed on (last_kong) -> nothing; without transfer it repays
-    # seat 0 only - seats 2 and 3 have won (血战) and collect no 退税.
+    # all three payers, seats 2 and 3 too though they have won (血战): seed 004 §四.10
+    # 「未下叫者（包括花猪）将退回所有刮风下雨的所得」, R§9.4.
     game = position(
         "chengdu", SHOT_TWO, "5p6p", voids=["p", "s", "s", "m"], first_draw=1, kong_income_transfer=transfer
     )

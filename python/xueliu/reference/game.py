@@ -32,7 +32,8 @@ READINGS (where the documents are silent or ambiguous):
     in both modes, leaves the hand and is set aside (``hand`` of a 血战 winner is 13 tiles).
     With several winners on one discard the one physical tile is set aside once.
 8.  ``pass`` ``could`` lists the declined claims in the order win, kong, pong.
-9.  过胡: only ``pass`` declines a win (choosing pong or kong does not lock); the fan compared
+9.  过胡: any answer but ``win`` declines an offered win (a pong or kong chosen instead locks
+    too, R§6); the fan compared
     under ``until_draw_unless_higher`` is the score's ``capped_fan`` (no kong_fan addition); the
     lock lifts on the seat's next draw of any kind.
 10. ``last_four``: a robbed kong's tile is "in the last four" when the wall holds at most four
@@ -41,7 +42,8 @@ READINGS (where the documents are silent or ambiguous):
 11. Late kongs (P§5, P§10): a replacement draw after a concealed or added kong continues the
     seat's turn; after a direct kong it starts a new one. ``late`` in the ``kong`` event is
     the definition's value whatever ``late_kong`` says (a ``"full"`` or a pong-with-three kong
-    under ``"kept_fourth_forbidden"`` logs ``late: true``). A ``"root_only"`` late kong scores
+    under ``"kept_fourth_forbidden"`` logs ``late: true``). A ``"root_only"`` late added kong
+    (a late 暗杠 is a full kong under it, R§6) scores
     one 根 (``gen``) instead of its kong fan (with ``gen_counts_kongs`` it only loses its kong
     fan), and adds nothing to its owner's ``kong_fan = "win_and_loss"`` fan as a payer.
 12. 血流 locked hands: a kong is allowed when ``waits`` (reference.hand, the 13 tiles plus melds)
@@ -68,8 +70,8 @@ READINGS (where the documents are silent or ambiguous):
     kongs adjusted as in 11); ready means ``best_waits`` is not empty (winners in 血流 always).
     In 血战 a winner is not "ready" for 查叫/补差价 or for ``flower_pig_payees = "ready"``; for
     ``"ready_or_won"`` it is a payee and, under ``double_ready_value``, is paid twice its own
-    hand's value. 退税 payments are summed per (payer, payee) pair, and in 血战 nothing is
-    refunded to a seat that has won. ``flower_pig_penalty = "cap"`` needs ``cap_fan``.
+    hand's value. 退税 payments are summed per (payer, payee) pair, and reach every payer, in 血战
+    a seat that has since won too (R§9.4). ``flower_pig_penalty = "cap"`` needs ``cap_fan``.
 19. ``melds(seat)`` is this module's own shape: ``{"kind": "pong"|"kong", "tile", "from",
     "kong": null|"direct"|"added"|"concealed", "late"}``.
 20. ``events_for``: a hidden ``deal`` becomes ``{"type", "seat", "tiles": null, "count"}``; the
@@ -857,15 +859,13 @@ class Game:
         for seat in sorted(self._decided):
             kind = self._decided[seat]["kind"]
             if kind == "pass":
-                could = [a["kind"] for a in self._options[seat] if a["kind"] != "pass"]
                 self._log("pass", seat=seat, on=on, could=could)
-                if "win" in could and self.rules["pass_win_lock"] != "none":
-                    self._win_lock[seat] = self._claim["win_fans"][seat]
             elif kind in ("pong", "kong") and seat != taker:
                 self._log("beaten", seat=seat, claim=kind)
 
     def _resolve(self) -> None:
         if self._stage == "exchange":
+            could = [a["kind"] for a in self._options[seat] if a["kind"] != "pass"]
             self._resolve_exchange()
         elif self._stage == "void":
             self._resolve_void()
@@ -873,6 +873,9 @@ class Game:
             self._resolve_discard()
         else:
             self._resolve_kong()
+            # R§6 过胡: any answer but win declines an offered win, a pong or kong chosen instead too.
+            if kind != "win" and "win" in could and self.rules["pass_win_lock"] != "none":
+                self._win_lock[seat] = self._claim["win_fans"][seat]
 
     def _resolve_discard(self) -> None:
         claim = self._claim
@@ -974,7 +977,8 @@ class Game:
         pong = self._pong_of(seat, tile)
         kind = "added" if pong else "concealed"
         late = self._lateness(seat, tile, kind) is not None
-        root_only = late and self.rules["late_kong"] == "root_only"
+        # R§6: root_only covers the seed's two cases, both added onto a pong; a late 暗杠 is full.
+        root_only = late and self.rules["late_kong"] == "root_only" and kind == "added"
         if pong:
             added_wild = self._take(seat, tile, 1)
             pong.update(type="kong", kind="added", late=late, root_only=root_only, wilds=pong["wilds"] + added_wild)

@@ -245,7 +245,8 @@ def exhaustive_draw(game: Game) -> None:
             for payee in (s for s in range(4) if ready[s]):
                 if worth(payee) > worth(payer):
                     pay(game, payer, payee, worth(payee) - worth(payer), "ready_difference")
-    # 4. 退税: every player not ready (pigs included) repays its kong income not passed on by 呼叫转移.
+    # 4. 退税: every player not ready (pigs included) repays its kong income not passed on by 呼叫转移,
+    # to every payer, one that has since won included (R§9.4, seed 004 §四.10 「退回所有」).
     if rules["tax_refund"]:
         for refunder in (s for s in range(4) if not won[s] and not ready[s]):
             owed: dict[int, int] = {}
@@ -253,8 +254,6 @@ def exhaustive_draw(game: Game) -> None:
                 if record["owner"] != refunder or record["transferred"]:
                     continue
                 for payer, amount in record["payments"]:
-                    if not xueliu and won[payer]:
-                        continue
                     owed[payer] = owed.get(payer, 0) + amount
             for payer in sorted(owed):
                 pay(game, refunder, payer, owed[payer], "tax_refund")

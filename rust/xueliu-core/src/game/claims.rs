@@ -143,26 +143,25 @@ impl Game {
     }
 
     /// Logs each asked seat's decision that is not carried out, in seat order: `pass`, or
-    /// `beaten` for a pong or kong that lost to a win or (with wilds) to the `taker`'s claim. A
-    /// declined win locks the seat (过胡).
+    /// `beaten` for a pong or kong that lost to a win or (with wilds) to the `taker`'s claim. Any
+    /// answer but `win` to an offered win declines it and locks the seat (过胡, RULES.md §6).
     fn log_declines(&mut self, r: &Responses, taker: Option<u8>) {
         for seat in 0..4u8 {
             let could = r.claims[seat as usize];
-            match r.decisions[seat as usize] {
-                Some(Action::Pass) => {
-                    self.push(Event::Pass {
-                        seat,
-                        on: if r.kong.is_some() {
-                            On::Kong
-                        } else {
-                            On::Discard
-                        },
-                        could,
-                    });
-                    if could & claim::WIN != 0 {
-                        self.lock_declined_win(seat, r);
-                    }
-                }
+            let decision = r.decisions[seat as usize];
+            if could & claim::WIN != 0 && decision.is_some_and(|d| d != Action::Win) {
+                self.lock_declined_win(seat, r);
+            }
+            match decision {
+                Some(Action::Pass) => self.push(Event::Pass {
+                    seat,
+                    on: if r.kong.is_some() {
+                        On::Kong
+                    } else {
+                        On::Discard
+                    },
+                    could,
+                }),
                 Some(Action::Pong) if taker != Some(seat) => self.push(Event::Beaten {
                     seat,
                     claim: claim::PONG,

@@ -293,8 +293,9 @@ impl Game {
         }
     }
 
-    /// 退税: each player not ready repays the kong payments it received, per payer; income
-    /// passed on by 呼叫转移 stays passed on.
+    /// 退税: each player not ready repays the kong payments it received, per payer, a payer that
+    /// has since won included (RULES.md §9.4: 「退回所有」); income passed on by 呼叫转移 stays
+    /// passed on.
     fn settle_tax_refund(&mut self, v: &DrawView) {
         for p in (0..4).filter(|&p| v.takes_part[p] && !v.ready[p]) {
             let mut owed = [0i64; 4];
@@ -307,8 +308,8 @@ impl Game {
                     *owed += paid;
                 }
             }
-            for x in (0..4).filter(|&x| v.takes_part[x]) {
-                self.pay(p as u8, x as u8, owed[x], Reason::TaxRefund);
+            for (x, &amount) in owed.iter().enumerate() {
+                self.pay(p as u8, x as u8, amount, Reason::TaxRefund);
             }
         }
     }

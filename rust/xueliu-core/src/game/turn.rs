@@ -297,7 +297,9 @@ impl Game {
         late: bool,
         feeder: Option<u8>,
     ) {
-        let root_only = late && self.rules.late_kong == LateKong::RootOnly;
+        // Seed 002 計分規則 12's two cases are both added onto a pong: a late 暗杠 is paid in full.
+        let late_added = late && kind == KongKind::Added;
+        let root_only = late_added && self.rules.late_kong == LateKong::RootOnly;
         if root_only {
             self.seats[seat as usize].root_only_kongs |= 1 << tile.index();
         }
