@@ -744,4 +744,10 @@ def serve(db_path: str, host: str, port: int, compress: bool) -> None:
         raise click.ClickException(
             f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"'
         ) from None
-    run(create_app(db_path), host=host, port=port, compress=compress)
+    from .server.storage import StorageError
+
+    try:
+        app = create_app(db_path)
+    except StorageError as e:
+        raise click.ClickException(str(e)) from None
+    run(app, host=host, port=port, compress=compress)

@@ -15,7 +15,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-from xueliu.server import FakeClock, SQLiteStorage, create_app  # noqa: E402
+from xueliu.server import FakeClock, create_app  # noqa: E402
 
 PEOPLE = ["person"] * 4
 
@@ -150,7 +150,7 @@ def test_four_people_play_a_whole_match_over_websockets(server):
     totals = [m for m in seats[0].messages if m["type"] == "match_over"][0]["totals"]
     assert sum(totals) == 0 and server.get(f"/api/tables/{table_id}").json()["table"]["status"] == "over"
     # every decision is in the database, in order, with the table's final snapshot
-    storage = SQLiteStorage(server.db)
+    storage = server.app.state.server.storage
     decisions = storage.decisions(table_id)
     assert len(decisions) >= sum(1 for e in game.events if e["type"] in ("discard", "void"))
     assert all(d["by"] == "seat" for d in decisions)
@@ -158,6 +158,7 @@ def test_four_people_play_a_whole_match_over_websockets(server):
     # after a restart the finished table is still served, with its ledger
     public = server.get(f"/api/tables/{table_id}").json()["table"]
     assert public["results"] == table.match.results and len(public["results"]) == 2
+    storage.close()  # the first server stops: one process owns a database
     with TestClient(create_app(server.db, clock=FakeClock())) as restarted:
         assert restarted.get("/api/tables").json()["tables"] == []  # restore loads unfinished tables only
         r = restarted.get(f"/api/tables/{table_id}")
