@@ -1,13 +1,14 @@
 """Storage faults, made real (issue 27): a full tmpfs, a file system that turns read-only under the
 server (ext4's own errors=remount-ro, forced through its sysfs trigger), and what the server
-does meanwhile. Needs root and mount(8); skipped with the reason where either is missing (CI
-runs as root, so it runs there)."""
+does meanwhile; rows a table cannot be restored from. The disk tests need root and mount(8),
+and are skipped with the reason where either is missing (CI runs as root, so they run there)."""
 
 from __future__ import annotations
 
 import errno
 import json
 import os
+import sqlite3
 import subprocess
 from pathlib import Path
 from typing import Any, Iterator
@@ -88,7 +89,7 @@ class Play:
             open_ = [(t, s, r) for t in self.tables for s, r in t.requests.items() if s not in t.answers]
             if not open_:
                 break
-            table, seat, request = open_[0]
+            table, seat, request = min(open_, key=lambda o: o[0].step)  # every table moves
             action = "win" if "win" in request.actions else request.default
             step = table.step
             try:
@@ -181,3 +182,37 @@ def test_a_disk_turned_read_only_loses_nothing_committed_and_the_next_start_rest
     subprocess.run(["e2fsck", "-fy", image], capture_output=True)
     subprocess.run(["mount", "-o", "loop,errors=remount-ro", image, str(ext4)], check=True)
     assert play.restored() == play.committed
+
+
+def test_a_table_that_cannot_be_restored_is_marked_damaged_and_the_others_play_on(tmp_path: Path, caplog) -> None:
+    from starlette.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+    from xueliu.server import create_app
+
+    db = str(tmp_path / "tables.db")
+    play = Play(db, tables=4)
+    play.answer(80)
+    play.storage.close()
+    good, illegal, not_json, missing = (t.id for t in play.tables)
+    sql = sqlite3.connect(db, isolation_level=None)
+    in_play = "SELECT json_extract(state, '$.hand') FROM tables WHERE id = ?"
+    last = sql.execute(f"SELECT max(id) FROM moves WHERE table_id = ? AND hand = ({in_play})", (illegal, illegal))
+    sql.execute("UPDATE moves SET action = 'kong 1m' WHERE id = ?", last.fetchone())
+    sql.execute("UPDATE tables SET state = 'not json' WHERE id = ?", (not_json,))
+    sql.execute("UPDATE tables SET state = json_remove(state, '$.tokens') WHERE id = ?", (missing,))
+    sql.close()
+    with caplog.at_level("ERROR", logger="xueliu.server"), TestClient(create_app(db, clock=FakeClock())) as client:
+        server = client.app.state.server  # type: ignore[attr-defined]
+        assert set(server.damaged) == {illegal, not_json, missing}
+        assert json.dumps(server.tables[good].to_dict()) == play.committed[good][0]  # it plays on
+        for table_id in (illegal, not_json, missing):
+            assert f"table {table_id} cannot be restored" in caplog.text
+            r = client.get(f"/api/tables/{table_id}")
+            assert (r.status_code, r.json()["code"]) == (500, "damaged")
+            with client.websocket_connect(f"/api/tables/{table_id}/play") as ws:
+                assert ws.receive_json()["code"] == "damaged"
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 1011
+        assert client.get(f"/api/tables/{good}").status_code == 200

@@ -38,6 +38,7 @@ MAX_BODY = 16384  # bytes of an HTTP request body
 HELLO_SECONDS = 30.0  # a socket must say hello within this
 QUEUE_LIMIT = 10_000  # messages waiting for one slow client before it is dropped
 RETRY_SECONDS = 1.0  # a commit storage refused is tried again this often
+WS_1011_INTERNAL_ERROR = 1011
 WS_1013_TRY_AGAIN_LATER = 1013
 
 
@@ -131,27 +132,47 @@ class Server:
         # and nothing more is accepted, until a retry lands it (docs/server.md, "Storage faults").
         self.unsaved: Optional[tuple[list[Change], list[tuple[Table, list[tuple[int, dict[str, Any]]]]]]] = None
         self.failure: Optional[str] = None  # why storage refuses, while it does
+        self.damaged: dict[str, str] = {}  # tables storage holds but that could not be restored: why
 
     def restore(self) -> None:
-        """Loads every unfinished table from storage and restarts its clocks. First it builds the
-        engine's hand-analysis table (about a second, once per process), which the first win
-        check of any table would otherwise build inside a decision, stalling every table."""
+        """Loads every unfinished table from storage and restarts its clocks, table by table: one
+        that cannot be restored is marked damaged and logged, and the others play on. First it
+        builds the engine's hand-analysis table (about a second, once per process), which the
+        first win check of any table would otherwise build inside a decision, stalling every
+        table."""
         shanten("123456789m1122p")
-        for saved in self.storage.unfinished():
-            table = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
-            self.tables[table.id] = table
-            self._schedule(table)
+        for table_id in self.storage.unfinished():
+            table = self._load(table_id)
+            if table is not None:
+                self._schedule(table)
         if self.tables:
             log.info("restored %d unfinished table(s)", len(self.tables))
 
     def find(self, table_id: str) -> Optional[Table]:
         """A table of this server: in memory, or a finished one loaded from storage (restore
-        leaves those out, so that a restart does not replay every match ever played)."""
+        leaves those out, so that a restart does not replay every match ever played). Raises
+        :class:`TableError` ("damaged") for a table storage holds but cannot give back."""
         table = self.tables.get(table_id)
         if table is None:
+            table = self._load(table_id)
+        if table_id in self.damaged:
+            raise TableError("damaged", f"table {table_id} could not be restored ({self.damaged[table_id]})")
+        return table
+
+    def _load(self, table_id: str) -> Optional[Table]:
+        """A table rebuilt from storage (kept in memory), or None: none by that id, or damaged."""
+        if table_id in self.damaged:
+            return None
+        try:
             saved = self.storage.load(table_id)
-            if saved is not None:
-                table = self.tables[table_id] = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
+            if saved is None:
+                return None
+            table = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
+        except Exception as e:  # a row that is not JSON, lacks a key, holds an illegal move...
+            self.damaged[table_id] = f"{type(e).__name__}: {e}"
+            log.error("table %s cannot be restored, served as damaged: %s", table_id, self.damaged[table_id])
+            return None
+        self.tables[table_id] = table
         return table
 
     def available(self) -> None:
@@ -329,7 +350,7 @@ def _http_error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"v": PROTOCOL, "type": "error", "code": code, "message": message}, status_code=status)
 
 
-STATUS = {"unknown_table": 404, "seat_taken": 409, "full": 503, "unavailable": 503}
+STATUS = {"unknown_table": 404, "seat_taken": 409, "full": 503, "unavailable": 503, "damaged": 500}
 
 
 def _table_error(e: TableError) -> JSONResponse:
@@ -475,8 +496,13 @@ async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict[str, Any]]
     """Accepts a socket to a table and reads its hello; None (the socket closed) for an unknown
     table or a hello that never came. Seats and spectators open alike."""
     server = _server(ws)
-    table = server.find(ws.path_params["table"])
     await ws.accept()
+    try:
+        table = server.find(ws.path_params["table"])
+    except TableError as e:  # damaged
+        await ws.send_text(_error(e.code, str(e)))
+        await ws.close(code=WS_1011_INTERNAL_ERROR)
+        return None
     if table is None:
         await ws.send_text(_error("unknown_table", "no such table on this server"))
         await ws.close(code=4404)

@@ -65,12 +65,13 @@ class Storage(Protocol):
         """Writes the changes of one or more tables in one transaction: all or nothing."""
         ...
 
-    def unfinished(self) -> list[Saved]:
-        """Every table whose match is not over."""
+    def unfinished(self) -> list[str]:
+        """The ids of every table whose match is not over, oldest first."""
         ...
 
     def load(self, table_id: str) -> Optional[Saved]:
-        """One table, finished or not; None if storage has none by that id."""
+        """One table, finished or not; None if storage has none by that id. Raises if its rows
+        cannot be read (the server then marks that table, and only it, as damaged)."""
         ...
 
     def decisions(self, table_id: str) -> list[dict[str, Any]]:
@@ -164,10 +165,10 @@ class SQLiteStorage:
                     db.execute("ROLLBACK")
                 raise
 
-    def unfinished(self) -> list[Saved]:
+    def unfinished(self) -> list[str]:
         with self._lock:
-            rows = self._db.execute("SELECT state FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
-            return [self._saved(json.loads(state)) for (state,) in rows]
+            rows = self._db.execute("SELECT id FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
+        return [table_id for (table_id,) in rows]
 
     def load(self, table_id: str) -> Optional[Saved]:
         with self._lock:
