@@ -51,6 +51,10 @@ class ServerProcess:
         self.proc.stderr.close()
         return status
 
+    def get(self, path: str) -> dict:
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=10) as r:
+            return json.loads(r.read())
+
     def post(self, path: str, body: dict | None = None) -> dict:
         data = json.dumps(body or {}).encode()
         request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method="POST")

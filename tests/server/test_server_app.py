@@ -318,3 +318,21 @@ def test_the_static_page_and_the_table_list(server):
     listed = server.get("/api/tables").json()["tables"]
     assert [t["id"] for t in listed] == [table_id] and "seed" not in listed[0]
     assert listed[0]["status"] == "playing"
+
+
+def test_a_seat_back_after_the_end_hears_hand_over_and_match_over_again(server):
+    table_id, tokens = new_table(server, hands=1, seats=["person", "greedy", "greedy", "greedy"])
+    with server.websocket_connect(f"/api/tables/{table_id}/play") as ws:
+        first = Seat(ws, 0)
+        first.hello(token=tokens[0])
+        ws.send_json({"type": "auto", "on": True})  # 托管: the bots play the match out
+        first.until(lambda m: m["type"] == "match_over")
+    endings = [m for m in first.messages if m["type"] in ("hand_over", "match_over")]
+    with server.websocket_connect(f"/api/tables/{table_id}/play") as ws:
+        again = Seat(ws, 0)
+        assert again.hello(token=tokens[0])["table"]["status"] == "over"
+        assert [again.receive(), again.receive()] == endings
+    with server.websocket_connect(f"/api/tables/{table_id}/watch") as ws:
+        spectator = Seat(ws)
+        spectator.hello()
+        assert [spectator.receive(), spectator.receive()] == endings

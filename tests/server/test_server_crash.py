@@ -77,3 +77,24 @@ def test_sigkill_at_random_moments_loses_no_decision(tmp_path):
 def client_seat(client: SeatClient, seats) -> int:
     same_table = [c for s, c in seats if c.url == client.url]
     return same_table.index(client)
+
+
+def test_the_bundled_client_back_after_the_end_gets_the_totals(tmp_path):
+    """The seat never comes: after its grace period 托管 plays it, the match ends; then the
+    bundled client connects, and `play()` returns the match's totals instead of waiting forever."""
+    server = ServerProcess(str(tmp_path / "tables.db"), free_port())
+    server.start()
+    try:
+        settings = {"preset": "chengdu", "hands": 1, "grace": 0, "seats": ["person", "greedy", "greedy", "greedy"]}
+        table = server.post("/api/tables", settings)["table"]
+        token = server.post(f"/api/tables/{table['id']}/seats/0")["token"]
+        deadline = time.monotonic() + 30
+        while server.get(f"/api/tables/{table['id']}")["table"]["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish the match"
+            time.sleep(0.1)
+        client = SeatClient(f"ws://127.0.0.1:{server.port}/api/tables/{table['id']}/play", token)
+        totals = asyncio.run(asyncio.wait_for(client.play(retry_for=5), 20))
+        assert totals == server.get(f"/api/tables/{table['id']}")["table"]["totals"]
+        assert list(client.results) == [0]
+    finally:
+        server.kill()

@@ -317,6 +317,8 @@ class Server:
             old.close(4000)  # one socket per seat: the new one replaces it
         self.seats[(table.id, seat)] = conn
         conn.send(_text(table.welcome(seat, hand, start)))
+        for message in table.settlement():
+            conn.send(_text(message))
         self.run(table, table.connect, seat)
 
     def detach_seat(self, table: Table, seat: int, conn: Connection) -> None:
@@ -329,6 +331,8 @@ class Server:
         self.commit()
         self.watchers.setdefault(table.id, set()).add(conn)
         self._line(table).put(_text(table.welcome(None, hand, start)), [conn])  # as late as the rest
+        for message in table.settlement():
+            self._line(table).put(_text(message), [conn])
 
     def detach_watcher(self, table: Table, conn: Connection) -> None:
         self.watchers.get(table.id, set()).discard(conn)

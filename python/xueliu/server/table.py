@@ -293,6 +293,28 @@ class Table:
         )
         return message
 
+    def settlement(self) -> list[dict[str, Any]]:
+        """The end messages again, for a (re)connecting seat or spectator: the last hand's
+        ``hand_over`` between hands and once the match is over, then ``match_over`` if it is. A
+        seat away at the end, or a server killed between the last commit and its sending, would
+        otherwise never hear them."""
+        match = self.match
+        if match is None or self.status not in ("between", "over"):
+            return []
+        over = self.status == "over"
+        game = match.game  # the ended hand's until the next one is dealt
+        hand_over = self._message(
+            "hand_over",
+            hand=self.hand_number(),
+            scores=game.scores,
+            totals=match.totals,
+            next_dealer=None if over else match.next_dealer,
+        )
+        messages = [hand_over]
+        if over:
+            messages.append(self._message("match_over", totals=match.totals))
+        return messages
+
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (the lobby's view)."""
         c = self.config
@@ -608,15 +630,15 @@ class Table:
     def _hand_over(self) -> None:
         assert self.match is not None
         match, game = self.match, self.match.game
-        fields = {"hand": self.hand_number(), "scores": game.scores, "totals": match.totals}
         self.ended.append((self.hand_number(), json.dumps(game.events, separators=(",", ":"), ensure_ascii=False)))
         if match.is_over:
             self.status = "over"
-            self._broadcast("hand_over", **fields, next_dealer=None)
-            self._broadcast("match_over", totals=match.totals)
         else:
             self.status = "between"
-            self._broadcast("hand_over", **fields, next_dealer=match.next_dealer)
+        for message in self.settlement():
+            for viewer in range(5):
+                self.outbox.append((viewer, message))
+        if not match.is_over:
             self.next_hand_at = self.clock.now() + self.config.next_hand_delay
             if self.config.next_hand_delay == 0:
                 self.next_hand_at = None
