@@ -30,7 +30,7 @@ class ServerProcess:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "xueliu", "serve", "--db", self.db, "--port", str(self.port)],
+            [sys.executable, "-m", "xueliu", "serve", "--db", self.db, "--port", str(self.port), "--chosen-seeds"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import hashlib
 import json
 import logging
 
@@ -15,6 +16,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
+from xueliu import Game, Match  # noqa: E402
 from xueliu.server import FakeClock, create_app  # noqa: E402
 
 PEOPLE = ["person"] * 4
@@ -30,7 +32,7 @@ def bounded():
 @pytest.fixture
 def server(tmp_path):
     clock = FakeClock()
-    app = create_app(str(tmp_path / "tables.db"), clock=clock)
+    app = create_app(str(tmp_path / "tables.db"), clock=clock, chosen_seeds=True)
     with TestClient(app) as client, contextlib.ExitStack() as sockets:
         client.clock = clock  # type: ignore[attr-defined]
         client.db = str(tmp_path / "tables.db")  # type: ignore[attr-defined]
@@ -336,3 +338,34 @@ def test_a_seat_back_after_the_end_hears_hand_over_and_match_over_again(server):
         spectator = Seat(ws)
         spectator.hello()
         assert [spectator.receive(), spectator.receive()] == endings
+
+
+def test_deals_are_fair_a_chosen_seed_only_alone_with_bots_and_every_player_can_verify_the_deal(tmp_path):
+    """A table with people is dealt from the server's CSPRNG; it publishes a commitment to its
+    seed at the start and reveals seed and salt at the end; with the match log, each player
+    checks that the deal they were given is the one the committed seed deals (docs/server.md)."""
+    with TestClient(create_app(str(tmp_path / "tables.db"), clock=FakeClock())) as client, contextlib.ExitStack() as s:
+        client.sockets = s  # type: ignore[attr-defined]
+        r = client.post("/api/tables", json={"seed": 5, "seats": PEOPLE})
+        assert (r.status_code, r.json()["code"]) == (400, "bad_config") and "random source" in r.json()["message"]
+        r = client.post("/api/tables", json={"seed": 5, "seats": ["person", "greedy", "greedy", "greedy"]})
+        assert r.status_code == 201 and r.json()["table"]["seed_chosen"] is True
+
+        table_id, tokens = new_table(client, seed=None, hands=1)
+        seats = connect_all(client, table_id, tokens)
+        welcome = seats[0].messages[0]
+        commitment = welcome["table"]["seed_commitment"]
+        assert welcome["table"]["seed_chosen"] is False and welcome["table"]["seed_revealed"] is None
+        assert client.get(f"/api/tables/{table_id}/log").json()["code"] == "not_over"
+        play_out(client.app.state.server.tables[table_id], seats)  # type: ignore[attr-defined]
+
+        for s in seats:  # what each player does, with only what it was sent and the public log
+            over = s.messages[-1]
+            assert over["type"] == "match_over"
+            seed, salt = over["seed"], over["salt"]
+            assert hashlib.sha256(bytes.fromhex(salt) + seed.to_bytes(8, "big")).hexdigest() == commitment
+            log = client.get(f"/api/tables/{table_id}/log").json()["log"]
+            assert log["seed"] == seed
+            Match.from_log(log)  # every hand is the one that seed deals, its actions replayed
+            assert Game.from_events(log["games"][0]).events_for(s.seat) == s.events
+        assert client.get(f"/api/tables/{table_id}").json()["table"]["seed_revealed"] == {"seed": seed, "salt": salt}

@@ -10,6 +10,7 @@ import json
 import os
 import sqlite3
 import subprocess
+import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -69,7 +70,7 @@ class Play:
         self.clock = FakeClock()
         self.path = db
         self.storage = SQLiteStorage(db, synchronous=synchronous)
-        self.server = Server(self.storage, self.clock)
+        self.server = Server(self.storage, self.clock, chosen_seeds=True)
         self.tables = []
         for seed in range(tables):
             table = self.server.create(TableConfig.parse({**SETTINGS, "seed": 40 + seed}))
@@ -216,3 +217,23 @@ def test_a_table_that_cannot_be_restored_is_marked_damaged_and_the_others_play_o
                     ws.receive_json()
                 assert closed.value.code == 1011
         assert client.get(f"/api/tables/{good}").status_code == 200
+
+
+def test_the_wal_stays_bounded_under_steady_commits(tmp_path: Path) -> None:
+    """Commits back to back, with the checkpoint thread at its own pace: the WAL never grows far
+    past its limit, though many times the limit is written through it."""
+    from xueliu.server.storage import Change
+
+    db = str(tmp_path / "tables.db")
+    limit = 256 << 10
+    storage = SQLiteStorage(db, checkpoint_every=0.02, wal_limit=limit)
+    state = {"id": "t", "status": "playing", "pad": "x" * 3000}
+    largest = 0
+    try:
+        for n in range(3000):  # about 3000 * 4 KiB pages = 12 MiB through the WAL
+            storage.save([Change(state, moves=[(0, n % 4, "discard 1m")])])
+            largest = max(largest, os.path.getsize(db + "-wal"))
+            time.sleep(0.001)  # a server commits once per turn of its event loop, not back to back
+    finally:
+        storage.close()
+    assert largest < 8 * limit, f"the WAL reached {largest >> 10} KiB"

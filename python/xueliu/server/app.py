@@ -117,10 +117,13 @@ class DelayLine:
 class Server:
     """The tables of one process, with their storage, clock, timers and sockets."""
 
-    def __init__(self, storage: Storage, clock: Clock, *, max_tables: int = 100_000) -> None:
+    def __init__(
+        self, storage: Storage, clock: Clock, *, max_tables: int = 100_000, chosen_seeds: bool = False
+    ) -> None:
         self.storage = storage
         self.clock = clock
         self.max_tables = max_tables
+        self.chosen_seeds = chosen_seeds  # tables with people may have a chosen seed: for tests only
         self.tables: dict[str, Table] = {}
         self.seats: dict[tuple[str, int], Connection] = {}
         self.watchers: dict[str, set[Connection]] = {}
@@ -185,6 +188,12 @@ class Server:
         self.available()
         if len(self.tables) >= self.max_tables:
             raise TableError("full", f"this server holds at most {self.max_tables} tables")
+        if config.seed is not None and config.people() > 1 and not self.chosen_seeds:
+            raise TableError(
+                "bad_config",
+                "seed: a table with more than one person is dealt from the server's random source; "
+                "a chosen seed is for one person with bots",
+            )
         table = Table(secrets.token_hex(6), config, self.clock)
         self.tables[table.id] = table
         self.run(table, table.begin)
@@ -354,7 +363,7 @@ def _http_error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"v": PROTOCOL, "type": "error", "code": code, "message": message}, status_code=status)
 
 
-STATUS = {"unknown_table": 404, "seat_taken": 409, "full": 503, "unavailable": 503, "damaged": 500}
+STATUS = {"unknown_table": 404, "seat_taken": 409, "not_over": 409, "full": 503, "unavailable": 503, "damaged": 500}
 
 
 def _table_error(e: TableError) -> JSONResponse:
@@ -432,6 +441,18 @@ async def show_table(request: Request) -> JSONResponse:
     except TableError as e:
         return _table_error(e)
     return JSONResponse({"v": PROTOCOL, "table": table.public()})
+
+
+async def match_log(request: Request) -> JSONResponse:
+    """The whole match log (every hand's events, nothing hidden), once the match is over: with
+    the seed revealed, any player can check the deal (docs/server.md, "Fair deals")."""
+    try:
+        table = _table(_server(request), request.path_params["table"])
+        if table.status != "over" or table.match is None:
+            raise TableError("not_over", "the match log is published when the match is over")
+    except TableError as e:
+        return _table_error(e)
+    return JSONResponse({"v": PROTOCOL, "log": table.match.log()})
 
 
 async def join_seat(request: Request) -> JSONResponse:
@@ -606,12 +627,17 @@ def create_app(
     storage: Optional[Storage] = None,
     clock: Optional[Clock] = None,
     max_tables: int = 100_000,
+    chosen_seeds: bool = False,
 ) -> Starlette:
     """The table server as an ASGI app: SQLite at ``db`` (or the given ``storage``), unfinished
-    tables restored at startup. Mount it in another Starlette or FastAPI app as it is."""
+    tables restored at startup. ``chosen_seeds`` lets tables with people take a chosen seed (for
+    tests: their creator would know every deal). Mount it in another Starlette or FastAPI app as it is."""
     own = storage is None  # storage the app opened, it closes (SIGTERM: the WAL checkpointed away)
     server = Server(
-        storage if storage is not None else SQLiteStorage(db), clock or SystemClock(), max_tables=max_tables
+        storage if storage is not None else SQLiteStorage(db),
+        clock or SystemClock(),
+        max_tables=max_tables,
+        chosen_seeds=chosen_seeds,
     )
 
     @asynccontextmanager
@@ -630,6 +656,7 @@ def create_app(
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table}", show_table, methods=["GET"]),
+        Route("/api/tables/{table}/log", match_log, methods=["GET"]),
         Route("/api/tables/{table}/seats/{seat:int}", join_seat, methods=["POST"]),
         WebSocketRoute("/api/tables/{table}/play", play_socket),
         WebSocketRoute("/api/tables/{table}/watch", watch_socket),

@@ -27,6 +27,7 @@ from typing import Any, Optional, Protocol
 import orjson
 
 SCHEMA = 2
+WAL_LIMIT = 16 << 20  # bytes of WAL past which a checkpoint empties it (docs/server.md)
 log = logging.getLogger("xueliu.server")
 
 
@@ -85,7 +86,9 @@ class SQLiteStorage:
     """Tables, their hands, moves and decisions in one SQLite file (``":memory:"`` for a
     throwaway one)."""
 
-    def __init__(self, path: str, *, synchronous: str = "NORMAL", checkpoint_every: float = 1.0) -> None:
+    def __init__(
+        self, path: str, *, synchronous: str = "NORMAL", checkpoint_every: float = 1.0, wal_limit: int = WAL_LIMIT
+    ) -> None:
         if synchronous not in ("NORMAL", "FULL"):
             raise ValueError('synchronous must be "NORMAL" or "FULL"')
         self._owner = None if path == ":memory:" else _own(path)
@@ -105,8 +108,12 @@ class SQLiteStorage:
         self._checkpointer: Optional[threading.Thread] = None
         if path != ":memory:" and checkpoint_every > 0:
             db.execute("PRAGMA wal_autocheckpoint=0")
+            db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
             self._checkpointer = threading.Thread(
-                target=self._checkpoints, args=(path, checkpoint_every), name="xueliu-checkpoint", daemon=True
+                target=self._checkpoints,
+                args=(path, checkpoint_every, wal_limit),
+                name="xueliu-checkpoint",
+                daemon=True,
             )
             self._checkpointer.start()
         db.executescript(
@@ -191,12 +198,21 @@ class SQLiteStorage:
             ).fetchall()
         return [dict(zip(("hand", "decision", "seat", "action", "by"), row)) for row in rows]
 
-    def _checkpoints(self, path: str, every: float) -> None:
+    def _checkpoints(self, path: str, every: float, wal_limit: int) -> None:
+        """Copies the WAL into the database every ``every`` seconds without stopping a writer
+        (PASSIVE). Under steady writes that never catches up, and SQLite restarts the WAL from its
+        start only once it has: so when the WAL passes ``wal_limit`` bytes, a TRUNCATE checkpoint
+        waits for a gap between commits, copies the little PASSIVE left and empties the WAL (a
+        commit that comes meanwhile waits for it: a few milliseconds, rarely)."""
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA busy_timeout=1000")
+        wal = path + "-wal"
         try:
             while not self._stop.wait(every):
                 try:
                     db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    if os.path.exists(wal) and os.path.getsize(wal) > wal_limit:
+                        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 except sqlite3.Error as e:  # a full or read-only disk: the next second tries again
                     log.warning("checkpoint of %s failed: %s", path, e)
         finally:
