@@ -11,7 +11,8 @@ be), 127.0.0.1 only, bounded in time; ``--servers N`` shards the tables over N p
 `full`: every client answers at once; decisions per second and server CPU time per decision.
 `paced`: each table takes one decision (one seat's answer) per second; the p99 latency from an
 answer to the server's `accepted` (sent in the same flush as the events it caused, after the
-commit). The clients run in this one process: report its CPU share beside the server's.
+commit). `full` and `paced` also give the SQLite WAL's largest and last size (summed over the
+servers), sampled every half second. The clients run in this one process: report its CPU share beside the server's.
 """
 
 from __future__ import annotations
@@ -67,7 +68,11 @@ except ImportError:
     def run(app, *, host, port, compress, log_level):
         uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, ws_per_message_deflate=compress,
                     log_level=log_level, access_log=False)
-run(create_app({db!r}), host="127.0.0.1", port={port}, compress={deflate}, log_level="warning")
+try:
+    app = create_app({db!r}, chosen_seeds=True)  # the bench's tables have four people and seeds
+except TypeError:  # a build from before chosen seeds were refused
+    app = create_app({db!r})
+run(app, host="127.0.0.1", port={port}, compress={deflate}, log_level="warning")
 """
 
 
@@ -253,8 +258,14 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: in
         def server_cpu() -> float:
             return sum(cpu_seconds(proc.pid) for proc, _ in started)
 
+        def wal_bytes() -> int:
+            return sum(os.path.getsize(db + "-wal") for db in dbs if os.path.exists(db + "-wal"))
+
         n0, cpu0, t0, me0 = len(bench.latencies), server_cpu(), time.perf_counter(), time.process_time()
-        await asyncio.sleep(seconds)
+        wal_max = wal_bytes()
+        while time.perf_counter() < t0 + seconds:  # the WAL's size, sampled beside the latencies
+            await asyncio.sleep(min(0.5, t0 + seconds - time.perf_counter()))
+            wal_max = max(wal_max, wal_bytes())
         n1, cpu1, t1, me1 = len(bench.latencies), server_cpu(), time.perf_counter(), time.process_time()
         finished = sum(s.over for s in seats)
         for s in seats:
@@ -281,6 +292,8 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: in
             "p50_ms": round(1000 * window[len(window) // 2], 1) if window else None,
             "p99_ms": round(1000 * window[int(len(window) * 0.99)], 1) if window else None,
             "max_ms": round(1000 * window[-1], 1) if window else None,
+            "wal_mb_max": round(wal_max / 2**20, 1),
+            "wal_mb_end": round(wal_bytes() / 2**20, 1),
             "seats_finished": finished,
             "failures": len(bench.failures),
         }
@@ -322,7 +335,10 @@ def core(tables: int, hands: int) -> dict:
     for label in ("sqlite", "no_storage"):
         db = tempfile.mktemp(suffix=".db")
         storage = SQLiteStorage(db) if label == "sqlite" else NoStorage()
-        server = Server(storage, FakeClock())
+        try:
+            server = Server(storage, FakeClock(), chosen_seeds=True)  # four people, a seed each
+        except TypeError:  # a build from before chosen seeds were refused
+            server = Server(storage, FakeClock())
         made = []
         for i in range(tables):
             table = server.create(TableConfig.parse({**SETTINGS, "hands": hands, "seed": i}))

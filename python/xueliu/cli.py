@@ -734,7 +734,13 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     show_default=True,
     help="WebSocket compression (permessage-deflate): less bandwidth, more server CPU per message.",
 )
-def serve(db_path: str, host: str, port: int, compress: bool) -> None:
+@click.option(
+    "--chosen-seeds",
+    is_flag=True,
+    hidden=True,
+    help="Tables with people may take a chosen seed (tests only: the creator knows every deal).",
+)
+def serve(db_path: str, host: str, port: int, compress: bool, chosen_seeds: bool) -> None:
     """Run the table server: tables, seats, clocks and spectators over HTTP and WebSockets
     (docs/server.md). Needs the server extra: pip install "xueliu[server]"."""
     try:
@@ -744,4 +750,10 @@ def serve(db_path: str, host: str, port: int, compress: bool) -> None:
         raise click.ClickException(
             f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"'
         ) from None
-    run(create_app(db_path), host=host, port=port, compress=compress)
+    from .server.storage import StorageError
+
+    try:
+        app = create_app(db_path, chosen_seeds=chosen_seeds)
+    except StorageError as e:
+        raise click.ClickException(str(e)) from None
+    run(app, host=host, port=port, compress=compress)

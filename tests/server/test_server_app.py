@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import hashlib
 import json
 import logging
 
@@ -15,7 +16,8 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-from xueliu.server import FakeClock, SQLiteStorage, create_app  # noqa: E402
+from xueliu import Game, Match  # noqa: E402
+from xueliu.server import FakeClock, create_app  # noqa: E402
 
 PEOPLE = ["person"] * 4
 
@@ -30,7 +32,7 @@ def bounded():
 @pytest.fixture
 def server(tmp_path):
     clock = FakeClock()
-    app = create_app(str(tmp_path / "tables.db"), clock=clock)
+    app = create_app(str(tmp_path / "tables.db"), clock=clock, chosen_seeds=True)
     with TestClient(app) as client, contextlib.ExitStack() as sockets:
         client.clock = clock  # type: ignore[attr-defined]
         client.db = str(tmp_path / "tables.db")  # type: ignore[attr-defined]
@@ -150,7 +152,7 @@ def test_four_people_play_a_whole_match_over_websockets(server):
     totals = [m for m in seats[0].messages if m["type"] == "match_over"][0]["totals"]
     assert sum(totals) == 0 and server.get(f"/api/tables/{table_id}").json()["table"]["status"] == "over"
     # every decision is in the database, in order, with the table's final snapshot
-    storage = SQLiteStorage(server.db)
+    storage = server.app.state.server.storage
     decisions = storage.decisions(table_id)
     assert len(decisions) >= sum(1 for e in game.events if e["type"] in ("discard", "void"))
     assert all(d["by"] == "seat" for d in decisions)
@@ -158,6 +160,7 @@ def test_four_people_play_a_whole_match_over_websockets(server):
     # after a restart the finished table is still served, with its ledger
     public = server.get(f"/api/tables/{table_id}").json()["table"]
     assert public["results"] == table.match.results and len(public["results"]) == 2
+    storage.close()  # the first server stops: one process owns a database
     with TestClient(create_app(server.db, clock=FakeClock())) as restarted:
         assert restarted.get("/api/tables").json()["tables"] == []  # restore loads unfinished tables only
         r = restarted.get(f"/api/tables/{table_id}")
@@ -317,3 +320,52 @@ def test_the_static_page_and_the_table_list(server):
     listed = server.get("/api/tables").json()["tables"]
     assert [t["id"] for t in listed] == [table_id] and "seed" not in listed[0]
     assert listed[0]["status"] == "playing"
+
+
+def test_a_seat_back_after_the_end_hears_hand_over_and_match_over_again(server):
+    table_id, tokens = new_table(server, hands=1, seats=["person", "greedy", "greedy", "greedy"])
+    with server.websocket_connect(f"/api/tables/{table_id}/play") as ws:
+        first = Seat(ws, 0)
+        first.hello(token=tokens[0])
+        ws.send_json({"type": "auto", "on": True})  # 托管: the bots play the match out
+        first.until(lambda m: m["type"] == "match_over")
+    endings = [m for m in first.messages if m["type"] in ("hand_over", "match_over")]
+    with server.websocket_connect(f"/api/tables/{table_id}/play") as ws:
+        again = Seat(ws, 0)
+        assert again.hello(token=tokens[0])["table"]["status"] == "over"
+        assert [again.receive(), again.receive()] == endings
+    with server.websocket_connect(f"/api/tables/{table_id}/watch") as ws:
+        spectator = Seat(ws)
+        spectator.hello()
+        assert [spectator.receive(), spectator.receive()] == endings
+
+
+def test_deals_are_fair_a_chosen_seed_only_alone_with_bots_and_every_player_can_verify_the_deal(tmp_path):
+    """A table with people is dealt from the server's CSPRNG; it publishes a commitment to its
+    seed at the start and reveals seed and salt at the end; with the match log, each player
+    checks that the deal they were given is the one the committed seed deals (docs/server.md)."""
+    with TestClient(create_app(str(tmp_path / "tables.db"), clock=FakeClock())) as client, contextlib.ExitStack() as s:
+        client.sockets = s  # type: ignore[attr-defined]
+        r = client.post("/api/tables", json={"seed": 5, "seats": PEOPLE})
+        assert (r.status_code, r.json()["code"]) == (400, "bad_config") and "random source" in r.json()["message"]
+        r = client.post("/api/tables", json={"seed": 5, "seats": ["person", "greedy", "greedy", "greedy"]})
+        assert r.status_code == 201 and r.json()["table"]["seed_chosen"] is True
+
+        table_id, tokens = new_table(client, seed=None, hands=1)
+        seats = connect_all(client, table_id, tokens)
+        welcome = seats[0].messages[0]
+        commitment = welcome["table"]["seed_commitment"]
+        assert welcome["table"]["seed_chosen"] is False and welcome["table"]["seed_revealed"] is None
+        assert client.get(f"/api/tables/{table_id}/log").json()["code"] == "not_over"
+        play_out(client.app.state.server.tables[table_id], seats)  # type: ignore[attr-defined]
+
+        for s in seats:  # what each player does, with only what it was sent and the public log
+            over = s.messages[-1]
+            assert over["type"] == "match_over"
+            seed, salt = over["seed"], over["salt"]
+            assert hashlib.sha256(bytes.fromhex(salt) + seed.to_bytes(8, "big")).hexdigest() == commitment
+            log = client.get(f"/api/tables/{table_id}/log").json()["log"]
+            assert log["seed"] == seed
+            Match.from_log(log)  # every hand is the one that seed deals, its actions replayed
+            assert Game.from_events(log["games"][0]).events_for(s.seat) == s.events
+        assert client.get(f"/api/tables/{table_id}").json()["table"]["seed_revealed"] == {"seed": seed, "salt": salt}

@@ -5,15 +5,9 @@ uninterrupted run on the same seeds (issue 14). Bounded: a few tables, a few kil
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 
 import pytest
 
@@ -21,51 +15,13 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
 from server_harness import Harness  # noqa: E402
+from server_process import ServerProcess, free_port  # noqa: E402
 
 from xueliu.server.client import SeatClient  # noqa: E402
 
 TABLES = 2
 KILLS = int(os.environ.get("XUELIU_CRASH_KILLS", "4"))  # soak it: XUELIU_CRASH_KILLS=20
 SETTINGS = {"preset": "chengdu", "hands": 2, "next_hand_delay": 0, "seats": ["person"] * 4}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ServerProcess:
-    def __init__(self, db: str, port: int) -> None:
-        self.db, self.port, self.proc = db, port, None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "xueliu", "serve", "--db", self.db, "--port", str(self.port)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/tables", timeout=1).read()
-                return
-            except OSError:
-                assert self.proc.poll() is None, self.proc.stderr.read().decode()
-                time.sleep(0.05)
-        raise AssertionError("the server did not start within 30 s")
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        self.proc.stderr.close()
-
-    def post(self, path: str, body: dict | None = None) -> dict:
-        data = json.dumps(body or {}).encode()
-        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method="POST")
-        request.add_header("Content-Type", "application/json")
-        with urllib.request.urlopen(request, timeout=10) as r:
-            return json.loads(r.read())
 
 
 def test_sigkill_at_random_moments_loses_no_decision(tmp_path):
@@ -121,3 +77,24 @@ def test_sigkill_at_random_moments_loses_no_decision(tmp_path):
 def client_seat(client: SeatClient, seats) -> int:
     same_table = [c for s, c in seats if c.url == client.url]
     return same_table.index(client)
+
+
+def test_the_bundled_client_back_after_the_end_gets_the_totals(tmp_path):
+    """The seat never comes: after its grace period 托管 plays it, the match ends; then the
+    bundled client connects, and `play()` returns the match's totals instead of waiting forever."""
+    server = ServerProcess(str(tmp_path / "tables.db"), free_port())
+    server.start()
+    try:
+        settings = {"preset": "chengdu", "hands": 1, "grace": 0, "seats": ["person", "greedy", "greedy", "greedy"]}
+        table = server.post("/api/tables", settings)["table"]
+        token = server.post(f"/api/tables/{table['id']}/seats/0")["token"]
+        deadline = time.monotonic() + 30
+        while server.get(f"/api/tables/{table['id']}")["table"]["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish the match"
+            time.sleep(0.1)
+        client = SeatClient(f"ws://127.0.0.1:{server.port}/api/tables/{table['id']}/play", token)
+        totals = asyncio.run(asyncio.wait_for(client.play(retry_for=5), 20))
+        assert totals == server.get(f"/api/tables/{table['id']}")["table"]["totals"]
+        assert list(client.results) == [0]
+    finally:
+        server.kill()

@@ -55,7 +55,7 @@ class LiveServer:
     """The table server on a free 127.0.0.1 port, in a thread of this process."""
 
     def __init__(self, db: str) -> None:
-        self.app = create_app(db)
+        self.app = create_app(db, chosen_seeds=True)
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]

@@ -37,6 +37,9 @@ MAX_MESSAGE = 4096  # bytes of one client message; larger ones are refused, the 
 MAX_BODY = 16384  # bytes of an HTTP request body
 HELLO_SECONDS = 30.0  # a socket must say hello within this
 QUEUE_LIMIT = 10_000  # messages waiting for one slow client before it is dropped
+RETRY_SECONDS = 1.0  # a commit storage refused is tried again this often
+WS_1011_INTERNAL_ERROR = 1011
+WS_1013_TRY_AGAIN_LATER = 1013
 
 
 class Connection:
@@ -114,10 +117,13 @@ class DelayLine:
 class Server:
     """The tables of one process, with their storage, clock, timers and sockets."""
 
-    def __init__(self, storage: Storage, clock: Clock, *, max_tables: int = 100_000) -> None:
+    def __init__(
+        self, storage: Storage, clock: Clock, *, max_tables: int = 100_000, chosen_seeds: bool = False
+    ) -> None:
         self.storage = storage
         self.clock = clock
         self.max_tables = max_tables
+        self.chosen_seeds = chosen_seeds  # tables with people may have a chosen seed: for tests only
         self.tables: dict[str, Table] = {}
         self.seats: dict[tuple[str, int], Connection] = {}
         self.watchers: dict[str, set[Connection]] = {}
@@ -125,43 +131,83 @@ class Server:
         self.timers: dict[str, tuple[float, Timer]] = {}
         self.dirty: dict[str, Table] = {}  # changed since the last commit
         self.commit_soon = False  # a commit is due at the end of this turn of the event loop
+        # A turn storage refused (disk full, read-only, EIO): its changes and messages are held,
+        # and nothing more is accepted, until a retry lands it (docs/server.md, "Storage faults").
+        self.unsaved: Optional[tuple[list[Change], list[tuple[Table, list[tuple[int, dict[str, Any]]]]]]] = None
+        self.failure: Optional[str] = None  # why storage refuses, while it does
+        self.damaged: dict[str, str] = {}  # tables storage holds but that could not be restored: why
 
     def restore(self) -> None:
-        """Loads every unfinished table from storage and restarts its clocks. First it builds the
-        engine's hand-analysis table (about a second, once per process), which the first win
-        check of any table would otherwise build inside a decision, stalling every table."""
+        """Loads every unfinished table from storage and restarts its clocks, table by table: one
+        that cannot be restored is marked damaged and logged, and the others play on. First it
+        builds the engine's hand-analysis table (about a second, once per process), which the
+        first win check of any table would otherwise build inside a decision, stalling every
+        table."""
         shanten("123456789m1122p")
-        for saved in self.storage.unfinished():
-            table = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
-            self.tables[table.id] = table
-            self._schedule(table)
+        for table_id in self.storage.unfinished():
+            table = self._load(table_id)
+            if table is not None:
+                self._schedule(table)
         if self.tables:
             log.info("restored %d unfinished table(s)", len(self.tables))
 
     def find(self, table_id: str) -> Optional[Table]:
         """A table of this server: in memory, or a finished one loaded from storage (restore
-        leaves those out, so that a restart does not replay every match ever played)."""
+        leaves those out, so that a restart does not replay every match ever played). Raises
+        :class:`TableError` ("damaged") for a table storage holds but cannot give back."""
         table = self.tables.get(table_id)
         if table is None:
-            saved = self.storage.load(table_id)
-            if saved is not None:
-                table = self.tables[table_id] = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
+            table = self._load(table_id)
+        if table_id in self.damaged:
+            raise TableError("damaged", f"table {table_id} could not be restored ({self.damaged[table_id]})")
         return table
 
+    def _load(self, table_id: str) -> Optional[Table]:
+        """A table rebuilt from storage (kept in memory), or None: none by that id, or damaged."""
+        if table_id in self.damaged:
+            return None
+        try:
+            saved = self.storage.load(table_id)
+            if saved is None:
+                return None
+            table = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
+        except Exception as e:  # a row that is not JSON, lacks a key, holds an illegal move...
+            self.damaged[table_id] = f"{type(e).__name__}: {e}"
+            log.error("table %s cannot be restored, served as damaged: %s", table_id, self.damaged[table_id])
+            return None
+        self.tables[table_id] = table
+        return table
+
+    def available(self) -> None:
+        """Raises :class:`TableError` ("unavailable") while storage refuses to commit: the server
+        then changes nothing and shows nothing that is not on disk."""
+        if self.failure is not None:
+            raise TableError("unavailable", f"storage is failing ({self.failure}); nothing changed, try again shortly")
+
     def create(self, config: TableConfig) -> Table:
+        self.available()
         if len(self.tables) >= self.max_tables:
             raise TableError("full", f"this server holds at most {self.max_tables} tables")
+        if config.seed is not None and config.people() > 1 and not self.chosen_seeds:
+            raise TableError(
+                "bad_config",
+                "seed: a table with more than one person is dealt from the server's random source; "
+                "a chosen seed is for one person with bots",
+            )
         table = Table(secrets.token_hex(6), config, self.clock)
         self.tables[table.id] = table
         self.run(table, table.begin)
         self.commit()
+        self.available()
         log.info("table %s created (%s, %d hands, seats %s)", table.id, config.preset, config.hands, config.seats)
         return table
 
     def run(self, table: Table, op: Callable[..., Any], *args: Any) -> None:
         """Runs one change to a table; its commit and messages follow at the end of this turn of
         the event loop, with every other table's (at once without a running loop). A
-        :class:`TableError` from ``op`` changed nothing and is raised again."""
+        :class:`TableError` from ``op`` changed nothing and is raised again; so does ``unavailable``
+        while storage fails."""
+        self.available()
         try:
             op(*args)
         finally:
@@ -177,8 +223,14 @@ class Server:
 
     def commit(self) -> None:
         """Writes what every changed table did, in one transaction, then sends their messages
-        and resets their timers. Call it before anything reads a table for a client."""
+        and resets their timers. Call it before anything reads a table for a client. If storage
+        refuses, the turn is held (see :meth:`_hold`)."""
         self.commit_soon = False
+        if self.failure is None:
+            self._land(*self._take())
+
+    def _take(self) -> tuple[list[Change], list[tuple[Table, list[tuple[int, dict[str, Any]]]]]]:
+        """What every changed table did since the last commit, taken from the tables."""
         tables, self.dirty = list(self.dirty.values()), {}
         changes: list[Change] = []
         sends: list[tuple[Table, list[tuple[int, dict[str, Any]]]]] = []
@@ -188,12 +240,45 @@ class Server:
                 changes.append(Change(table.to_dict(), table.accepted, table.moves, table.ended))
                 sends.append((table, outbox))
             table.accepted, table.moves, table.ended = [], [], []
-        if changes:
-            self.storage.save(changes)
-        for table, outbox in sends:
-            self._send(table, outbox)
         for table in tables:
             self._schedule(table)
+        return changes, sends
+
+    def _land(self, changes: list[Change], sends: list[tuple[Table, list[tuple[int, dict[str, Any]]]]]) -> None:
+        """Saves a turn, then sends its messages; holds it if storage refuses."""
+        if changes:
+            try:
+                self.storage.save(changes)
+            except Exception as e:  # sqlite3.Error, OSError, a database driver's own
+                self._hold(changes, sends, e)
+                return
+        for table, outbox in sends:
+            self._send(table, outbox)
+
+    def _hold(
+        self, changes: list[Change], sends: list[tuple[Table, list[tuple[int, dict[str, Any]]]]], error: Exception
+    ) -> None:
+        """Storage refused a turn: memory is then one turn ahead of the disk and nobody has heard
+        of that turn. It is held, unsent, and tried again every :data:`RETRY_SECONDS`; until it
+        lands every change, welcome and table view is refused (``unavailable``) and no clock
+        plays, so memory stays the disk plus that one turn and the next start restores the disk."""
+        if self.failure is None:
+            log.error("storage refused a commit of %d table(s): %s; read-only until it lands", len(changes), error)
+        self.unsaved, self.failure = (changes, sends), f"{type(error).__name__}: {error}"
+        self.clock.call_at(self.clock.now() + RETRY_SECONDS, self._retry)
+
+    def _retry(self) -> None:
+        assert self.unsaved is not None
+        (changes, sends), self.unsaved, self.failure = self.unsaved, None, None
+        self._land(changes, sends)
+        if self.failure is not None:
+            return
+        log.warning("storage is back: the held commit of %d table(s) landed", len(changes))
+        for table in list(self.tables.values()):
+            for seat in range(4):  # sockets that closed while nothing could change
+                if table.connected[seat] and (table.id, seat) not in self.seats:
+                    self.run(table, table.disconnect, seat)
+            self._schedule(table)  # clocks that came due while nothing could change
 
     def _send(self, table: Table, outbox: list[tuple[int, dict[str, Any]]]) -> None:
         """Encodes each message that has someone to go to (a bot's seat and an unwatched table's
@@ -227,6 +312,8 @@ class Server:
 
     def _wake(self, table: Table) -> None:
         self.timers.pop(table.id, None)
+        if self.failure is not None:
+            return  # _retry sets the clock again once storage is back
         self.run(table, table.wake)
         self.commit()  # now, so that the table's next timer is set inside this moment of the clock
 
@@ -239,17 +326,22 @@ class Server:
             old.close(4000)  # one socket per seat: the new one replaces it
         self.seats[(table.id, seat)] = conn
         conn.send(_text(table.welcome(seat, hand, start)))
+        for message in table.settlement():
+            conn.send(_text(message))
         self.run(table, table.connect, seat)
 
     def detach_seat(self, table: Table, seat: int, conn: Connection) -> None:
         if self.seats.get((table.id, seat)) is conn:
             del self.seats[(table.id, seat)]
-            self.run(table, table.disconnect, seat)
+            if self.failure is None:  # else _retry sees the seat gone
+                self.run(table, table.disconnect, seat)
 
     def attach_watcher(self, table: Table, conn: Connection, hand: Any, start: Any) -> None:
         self.commit()
         self.watchers.setdefault(table.id, set()).add(conn)
         self._line(table).put(_text(table.welcome(None, hand, start)), [conn])  # as late as the rest
+        for message in table.settlement():
+            self._line(table).put(_text(message), [conn])
 
     def detach_watcher(self, table: Table, conn: Connection) -> None:
         self.watchers.get(table.id, set()).discard(conn)
@@ -271,7 +363,7 @@ def _http_error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"v": PROTOCOL, "type": "error", "code": code, "message": message}, status_code=status)
 
 
-STATUS = {"unknown_table": 404, "seat_taken": 409, "full": 503}
+STATUS = {"unknown_table": 404, "seat_taken": 409, "not_over": 409, "full": 503, "unavailable": 503, "damaged": 500}
 
 
 def _table_error(e: TableError) -> JSONResponse:
@@ -297,6 +389,7 @@ def _server(request: Any) -> Server:
 
 def _table(server: Server, table_id: str) -> Table:
     server.commit()  # an answer shows only what is committed
+    server.available()
     table = server.find(table_id)
     if table is None:
         raise TableError("unknown_table", f"no table {table_id!r} on this server")
@@ -334,6 +427,10 @@ async def list_presets(request: Request) -> JSONResponse:
 async def list_tables(request: Request) -> JSONResponse:
     server = _server(request)
     server.commit()
+    try:
+        server.available()
+    except TableError as e:
+        return _table_error(e)
     tables = [t.public() for t in server.tables.values()]
     return JSONResponse({"v": PROTOCOL, "tables": tables})
 
@@ -344,6 +441,18 @@ async def show_table(request: Request) -> JSONResponse:
     except TableError as e:
         return _table_error(e)
     return JSONResponse({"v": PROTOCOL, "table": table.public()})
+
+
+async def match_log(request: Request) -> JSONResponse:
+    """The whole match log (every hand's events, nothing hidden), once the match is over: with
+    the seed revealed, any player can check the deal (docs/server.md, "Fair deals")."""
+    try:
+        table = _table(_server(request), request.path_params["table"])
+        if table.status != "over" or table.match is None:
+            raise TableError("not_over", "the match log is published when the match is over")
+    except TableError as e:
+        return _table_error(e)
+    return JSONResponse({"v": PROTOCOL, "log": table.match.log()})
 
 
 async def join_seat(request: Request) -> JSONResponse:
@@ -412,14 +521,34 @@ async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict[str, Any]]
     """Accepts a socket to a table and reads its hello; None (the socket closed) for an unknown
     table or a hello that never came. Seats and spectators open alike."""
     server = _server(ws)
-    table = server.find(ws.path_params["table"])
     await ws.accept()
+    try:
+        table = server.find(ws.path_params["table"])
+    except TableError as e:  # damaged
+        await ws.send_text(_error(e.code, str(e)))
+        await ws.close(code=WS_1011_INTERNAL_ERROR)
+        return None
     if table is None:
         await ws.send_text(_error("unknown_table", "no such table on this server"))
         await ws.close(code=4404)
         return None
     hello = await _hello(ws)
-    return None if hello is None else (server, table, hello)
+    if hello is None or not await _ready(server, ws):
+        return None
+    return server, table, hello
+
+
+async def _ready(server: Server, ws: WebSocket) -> bool:
+    """False (the socket told why and closed, 1013) while storage fails: a welcome shows only
+    what is on disk, and the client may try again shortly."""
+    server.commit()
+    try:
+        server.available()
+    except TableError as e:
+        await ws.send_text(_error(e.code, str(e)))
+        await ws.close(code=WS_1013_TRY_AGAIN_LATER)
+        return False
+    return True
 
 
 async def play_socket(ws: WebSocket) -> None:
@@ -498,11 +627,17 @@ def create_app(
     storage: Optional[Storage] = None,
     clock: Optional[Clock] = None,
     max_tables: int = 100_000,
+    chosen_seeds: bool = False,
 ) -> Starlette:
     """The table server as an ASGI app: SQLite at ``db`` (or the given ``storage``), unfinished
-    tables restored at startup. Mount it in another Starlette or FastAPI app as it is."""
+    tables restored at startup. ``chosen_seeds`` lets tables with people take a chosen seed (for
+    tests: their creator would know every deal). Mount it in another Starlette or FastAPI app as it is."""
+    own = storage is None  # storage the app opened, it closes (SIGTERM: the WAL checkpointed away)
     server = Server(
-        storage if storage is not None else SQLiteStorage(db), clock or SystemClock(), max_tables=max_tables
+        storage if storage is not None else SQLiteStorage(db),
+        clock or SystemClock(),
+        max_tables=max_tables,
+        chosen_seeds=chosen_seeds,
     )
 
     @asynccontextmanager
@@ -513,12 +648,15 @@ def create_app(
         for _, timer in server.timers.values():
             timer.cancel()
         server.timers.clear()
+        if own:
+            server.storage.close()
 
     routes = [
         Route("/api/presets", list_presets, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table}", show_table, methods=["GET"]),
+        Route("/api/tables/{table}/log", match_log, methods=["GET"]),
         Route("/api/tables/{table}/seats/{seat:int}", join_seat, methods=["POST"]),
         WebSocketRoute("/api/tables/{table}/play", play_socket),
         WebSocketRoute("/api/tables/{table}/watch", watch_socket),

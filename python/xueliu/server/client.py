@@ -15,6 +15,8 @@ from typing import Any, Callable, Optional
 import websockets
 import websockets.exceptions
 
+UNAVAILABLE_PAUSE = 1.0  # seconds before coming back to a server whose storage is failing
+
 
 def simple_choice(request: dict[str, Any]) -> str:
     """Win when offered, else the request's default: deterministic, and every hand ends."""
@@ -79,7 +81,12 @@ class SeatClient:
             elif kind == "match_over":
                 self.totals = m["totals"]
                 return
-            elif kind == "error" and m["code"] not in ("stale",):
+            elif kind == "error" and m["code"] == "unavailable":
+                # the server's storage is failing and it changes nothing meanwhile: come back later
+                # (the welcome then gives the open request again)
+                await asyncio.sleep(UNAVAILABLE_PAUSE)
+                return
+            elif kind == "error" and m["code"] != "stale":
                 raise RuntimeError(f"server refused: {m}")
 
     def _events(self, hand: int, n: int, events: list[dict[str, Any]]) -> None:

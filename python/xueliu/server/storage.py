@@ -15,7 +15,10 @@ commit.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import logging
+import os
 import sqlite3
 import threading
 from dataclasses import dataclass, field
@@ -24,6 +27,8 @@ from typing import Any, Optional, Protocol
 import orjson
 
 SCHEMA = 2
+WAL_LIMIT = 16 << 20  # bytes of WAL past which a checkpoint empties it (docs/server.md)
+log = logging.getLogger("xueliu.server")
 
 
 @dataclass
@@ -45,17 +50,29 @@ class Saved:
     moves: list[tuple[int, str]]  # (seat, action): the engine's moves in the hand in play
 
 
+class StorageError(RuntimeError):
+    """Storage this process cannot use: another process owns it, or it is not a database of ours.
+    The message names the file and what to do."""
+
+
 class Storage(Protocol):
+    """What the server asks of storage. Every method may raise: :meth:`save` raising (a full or
+    read-only disk, a lost connection) means nothing of that batch was written, and the server
+    holds the batch and tries it again; nothing else is written meanwhile. Storage that one
+    process owns (SQLite) refuses a second owner when it is opened (:class:`StorageError`);
+    shared storage gives each table one owner at a time instead (a lease)."""
+
     def save(self, changes: list[Change]) -> None:
-        """Writes the changes of one or more tables in one transaction."""
+        """Writes the changes of one or more tables in one transaction: all or nothing."""
         ...
 
-    def unfinished(self) -> list[Saved]:
-        """Every table whose match is not over."""
+    def unfinished(self) -> list[str]:
+        """The ids of every table whose match is not over, oldest first."""
         ...
 
     def load(self, table_id: str) -> Optional[Saved]:
-        """One table, finished or not; None if storage has none by that id."""
+        """One table, finished or not; None if storage has none by that id. Raises if its rows
+        cannot be read (the server then marks that table, and only it, as damaged)."""
         ...
 
     def decisions(self, table_id: str) -> list[dict[str, Any]]:
@@ -69,10 +86,17 @@ class SQLiteStorage:
     """Tables, their hands, moves and decisions in one SQLite file (``":memory:"`` for a
     throwaway one)."""
 
-    def __init__(self, path: str, *, synchronous: str = "NORMAL", checkpoint_every: float = 1.0) -> None:
+    def __init__(
+        self, path: str, *, synchronous: str = "NORMAL", checkpoint_every: float = 1.0, wal_limit: int = WAL_LIMIT
+    ) -> None:
         if synchronous not in ("NORMAL", "FULL"):
             raise ValueError('synchronous must be "NORMAL" or "FULL"')
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._owner = None if path == ":memory:" else _own(path)
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except BaseException:
+            self._disown()
+            raise
         self._lock = threading.Lock()  # the app uses one thread; tests may use others
         db = self._db
         db.execute("PRAGMA journal_mode=WAL")
@@ -84,8 +108,12 @@ class SQLiteStorage:
         self._checkpointer: Optional[threading.Thread] = None
         if path != ":memory:" and checkpoint_every > 0:
             db.execute("PRAGMA wal_autocheckpoint=0")
+            db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
             self._checkpointer = threading.Thread(
-                target=self._checkpoints, args=(path, checkpoint_every), name="xueliu-checkpoint", daemon=True
+                target=self._checkpoints,
+                args=(path, checkpoint_every, wal_limit),
+                name="xueliu-checkpoint",
+                daemon=True,
             )
             self._checkpointer.start()
         db.executescript(
@@ -108,7 +136,8 @@ class SQLiteStorage:
         if row is None:
             db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
         elif row[0] != str(SCHEMA):
-            raise RuntimeError(f"{path}: storage schema {row[0]}, this server reads {SCHEMA}")
+            self.close()
+            raise StorageError(f"{path}: storage schema {row[0]}, this server reads {SCHEMA}")
 
     def save(self, changes: list[Change]) -> None:
         states: list[tuple[str, str, str]] = []
@@ -136,15 +165,17 @@ class SQLiteStorage:
                     "SET status = excluded.status, state = excluded.state",
                     states,
                 )
+                db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                # a failed COMMIT (disk full, read-only, EIO) may leave the transaction open
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
-            db.execute("COMMIT")
 
-    def unfinished(self) -> list[Saved]:
+    def unfinished(self) -> list[str]:
         with self._lock:
-            rows = self._db.execute("SELECT state FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
-            return [self._saved(json.loads(state)) for (state,) in rows]
+            rows = self._db.execute("SELECT id FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
+        return [table_id for (table_id,) in rows]
 
     def load(self, table_id: str) -> Optional[Saved]:
         with self._lock:
@@ -167,17 +198,69 @@ class SQLiteStorage:
             ).fetchall()
         return [dict(zip(("hand", "decision", "seat", "action", "by"), row)) for row in rows]
 
-    def _checkpoints(self, path: str, every: float) -> None:
+    def _checkpoints(self, path: str, every: float, wal_limit: int) -> None:
+        """Copies the WAL into the database every ``every`` seconds without stopping a writer
+        (PASSIVE). Under steady writes that never catches up, and SQLite restarts the WAL from its
+        start only once it has: so when the WAL passes ``wal_limit`` bytes, a TRUNCATE checkpoint
+        waits for a gap between commits, copies the little PASSIVE left and empties the WAL (a
+        commit that comes meanwhile waits for it: a few milliseconds, rarely)."""
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA busy_timeout=1000")
+        wal = path + "-wal"
         try:
             while not self._stop.wait(every):
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    if os.path.exists(wal) and os.path.getsize(wal) > wal_limit:
+                        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                except sqlite3.Error as e:  # a full or read-only disk: the next second tries again
+                    log.warning("checkpoint of %s failed: %s", path, e)
         finally:
             db.close()
 
     def close(self) -> None:
+        """Checkpoints the WAL into the database and closes it (SQLite then removes the WAL and
+        its index), then lets another process own the file. Closing twice is harmless."""
+        if self._stop.is_set():
+            return
         self._stop.set()
         if self._checkpointer is not None:
             self._checkpointer.join()
         with self._lock:
+            try:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as e:  # a read-only or full disk: the WAL stays, and is read at the next start
+                log.warning("closing the database: its WAL could not be checkpointed: %s", e)
             self._db.close()
+        self._disown()
+
+    def _disown(self) -> None:
+        if self._owner is not None:
+            os.close(self._owner)  # after SQLite's own descriptors: closing it drops this process's locks
+            self._owner = None
+
+
+def _own(path: str) -> int:
+    """Opens the database file (creating it readable and writable by its owner only: it holds
+    token digests and every decision) and takes an exclusive ``flock`` on it for as long as this
+    process serves it. The kernel drops the lock when the process ends, however it ends, so a
+    crash leaves nothing to clean up. SQLite's own locks (POSIX ``fcntl`` ranges) are per
+    transaction and would let two processes take turns; ``flock`` locks are separate from them."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+        created = True
+    except FileExistsError:
+        fd = os.open(path, os.O_RDWR)
+        created = False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise StorageError(f"{path} is in use by another xueliu server: one process owns a database") from None
+    if not created and os.fstat(fd).st_size == 0:
+        os.close(fd)
+        raise StorageError(
+            f"{path} is empty (0 bytes): not a database this server wrote (a crash as it was created, or "
+            "a file truncated by something else); delete it to start with no tables, or restore a backup"
+        )
+    return fd

@@ -102,6 +102,10 @@ class TableConfig:
     def rules(self) -> engine.Rules:
         return engine.Rules.preset(self.preset, **self.options)
 
+    def people(self) -> int:
+        """How many seats people play: a chosen seed is fair only for one, with bots."""
+        return self.seats.count("person")
+
 
 def _dict(value: Any, name: str) -> dict[str, Any]:
     if not isinstance(value, dict):
@@ -111,6 +115,13 @@ def _dict(value: Any, name: str) -> dict[str, Any]:
 
 def _seconds(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value < 86_400
+
+
+def commitment(seed: int, salt: str) -> str:
+    """SHA-256 of the salt's bytes then the seed's eight bytes (big-endian), in hex: published
+    when a table is created, checked by players against the seed and salt revealed at the end
+    (docs/server.md, "Fair deals")."""
+    return hashlib.sha256(bytes.fromhex(salt) + seed.to_bytes(8, "big")).hexdigest()
 
 
 def hash_token(token: str) -> str:
@@ -130,11 +141,23 @@ class Request:
 class Table:
     """One match at one table (see the module docstring). All methods run on one thread."""
 
-    def __init__(self, table_id: str, config: TableConfig, clock: Clock, *, seed: Optional[int] = None) -> None:
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        clock: Clock,
+        *,
+        seed: Optional[int] = None,
+        salt: Optional[str] = None,
+    ) -> None:
         self.id = table_id
         self.config = config
         self.clock = clock
+        # the server's CSPRNG unless the creator chose the seed (Server.create allows that only
+        # for one person with bots)
         self.seed = config.seed if config.seed is not None else (seed if seed is not None else secrets.randbits(63))
+        self.salt = salt if salt is not None else secrets.token_hex(16)
+        self.commitment = commitment(self.seed, self.salt)
         self.match: Optional[engine.Match] = None
         self.status = "waiting"  # waiting (for people to join), playing, between (hands), over
         self.tokens: list[Optional[str]] = [None] * 4  # token digests of joined person seats
@@ -293,6 +316,28 @@ class Table:
         )
         return message
 
+    def settlement(self) -> list[dict[str, Any]]:
+        """The end messages again, for a (re)connecting seat or spectator: the last hand's
+        ``hand_over`` between hands and once the match is over, then ``match_over`` if it is. A
+        seat away at the end, or a server killed between the last commit and its sending, would
+        otherwise never hear them."""
+        match = self.match
+        if match is None or self.status not in ("between", "over"):
+            return []
+        over = self.status == "over"
+        game = match.game  # the ended hand's until the next one is dealt
+        hand_over = self._message(
+            "hand_over",
+            hand=self.hand_number(),
+            scores=game.scores,
+            totals=match.totals,
+            next_dealer=None if over else match.next_dealer,
+        )
+        messages = [hand_over]
+        if over:
+            messages.append(self._message("match_over", totals=match.totals, seed=self.seed, salt=self.salt))
+        return messages
+
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (the lobby's view)."""
         c = self.config
@@ -313,6 +358,9 @@ class Table:
             "on_leave": c.on_leave,
             "spectator_delay": c.spectator_delay,
             "next_hand_delay": c.next_hand_delay,
+            "seed_chosen": c.seed is not None,
+            "seed_commitment": self.commitment,
+            "seed_revealed": {"seed": self.seed, "salt": self.salt} if self.status == "over" else None,
         }
 
     def hand_number(self) -> int:
@@ -328,6 +376,7 @@ class Table:
             "id": self.id,
             "config": self._config_dict,
             "seed": self.seed,
+            "salt": self.salt,
             "hand": self.hand_number(),
             "status": self.status,
             "tokens": self.tokens,
@@ -357,7 +406,7 @@ class Table:
         decision gets its full time again, and every seat counts as gone since now (so the grace
         period starts over)."""
         config = TableConfig(**data["config"])
-        table = Table(data["id"], config, clock, seed=data["seed"])
+        table = Table(data["id"], config, clock, seed=data["seed"], salt=data.get("salt"))  # older rows: none
         if data["status"] != "waiting":
             table.match = table._replay(ended, data["hand"], moves)
             table._hand = data["hand"]
@@ -608,15 +657,15 @@ class Table:
     def _hand_over(self) -> None:
         assert self.match is not None
         match, game = self.match, self.match.game
-        fields = {"hand": self.hand_number(), "scores": game.scores, "totals": match.totals}
         self.ended.append((self.hand_number(), json.dumps(game.events, separators=(",", ":"), ensure_ascii=False)))
         if match.is_over:
             self.status = "over"
-            self._broadcast("hand_over", **fields, next_dealer=None)
-            self._broadcast("match_over", totals=match.totals)
         else:
             self.status = "between"
-            self._broadcast("hand_over", **fields, next_dealer=match.next_dealer)
+        for message in self.settlement():
+            for viewer in range(5):
+                self.outbox.append((viewer, message))
+        if not match.is_over:
             self.next_hand_at = self.clock.now() + self.config.next_hand_delay
             if self.config.next_hand_delay == 0:
                 self.next_hand_at = None
