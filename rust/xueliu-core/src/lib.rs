@@ -5,8 +5,8 @@
 //! [`meld`] (pongs and kongs), [`tables`] (per-suit tables), [`analysis`] (win, waits, shanten),
 //! [`pattern`] (patterns and fan tables), [`points`] (fan to points), [`rules`] (options and
 //! presets), [`score`] (scoring a win and a ready hand's waits), [`game`] (the turn state
-//! machine: one hand from the shuffle to the last payment), [`matches`] (hands in a row: dealers,
-//! seeds, totals), [`wilds`] (analysis with 幺鸡 wilds).
+//! machine: one hand from the shuffle to the last payment), [`mod@matches`] (hands in a row: dealers,
+//! seeds, totals), [`analysis::wilds`] (analysis with 幺鸡 wilds).
 
 pub mod analysis;
 pub mod batch;

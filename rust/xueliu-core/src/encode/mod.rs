@@ -1,6 +1,6 @@
 //! What a learning agent needs from a game: a fixed table of action ids ([`ids`]), the mask of
 //! the ids a seat may take ([`mask`]), exchange picks made one id at a time ([`picks`]), and one
-//! seat's observation as planes of 27 bytes ([`observe`]), or bit-packed ([`packed`]). docs/encoding.md is the
+//! seat's observation as planes of 27 bytes ([`observe()`]), or bit-packed ([`packed`]). docs/encoding.md is the
 //! reference for the table and every channel.
 
 pub mod ids;

@@ -1,5 +1,5 @@
 //! The observation bit-packed, for moving it cheaply (to a GPU, across processes): each channel
-//! of [`super::observe`] becomes as many 27-bit planes as its values need (`LAYOUT`'s third
+//! of [`super::observe()`] becomes as many 27-bit planes as its values need (`LAYOUT`'s third
 //! column), one `u32` a plane, bit `t` for tile `t`; a value `v` at channel `c`, tile `t` is
 //! `Σ_k bit t of plane PLANE_OF[c] + k, shifted left by k` (least significant bit first).
 //! `PACKED_PLANES` words hold what `OBS_SIZE` bytes hold plainly (docs/encoding.md §2.1).

@@ -227,7 +227,7 @@ macro_rules! events {
 
 events! {
     /// One entry of the log, as a full log writes it. A win's details live in the game's win list,
-    /// at `index`; [`Event::shown`] writes them, and what a seat's view hides (RULES.md §12).
+    /// at `index`; `Event::shown` writes them, and what a seat's view hides (RULES.md §12).
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub enum Event {
         /// `given`: a match named the dealer (`Game::with_dealer`); no first-dealer draw was made.
@@ -285,7 +285,7 @@ events! {
             seat: u8,
             tile: Tile,
         },
-        /// `could`: the claim bits ([`claim`]) the seat passed up.
+        /// `could`: the claim bits (`claim`) the seat passed up.
         Pass = "pass" {
             #[serde(deserialize_with = "seat")]
             seat: u8,

@@ -140,7 +140,7 @@ by_name! {
 }
 
 /// A hand is written as its sorted tiles, each wild as the `1s` it is (幺鸡), and read as natural
-/// tiles: [`wilded`] makes its `1s` wilds where the rules have them.
+/// tiles: `wilded` makes its `1s` wilds where the rules have them.
 impl Serialize for Counts {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.tiles_with_wilds())

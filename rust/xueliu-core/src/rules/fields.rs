@@ -265,7 +265,7 @@ impl Rules {
 
     /// Rules from a value for every key of [`Rules::KEYS`], as `to_dict` writes them; then
     /// [`Rules::validate`]. A missing or unknown key is an error, except that a dict lacking
-    /// every one of [`Rules::LATER_KEYS`] (written before they existed) gets their old values.
+    /// every one of `Rules::LATER_KEYS` (written before they existed) gets their old values.
     pub fn from_values(
         entries: impl IntoIterator<Item = (String, Value)>,
     ) -> Result<Rules, RulesError> {
