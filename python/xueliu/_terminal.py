@@ -23,11 +23,12 @@ WILD = 18  # 1s: a wild (幺鸡) when the rules have wilds
 WILD_STYLE = "bold magenta"
 
 
-def console(plain: bool, stderr: bool = False) -> Console:
-    """A console for stdout (or stderr): no colour or markup tricks when ``plain``."""
+def console(plain: bool, stderr: bool = False, width: int = 160) -> Console:
+    """A console for stdout (or stderr): no colour or markup tricks when ``plain``, and then
+    ``width`` columns (a pipe has none of its own)."""
     if plain:
         return Console(
-            force_terminal=False, no_color=True, highlight=False, emoji=False, markup=False, width=160, stderr=stderr
+            force_terminal=False, no_color=True, highlight=False, emoji=False, markup=False, width=width, stderr=stderr
         )
     return Console(highlight=False, emoji=False, markup=False, stderr=stderr)
 
@@ -40,18 +41,38 @@ def table(title: str, plain: bool, *columns: str) -> Table:
     return t
 
 
+LABEL_MIN = 24  # a row's label wraps over two or three lines at most
+
+
 def keep_words(t: Table, narrow: int = 11) -> Table:
     """Fixes each value column's width at most ``narrow`` (never less than its longest word) and
-    lets the first column take the rest, wrapping: a terminal of 120 columns then fits seven
-    presets side by side, every cell wrapped between words, never inside one."""
+    lets the first column take the rest, wrapping but never narrower than ``LABEL_MIN`` (or its
+    longest line): a terminal of 120 columns then fits seven presets side by side, every cell
+    wrapped between words, never inside one. A column already ``no_wrap`` keeps its cells whole."""
     for i, column in enumerate(t.columns):
         cells = [str(cell) for cell in [column.header, *column.cells]]
         longest_word = max(cell_len(w) for cell in cells for w in cell.split() or [""])
+        if column.no_wrap and i > 0:
+            continue
         if i == 0:
-            column.no_wrap, column.min_width = False, longest_word
+            longest = max(cell_len(c) for c in cells)
+            column.no_wrap, column.min_width = False, max(longest_word, min(longest, LABEL_MIN))
         else:
             column.width = max(longest_word, min(max(cell_len(c) for c in cells), narrow))
     return t
+
+
+def fits(out: Console, t: Table) -> bool:
+    """True when ``t``, laid out by :func:`keep_words`, is drawn within ``out``'s width: its
+    columns' set widths, each with a space either side and a line before it, and the last line."""
+    return sum((c.width or c.min_width or 0) + 3 for c in t.columns) + 1 <= out.width
+
+
+def split_evenly(items: Sequence[str], parts: int) -> list[Sequence[str]]:
+    """``items`` in ``parts`` consecutive runs whose lengths differ by at most one."""
+    size, extra = divmod(len(items), parts)
+    bounds = [i * size + min(i, extra) for i in range(parts + 1)]
+    return [items[a:b] for a, b in zip(bounds, bounds[1:])]
 
 
 def tiles(items: Iterable[Union[Tile, int, str]], wilds: bool = False) -> Text:

@@ -94,13 +94,18 @@ def rules(preset: Optional[str], plain: bool) -> None:
     PRESET's options (with the API's names), its fan table and its settlement in words.
 
     Option names are the API's (Rules.preset(name, option=value)); docs/rules-implemented.md explains each.
+    The tables fit the terminal's width (80 columns when plain), presets split over several tables when
+    they do not fit side by side, never a word broken.
     """
     plain = _plain(plain)
-    out = term.console(plain)
+    out = term.console(plain, width=RULES_PLAIN_WIDTH)
     if preset is None:
         _all_presets(out, plain)
     else:
         _one_preset(out, Rules.preset(preset), preset, plain)
+
+
+RULES_PLAIN_WIDTH = 80  # a pipe or a log has no width of its own: the narrowest common terminal's
 
 
 def _all_presets(out: Console, plain: bool) -> None:
@@ -109,16 +114,33 @@ def _all_presets(out: Console, plain: bool) -> None:
     for name in names:
         t.add_row(name, presets.DESCRIPTIONS[name])
     out.print(t)
-    options = [Rules.preset(n).to_dict() for n in names]
-    for group, rows in presets.GROUPS:
-        t = term.table(group, plain, "option", *names)
-        for key, label in rows:
-            t.add_row(label, *(presets.show(o[key]) for o in options))
-        out.print(term.keep_words(t))
-    t = term.table("Pattern fan (— : the room does not have it)", plain, "pattern", *names)
-    for pattern, chinese in presets.PATTERNS.items():
-        t.add_row(f"{pattern} {chinese}", *(presets.show(o["fan"][pattern]) for o in options))
-    out.print(term.keep_words(t))
+    options = {n: Rules.preset(n).to_dict() for n in names}
+    for parts in range(1, len(names) + 1):  # the fewest tables per group that fit the width
+        groups = [
+            _option_tables(group, rows, chunk, options, plain)
+            for group, rows in _groups()
+            for chunk in term.split_evenly(names, parts)
+        ]
+        if all(term.fits(out, t) for t in groups):
+            break
+    for t in groups:
+        out.print(t)
+
+
+def _groups() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The option groups, then the fan table as one more group (its rows keyed ``fan.pattern``)."""
+    fan = [(f"fan.{p}", f"{p} {chinese}") for p, chinese in presets.PATTERNS.items()]
+    return [*presets.GROUPS, ("Pattern fan (— : the room does not have it)", fan)]
+
+
+def _option_tables(
+    group: str, rows: list[tuple[str, str]], names: Sequence[str], options: Mapping[str, Any], plain: bool
+) -> Table:
+    t = term.table(group, plain, "pattern" if rows[0][0].startswith("fan.") else "option", *names)
+    for key, label in rows:
+        values = [options[n]["fan"][key[4:]] if key.startswith("fan.") else options[n][key] for n in names]
+        t.add_row(label, *(presets.show(v) for v in values))
+    return term.keep_words(t)
 
 
 def _one_preset(out: Console, r: Rules, name: str, plain: bool) -> None:
@@ -126,9 +148,10 @@ def _one_preset(out: Console, r: Rules, name: str, plain: bool) -> None:
     d = r.to_dict()
     for group, rows in presets.GROUPS:
         t = term.table(group, plain, "option", "value", "API name")
+        t.columns[2].no_wrap = True  # an API name is copied whole
         for key, label in rows:
             t.add_row(label, presets.show(d[key]), key)
-        out.print(t)
+        out.print(term.keep_words(t, narrow=20))
     t = term.table("Pattern fan", plain, "pattern", "fan", "points")
     for pattern, chinese in presets.PATTERNS.items():
         fan = d["fan"][pattern]

@@ -10,6 +10,7 @@ import sys
 
 import numpy as np
 import pytest
+from rich.cells import cell_len
 
 import xueliu
 from xueliu import _presets as presets
@@ -88,9 +89,9 @@ def test_help_documents_the_exit_codes(capsys):
 
 def test_rules_describes_every_preset_and_groups_every_option(capsys):
     """Each preset in one line, then the options in plain-named groups, every preset's value in
-    each row; no API name is needed to read it."""
-    code, out, _ = run(capsys, "rules", "--plain")
-    assert code == 0
+    each row (side by side when the width allows); no API name is needed to read it."""
+    cli._all_presets(cli.term.console(True, width=400), True)
+    out = capsys.readouterr().out
     for name in xueliu.Rules.presets():
         start = presets.DESCRIPTIONS[name].split()[0]
         assert re.search(rf"^\| {name} +\| {re.escape(start)}", out, re.M), name
@@ -102,16 +103,19 @@ def test_rules_describes_every_preset_and_groups_every_option(capsys):
             assert all(v.startswith(c) for v, c in zip(values, cells)) and len(cells) == len(values), (label, cells)
 
 
-def test_rules_fits_120_columns_without_breaking_words():
-    """In a 120-column terminal every table fits, and every preset name and value stays whole."""
-    child = pexpect.spawn(sys.executable, ["-m", "xueliu", "rules"], encoding="utf-8", timeout=60, dimensions=(50, 120))
+@pytest.mark.parametrize("columns", [80, 100, 120])
+def test_rules_fits_the_terminal_without_breaking_words(columns):
+    """At 80, 100 or 120 columns every table fits, every preset name and value stays whole, and
+    every preset's column is shown for every group (side by side, or over several tables)."""
+    child = pexpect.spawn(
+        sys.executable, ["-m", "xueliu", "rules"], encoding="utf-8", timeout=60, dimensions=(50, columns)
+    )
     child.expect(pexpect.EOF)
     child.close()
     lines = re.sub(r"\x1b\[[0-9;]*m", "", child.before).splitlines()
-    assert child.exitstatus == 0 and max(map(len, lines)) <= 120
+    assert child.exitstatus == 0 and max(map(cell_len, lines)) <= columns
     tops = [line for line in lines if line.startswith("╭")]
-    assert len(tops) == len(presets.GROUPS) + 2 and all(line.rstrip().endswith("╮") for line in tops)
-    headers = [line for line in lines if line.startswith("│ option ")]
+    assert all(line.rstrip().endswith("╮") for line in tops)
     words = {
         w
         for _, rows in presets.GROUPS
@@ -119,13 +123,29 @@ def test_rules_fits_120_columns_without_breaking_words():
         for n in xueliu.Rules.presets()
         for w in presets.show(xueliu.Rules.preset(n).to_dict()[key]).split()
     }
-    cells, in_group = set(), False
+    cells, headers, in_group = set(), [], False
     for line in lines:
+        if line.startswith(("│ option ", "│ pattern ")):
+            headers.append(line)
         in_group = line.startswith("│ option ") or (in_group and not line.startswith("╰"))
         if in_group and line.startswith("│ ") and not line.startswith("│ option "):
             cells.update(w for cell in line.split("│")[2:] for w in cell.split())
-    assert all(f" {name} " in h for h in headers for name in xueliu.Rules.presets())
-    assert cells <= words | set(xueliu.Rules.presets()) | {str(n) for n in range(20)}, cells - words
+    shown = [name for h in headers for name in h.split("│")[2:-1]]
+    assert sorted(n.strip() for n in shown) == sorted(xueliu.Rules.presets() * (len(presets.GROUPS) + 1))
+    assert cells <= words | {str(n) for n in range(20)}, cells - words
+
+
+def test_rules_of_one_preset_keeps_api_names_whole_at_80_columns():
+    child = pexpect.spawn(
+        sys.executable, ["-m", "xueliu", "rules", "yaoji"], encoding="utf-8", timeout=60, dimensions=(50, 80)
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", child.before).splitlines()
+    assert child.exitstatus == 0 and max(map(cell_len, lines)) <= 80
+    groups = lines[: next(i for i, line in enumerate(lines) if line.startswith("Pattern fan"))]
+    names = {line.split("│")[3].strip() for line in groups if line.count("│") == 4} - {"API name", ""}
+    assert names == {k for k in xueliu.Rules.preset("yaoji").to_dict() if k not in ("preset", "fan")}
 
 
 @pytest.mark.parametrize("preset", ["chengdu", "xuezhan", "dashiyou"])
@@ -135,7 +155,16 @@ def test_rules_of_one_preset_shows_its_values_fan_and_settlement(capsys, preset)
     rules = xueliu.Rules.preset(preset)
     assert out.startswith(f"{preset}: {presets.DESCRIPTIONS[preset][:40]}")
     groups = out[: out.index("Pattern fan")]
-    rows = {key: value for _, value, key in re.findall(r"^\| (.+?) +\| (.+?) +\| ([a-z_0-9]+) +\|$", groups, re.M)}
+    rows: dict[str, str] = {}
+    last = ""
+    for line in re.findall(r"^\| .+ \|$", groups, re.M):  # a wrapped value goes on under its row
+        _, value, key = (cell.strip() for cell in line[1:-1].split("|"))
+        if key == "API name":
+            last = ""
+        elif key:
+            rows[key], last = value, key
+        elif value:
+            rows[last] += " " + value
     expected = {k: presets.show(v) for k, v in rules.to_dict().items() if k not in ("preset", "fan")}
     assert rows == expected
     fans = dict(re.findall(r"^\| ([a-z_0-9]+) \S+ +\| (\d+) +\| \d+ +\|$", out, re.M))

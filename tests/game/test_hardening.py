@@ -357,6 +357,36 @@ def test_issue12_11_each_mistake_raises_its_own_error(call, error):
     assert len(str(info.value)) < 1000  # a short excerpt of the input, never all of it
 
 
+LONG = "x" * 10_000_000
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: xueliu.is_win(LONG),
+        lambda: xueliu.waits(LONG),
+        lambda: xueliu.shanten(LONG),
+        lambda: xueliu.decompositions(LONG),
+        lambda: xueliu.hand_facts(LONG),
+        lambda: xueliu.best_waits(LONG, rules=Rules.preset("chengdu")),
+        lambda: xueliu.parse_tiles("123m" * 2_500_000 + "x"),
+        lambda: Tile(LONG),
+        lambda: xueliu.Action.exchange(LONG),
+        lambda: Rules.preset(LONG),
+        lambda: Rules.preset("chengdu", **{LONG[:100_000]: 1}),
+        lambda: Game(LONG),
+        lambda: Bot(LONG),
+        lambda: VecEnv(2, "chengdu", opponents=LONG),
+        lambda: xueliu.simulate(1, "chengdu", bots=(LONG,) * 4),
+    ],
+)
+def test_issue30_17_an_error_quotes_a_short_excerpt_of_a_long_input(call):
+    with pytest.raises(XueliuError) as info:
+        call()
+    assert len(str(info.value)) < 1000, str(info.value)[:200]
+    assert "characters)" in str(info.value)  # says how long the input was
+
+
 def test_issue12_12_a_wrong_type_is_both_a_xueliu_error_and_a_type_error():
     assert issubclass(ArgumentTypeError, ArgumentError) and issubclass(ArgumentTypeError, TypeError)
     with pytest.raises(TypeError, match=r"seat must be .*got str \"x\""):

@@ -11,6 +11,7 @@ pub use fields::Value;
 pub use presets::Preset;
 
 use crate::choice::{choice, Choice};
+use crate::error::quote;
 use crate::pattern::{FanTable, Pattern};
 use crate::points::{Curve, Scoring, MAX_PAYMENT};
 use std::fmt;
@@ -267,16 +268,17 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::UnknownPreset(name) => {
-                write!(f, "unknown preset {name:?}; presets: {}", Preset::names())
+                write!(f, "unknown preset {}; presets: {}", quote(name), Preset::names())
             }
             RulesError::UnknownOption(name) => {
                 let names: Vec<String> = Rules::KEYS.iter().map(|k| format!("{k:?}")).collect();
-                write!(f, "unknown option {name:?}; options: {}", names.join(", "))
+                write!(f, "unknown option {}; options: {}", quote(name), names.join(", "))
             }
             RulesError::UnknownPattern(name) => {
                 write!(
                     f,
-                    "unknown pattern {name:?} in fan; patterns: {}",
+                    "unknown pattern {} in fan; patterns: {}",
+                    quote(name),
                     Pattern::names()
                 )
             }

@@ -3,6 +3,7 @@
 //! 108 tiles: ranks 1–9 in three suits, four copies each. A tile kind is an index 0–26:
 //! `1m..9m` = 0–8 (万 characters), `1p..9p` = 9–17 (筒 dots), `1s..9s` = 18–26 (条 bamboo).
 
+use crate::error::quote_around;
 use std::fmt;
 
 /// Number of tile kinds.
@@ -144,10 +145,11 @@ impl fmt::Display for Tile {
     }
 }
 
-/// Why a tile string could not be read. `position` counts characters, from 0.
+/// Why a tile string could not be read. `position` counts characters, from 0; `excerpt` quotes
+/// the text around it (the whole text when short: [`crate::error::quote_around`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileParseError {
-    pub text: String,
+    pub excerpt: String,
     pub position: usize,
     pub found: Option<char>,
     pub reason: &'static str,
@@ -158,10 +160,10 @@ impl fmt::Display for TileParseError {
         match self.found {
             Some(c) => write!(
                 f,
-                "cannot read tiles {:?}: {:?} at position {} {}",
-                self.text, c, self.position, self.reason
+                "cannot read tiles {}: {:?} at position {} {}",
+                self.excerpt, c, self.position, self.reason
             ),
-            None => write!(f, "cannot read tiles {:?}: {}", self.text, self.reason),
+            None => write!(f, "cannot read tiles {}: {}", self.excerpt, self.reason),
         }
     }
 }
@@ -183,7 +185,7 @@ pub fn parse_tiles(text: &str) -> Result<Vec<Tile>, TileParseError> {
 /// Calls `visit` with each tile of `text`, in the order written, without allocating.
 pub fn for_each_tile(text: &str, mut visit: impl FnMut(Tile)) -> Result<(), TileParseError> {
     let error = |position, found, reason| TileParseError {
-        text: text.to_owned(),
+        excerpt: quote_around(text, position),
         position,
         found,
         reason,
@@ -294,5 +296,22 @@ mod tests {
         assert_eq!((e.position, e.found), (4, Some('4')));
         let e = parse_tiles("12 3m").unwrap_err();
         assert_eq!(e.position, 1);
+    }
+
+    #[test]
+    fn parse_errors_quote_a_short_excerpt_around_the_fault() {
+        assert_eq!(
+            parse_tiles("12x").unwrap_err().to_string(),
+            "cannot read tiles \"12x\": 'x' at position 2 is not a rank or a suit"
+        );
+        let long = format!("{}x{}", "1m".repeat(5_000_000), "2p".repeat(1000));
+        let e = parse_tiles(&long).unwrap_err();
+        assert_eq!(e.position, 10_000_000);
+        let message = e.to_string();
+        assert!(message.len() < 200, "{message}");
+        assert!(
+            message.contains("m1m1mx2p2p") && message.contains("(10002001 characters)"),
+            "{message}"
+        );
     }
 }

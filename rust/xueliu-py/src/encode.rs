@@ -142,7 +142,8 @@ fn policies_arg(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<[Policy; 4]> {
     let policy = |name: &str| {
         Policy::parse(name).ok_or_else(|| {
             BotError::new_err(format!(
-                "unknown opponent {name:?}; opponents are {}",
+                "unknown opponent {}; opponents are {}",
+                crate::errors::quote(name),
                 Policy::names()
             ))
         })

@@ -88,8 +88,8 @@ fn argument_type_error_class(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
         .map(|class| class.bind(py))
 }
 
-/// The longest excerpt of a bad input a message quotes: a 10 MB string gives a short message.
-const EXCERPT: usize = 60;
+/// The longest excerpt of a bad input a message quotes: the core's, so every message cuts alike.
+const EXCERPT: usize = xueliu_core::error::EXCERPT_CHARS;
 
 /// A short quotation of `value`'s repr, cut to [`EXCERPT`] characters.
 pub fn excerpt(value: &Bound<'_, PyAny>) -> String {
@@ -106,15 +106,7 @@ pub fn excerpt(value: &Bound<'_, PyAny>) -> String {
 }
 
 /// `text` quoted and cut to [`EXCERPT`] characters.
-pub fn quote(text: &str) -> String {
-    let n = text.chars().count();
-    if n <= EXCERPT {
-        format!("{text:?}")
-    } else {
-        let head: String = text.chars().take(EXCERPT).collect();
-        format!("{head:?}… ({n} characters)")
-    }
-}
+pub use xueliu_core::error::quote;
 
 fn cut(text: &str) -> String {
     if text.chars().count() <= EXCERPT {

@@ -79,9 +79,9 @@ impl fmt::Display for UnknownBot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown bot {:?}; valid bots are {}, or ismcts:N for N playouts per decision \
+            "unknown bot {}; valid bots are {}, or ismcts:N for N playouts per decision \
              (1 to {MAX_PLAYOUTS})",
-            self.0,
+            crate::error::quote(&self.0),
             BOT_NAMES.join(", ")
         )
     }
