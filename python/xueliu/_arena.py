@@ -19,7 +19,7 @@ import numpy as np
 
 from . import players as pl
 from ._arena_report import ArenaResult, Sprt
-from ._xueliu import HAND_STAT_NAMES, ArgumentError, Game, Rules, _arena_hands, _hand_stats
+from ._xueliu import HAND_STAT_NAMES, ArgumentError, Game, Rules, _arena_hands, _hand_stats, simulate
 
 __all__ = ["arena", "seatings"]
 
@@ -69,6 +69,7 @@ class _Table:
 
     def __init__(self, plan: _Plan) -> None:
         self.plan = plan
+        simulate(0, plan.rules)  # the analysis tables, built now rather than in a bot's first decision
         self.by_seat = [[pl.player(bot).clone() for _ in range(4)] for bot in plan.bots]
         self.python_seatings = [
             k for k, s in enumerate(plan.seatings) if not all(isinstance(plan.bots[b], str) for b in s)
