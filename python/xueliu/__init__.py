@@ -26,6 +26,8 @@ import importlib as _importlib
 import types as _types
 
 from . import batch
+from ._arena import arena
+from ._arena_report import ArenaResult, Sprt
 from ._packed import unpack_observations
 from ._version import __version__ as __version__
 from ._xueliu import (
@@ -73,6 +75,7 @@ from ._xueliu import (
     simulate,
     waits,
 )
+from .players import ProcessBot
 
 __all__ = [
     "ACTION_COUNT",
@@ -83,6 +86,7 @@ __all__ = [
     "UNREACHABLE",
     "Action",
     "ArgumentError",
+    "ArenaResult",
     "ArgumentTypeError",
     "Bot",
     "BotError",
@@ -95,18 +99,21 @@ __all__ = [
     "InvalidHandError",
     "Match",
     "Meld",
+    "ProcessBot",
     "SnapshotError",
     "Rules",
     "RulesError",
     "Score",
     "ScoreError",
     "SimulationResult",
+    "Sprt",
     "Tile",
     "TileParseError",
     "VecEnv",
     "Win",
     "XueliuError",
     "action_id_name",
+    "arena",
     "batch",
     "best_waits",
     "compare_bots",

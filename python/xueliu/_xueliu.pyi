@@ -57,6 +57,9 @@ __all__ = [
     "Comparison",
     "simulate",
     "compare_bots",
+    "_hand_stats",
+    "_arena_hands",
+    "HAND_STAT_NAMES",
 ]
 
 HandLike = Union[str, Sequence[Union["Tile", int]], Sequence[int], npt.NDArray[np.integer]]
@@ -578,3 +581,11 @@ def compare_bots(
     threads: int = 0,
     first_game: int = 0,
 ) -> Comparison: ...
+
+#: The per-seat figures of a finished hand the arena reports (``xueliu.arena``), in column order.
+HAND_STAT_NAMES: list[str]
+
+def _hand_stats(game: Game) -> list[list[int]]: ...
+def _arena_hands(
+    rules: RulesLike, seatings: Sequence[Sequence[str]], seed: int, first_game: int, games: int
+) -> npt.NDArray[np.int64]: ...

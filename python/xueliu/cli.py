@@ -51,6 +51,11 @@ def cli(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
+from ._arena_cli import arena as _arena_command  # noqa: E402  (registered beside the others)
+
+cli.add_command(_arena_command)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> None:
     """Runs the command line. Any error is one line on stderr and a non-zero exit status: 2 for
     a usage error, 130 when interrupted (Ctrl-C, or end of input in `play`), 70 for a bug, else 1."""

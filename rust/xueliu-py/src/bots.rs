@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use std::sync::{Arc, Mutex};
 use xueliu_core::bots::{self as core, BotKind, Simulation, Tally, WIN_KIND_NAMES};
-use xueliu_core::game::SeatView;
+use xueliu_core::game::{Event, Reason, SeatView};
 
 /// A whole number argument (`games`, `seed`, `first_game`); `default` when not given.
 fn whole(name: &str, value: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
@@ -619,6 +619,108 @@ pub fn compare_bots(
     Ok(Comparison { inner })
 }
 
+/// The per-seat figures of a finished hand the arena reports, one column each, in this order.
+pub const HAND_STAT_NAMES: [&str; 9] = [
+    "points",
+    "wins",
+    "won",
+    "self_draws",
+    "deal_ins",
+    "fan",
+    "flower_pig",
+    "not_ready",
+    "kongs",
+];
+
+/// [`HAND_STAT_NAMES`] of each seat of a finished hand: its points, wins, whether it won, wins
+/// self-drawn, wins it fed (a discard or a robbed kong), fan summed over its wins (before the
+/// cap), whether it paid as 花猪 and for 查叫, and the kongs it made.
+fn hand_stats(game: &xueliu_core::game::Game) -> [[i64; 9]; 4] {
+    let mut rows = [[0i64; 9]; 4];
+    for (row, points) in rows.iter_mut().zip(game.scores()) {
+        row[0] = points;
+    }
+    for w in game.wins() {
+        let row = &mut rows[w.seat as usize & 3];
+        row[1] += 1;
+        row[2] = 1;
+        row[5] += i64::from(w.score.fan);
+        match w.from {
+            None => row[3] += 1,
+            Some(feeder) => rows[feeder as usize & 3][4] += 1,
+        }
+    }
+    for e in game.events() {
+        if let Event::Payment { payer, reason, .. } = e {
+            match reason {
+                Reason::FlowerPig => rows[*payer as usize & 3][6] = 1,
+                Reason::NotReady => rows[*payer as usize & 3][7] = 1,
+                _ => {}
+            }
+        }
+    }
+    for k in game.kongs() {
+        rows[k.owner as usize & 3][8] += 1;
+    }
+    rows
+}
+
+/// The arena's per-seat figures of a finished `Game` (`HAND_STAT_NAMES` columns), a row a seat.
+#[pyfunction]
+pub fn _hand_stats(game: &Bound<'_, PyAny>) -> PyResult<Vec<[i64; 9]>> {
+    let game = game
+        .cast::<Game>()
+        .map_err(|_| crate::errors::type_error("game", game, "a Game"))?;
+    let state = game.get().lock()?;
+    if !state.game.is_over() {
+        return Err(argument_error("game", "a hand in play", "a finished hand"));
+    }
+    Ok(hand_stats(&state.game).to_vec())
+}
+
+/// The arena's fast path for built-in bots: deals `first_game .. first_game + games` of `seed`,
+/// each played once per seating (four bot names) exactly as `simulate` plays it, on this
+/// thread with the GIL released (processes, `xueliu.shards`, run shards side by side). Returns `int64[games, seatings, 4, 9]`: the
+/// `HAND_STAT_NAMES` of every seat of every hand.
+#[pyfunction]
+#[pyo3(signature = (rules, seatings, seed, first_game, games))]
+pub fn _arena_hands<'py>(
+    py: Python<'py>,
+    rules: Option<&Bound<'py, PyAny>>,
+    seatings: &Bound<'py, PyAny>,
+    seed: u64,
+    first_game: u64,
+    games: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = rules_or_default(rules)?;
+    let seatings = seatings
+        .try_iter()?
+        .map(|s| bot_kinds(&s?))
+        .collect::<PyResult<Vec<_>>>()?;
+    let play = |i: u64| -> Result<Vec<[[i64; 9]; 4]>, xueliu_core::error::Error> {
+        let deal = core::game_seed(seed, first_game.wrapping_add(i));
+        seatings
+            .iter()
+            .map(|&bots| core::play_game(&rules, bots, deal, true).map(|g| hand_stats(&g)))
+            .collect()
+    };
+    let hands = py
+        .detach(|| {
+            xueliu_core::game::playable(&rules).map_err(xueliu_core::error::Error::Rules)?;
+            (0..games).map(play).collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(core_error)?;
+    let flat: Vec<i64> = hands
+        .iter()
+        .flatten()
+        .flatten()
+        .flatten()
+        .copied()
+        .collect();
+    let shape = [games as usize, seatings.len(), 4, HAND_STAT_NAMES.len()];
+    Ok(PyArray1::from_vec(py, flat).reshape(shape)?.into_any())
+}
+
 /// The SHA-256 of `bytes` as hex, by Python's own `hashlib`.
 fn sha256(py: Python<'_>, bytes: &[u8]) -> PyResult<String> {
     let hash = py
@@ -633,5 +735,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Comparison>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(compare_bots, m)?)?;
+    m.add_function(wrap_pyfunction!(_hand_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(_arena_hands, m)?)?;
+    m.add("HAND_STAT_NAMES", HAND_STAT_NAMES.to_vec())?;
     Ok(())
 }

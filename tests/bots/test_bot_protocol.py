@@ -1,0 +1,93 @@
+"""The bot protocol (docs/bot-protocol.md): what a bot process is sent, how its lines are read."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import xueliu
+from xueliu import bot_protocol as proto
+from xueliu.players import ProcessBot, play_hand
+
+ZOO = str(Path(__file__).with_name("zoo.py"))
+
+
+@pytest.mark.parametrize("preset", xueliu.Rules.presets())
+def test_a_bot_is_sent_exactly_its_seats_events(preset, tmp_path):
+    """Four recording bots play a whole hand: the events each received are events_for(its seat)."""
+    paths = [tmp_path / f"seat{s}.jsonl" for s in range(4)]
+    bots = [ProcessBot([sys.executable, ZOO, "record", str(p)], time_ms=5000) for p in paths]
+    game = xueliu.Game(preset, seed=7)
+    try:
+        play_hand(game, bots)
+    finally:
+        for b in bots:
+            b.close()
+    for seat, path in enumerate(paths):
+        received = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+        events = [m for m in received if m["type"] in proto.EVENT_TYPES]
+        assert events == game.events_for(seat)
+        assert {m["type"] for m in received} - proto.EVENT_TYPES <= proto.HOST_TYPES
+        requests = [m for m in received if m["type"] == "request"]
+        acks = [m for m in received if m["type"] == "ack"]
+        assert [a["id"] for a in acks] == [r["id"] for r in requests]
+        assert all(a["status"] == proto.ACCEPTED for a in acks)
+        assert received[0]["type"] == "hello" and received[-1]["type"] == "bye"
+        assert received[-2] == proto.totals(1, game.scores, seat, game.scores[seat])
+        assert bots[seat].counts.decisions == len(requests)
+
+
+def test_requests_name_the_decision():
+    game = xueliu.Game(xueliu.Rules.preset("chengdu", exchange="random"), seed=3)
+    r = proto.request(game, 0, 1, 500, game.events_for(0))
+    assert r["kind"] == "exchange" and r["actions"] == [str(a) for a in game.legal_actions(0)]
+    assert r["mask"] == [int(i) for i in game.action_mask(0).nonzero()[0]]
+    claim = xueliu.Game("chengdu", seed=0)
+    while claim.phase != "play" or claim.events[-1]["type"] != "discard":
+        seat = claim.to_act()[0]
+        claim.act(seat, claim.default_action(seat))
+        if claim.is_over:
+            pytest.skip("no claim in this hand")
+    discard = claim.events[-1]
+    for seat in claim.to_act():
+        kind = proto.request_kind(claim, seat, claim.events_for(seat))
+        assert kind == {"kind": "claim", "tile": discard["tile"], "from": discard["seat"]}
+
+
+@pytest.mark.parametrize(
+    ("line", "expect"),
+    [
+        (b'{"type": "answer", "id": 4, "action": "discard 5m"}', proto.Answer(4, xueliu.Action.discard("5m"))),
+        (b'{"type": "answer", "id": 4, "ids": [0, 1, 2]}', proto.Answer(4, xueliu.Action.from_ids([0, 1, 2]))),
+        (
+            b'{"type": "answer", "id": 4, "action": "win", "extra": {"ignored": 1}}',
+            proto.Answer(4, xueliu.Action.win()),
+        ),
+        (b'{"type": "hello", "version": 1, "name": "me"}', proto.Hello(1, "me")),
+    ],
+)
+def test_good_lines_read(line, expect):
+    assert proto.read_line(line) == expect
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        (b"{not json", "not JSON"),
+        (b"[1, 2]", "a JSON object"),
+        (b'{"type": "answer", "id": "4", "action": "win"}', "integer id"),
+        (b'{"type": "answer", "id": 4, "action": "discard 0z"}', "unreadable action"),
+        (b'{"type": "answer", "id": 4, "ids": [9999]}', "unreadable action"),
+        (b'{"type": "answer", "id": 4}', '"action"'),
+        (b'{"type": "shout"}', "unknown message type 'shout'"),
+        (b'{"type": "hello", "version": 7}', "version 7"),
+        (b"[" * 100_000, "not JSON"),
+        (b"\xff\xfe", "not JSON"),
+    ],
+)
+def test_bad_lines_say_why_and_never_raise(line, problem):
+    message = proto.read_line(line)
+    assert not isinstance(message, proto.Hello)
+    assert problem in message.problem
+    assert getattr(message, "action", None) is None
