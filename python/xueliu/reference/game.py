@@ -858,14 +858,17 @@ class Game:
         on = self._claim["on"]
         for seat in sorted(self._decided):
             kind = self._decided[seat]["kind"]
+            could = [a["kind"] for a in self._options[seat] if a["kind"] != "pass"]
             if kind == "pass":
                 self._log("pass", seat=seat, on=on, could=could)
             elif kind in ("pong", "kong") and seat != taker:
                 self._log("beaten", seat=seat, claim=kind)
+            # R§6 过胡: any answer but win declines an offered win, a pong or kong chosen instead too.
+            if kind != "win" and "win" in could and self.rules["pass_win_lock"] != "none":
+                self._win_lock[seat] = self._claim["win_fans"][seat]
 
     def _resolve(self) -> None:
         if self._stage == "exchange":
-            could = [a["kind"] for a in self._options[seat] if a["kind"] != "pass"]
             self._resolve_exchange()
         elif self._stage == "void":
             self._resolve_void()
@@ -873,9 +876,6 @@ class Game:
             self._resolve_discard()
         else:
             self._resolve_kong()
-            # R§6 过胡: any answer but win declines an offered win, a pong or kong chosen instead too.
-            if kind != "win" and "win" in could and self.rules["pass_win_lock"] != "none":
-                self._win_lock[seat] = self._claim["win_fans"][seat]
 
     def _resolve_discard(self) -> None:
         claim = self._claim
