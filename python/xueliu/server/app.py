@@ -236,7 +236,7 @@ class Server:
         sends: list[tuple[Table, list[tuple[int, dict[str, Any]]]]] = []
         for table in tables:
             outbox, table.outbox = table.outbox, []
-            if outbox or table.accepted or table.status == "waiting":
+            if outbox or table.accepted or table.scoring or table.status == "waiting":
                 changes.append(Change(table.to_dict(), table.accepted, table.moves, table.ended))
                 sends.append((table, outbox))
             table.accepted, table.moves, table.ended = [], [], []
@@ -254,6 +254,16 @@ class Server:
                 return
         for table, outbox in sends:
             self._send(table, outbox)
+        scoring = [table for table, _ in sends if table.scoring]
+        if scoring:  # after this turn's messages are written: nobody's acknowledgement waits on a score
+            try:
+                asyncio.get_running_loop().call_soon(self._send_scored, scoring)
+            except RuntimeError:
+                self._send_scored(scoring)
+
+    def _send_scored(self, tables: list[Table]) -> None:
+        for table in tables:
+            self._send(table, table.scored_requests())
 
     def _hold(
         self, changes: list[Change], sends: list[tuple[Table, list[tuple[int, dict[str, Any]]]]], error: Exception
