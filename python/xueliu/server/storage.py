@@ -102,11 +102,11 @@ class SQLiteStorage:
             raise
         try:
             self._prepare(synchronous, path != ":memory:" and checkpoint_every > 0, wal_limit)
-        except (sqlite3.DatabaseError, StorageError) as e:  # "file is not a database", an old schema
-            self.close()
-            raise StorageError(f"{path} is not a database this server can open: {e}") from None
-        except BaseException:
-            self.close()
+        except BaseException as e:
+            self._db.close()
+            self._disown()
+            if isinstance(e, (sqlite3.DatabaseError, StorageError)):  # "file is not a database", an old schema
+                raise StorageError(f"{path} is not a database this server can open: {e}") from None
             raise
         if path != ":memory:" and checkpoint_every > 0:
             # A checkpoint fsyncs the database: done from a thread of its own, not in a commit on
