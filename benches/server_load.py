@@ -3,11 +3,14 @@ over loopback WebSockets (raw-socket seats, :class:`Seat`: a measuring tool as c
 be), 127.0.0.1 only, bounded in time; ``--servers N`` shards the tables over N processes.
 
     python benches/server_load.py core --tables 5
+    python benches/server_load.py ack --tables 200
     python benches/server_load.py full --tables 20 --seconds 20
     python benches/server_load.py paced --tables 200 --seconds 30
     python benches/server_load.py paced --tables 1000 --seconds 20 --servers 2
 
 `core`: no network, the server's own CPU per decision with SQLite and with no storage.
+`ack`: no network, no storage: the time from a discard to the discarder's `accepted` handed to
+its socket, for discards someone else could win on and for the rest (they should not differ).
 `full`: every client answers at once; decisions per second and server CPU time per decision.
 `paced`: each table takes one decision (one seat's answer) per second; the p99 latency from an
 answer to the server's `accepted` (sent in the same flush as the events it caused, after the
@@ -363,9 +366,60 @@ def core(tables: int, hands: int) -> dict:
     return out
 
 
+class Socket:
+    """A seat's socket as the server sees it, noting when it was handed an ``accepted``."""
+
+    def __init__(self) -> None:
+        self.acked: Optional[float] = None
+
+    def send(self, text: str) -> None:
+        if self.acked is None and '"type":"accepted"' in text:
+            self.acked = time.perf_counter()
+
+
+def ack(tables: int) -> dict:
+    """The discarder's acknowledgement, in process: from its answer to its ``accepted`` handed to
+    its socket (after the commit), for discards someone else could win on and for the rest;
+    seats play as the greedy bot, so that wins are offered. No storage, no network."""
+    from xueliu.server import FakeClock, Server, TableConfig
+
+    try:
+        server = Server(NoStorage(), FakeClock(), chosen_seeds=True)
+    except TypeError:  # a build from before chosen seeds were refused
+        server = Server(NoStorage(), FakeClock())
+    server.restore()
+    times: dict[bool, list[float]] = {True: [], False: []}
+    for i in range(tables):
+        table = server.create(TableConfig.parse({**SETTINGS, "hands": 1, "seed": i}))
+        sockets = [Socket() for _ in range(4)]
+        for seat in range(4):
+            server.run(table, table.join, seat)
+            server.seats[(table.id, seat)] = sockets[seat]  # type: ignore[assignment]
+        while table.status == "playing":
+            seat, request = next((s, r) for s, r in table.requests.items() if s not in table.answers)
+            action = table._bot_choice(seat, request)
+            sockets[seat].acked = None
+            start = time.perf_counter()
+            server.run(table, table.act, seat, table.step, action)
+            acked = sockets[seat].acked
+            if action.startswith("discard") and acked is not None:
+                winnable = any("win" in r.actions for s, r in table.requests.items() if s != seat)
+                times[winnable].append(acked - start)
+
+    def us(values: list[float], q: float) -> float:
+        return round(1e6 * sorted(values)[int(q * (len(values) - 1))], 1)
+
+    out: dict = {"mode": "ack", "tables": tables, "load_average": os.getloadavg()[0]}
+    for winnable, label in ((True, "winnable"), (False, "not_winnable")):
+        out[f"{label}_discards"] = len(times[winnable])
+        out[f"{label}_median_us"] = us(times[winnable], 0.5)
+        out[f"{label}_p90_us"] = us(times[winnable], 0.9)
+    return out
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("mode", choices=["core", "full", "paced"])
+    p.add_argument("mode", choices=["core", "ack", "full", "paced"])
     p.add_argument("--tables", type=int, default=20)
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--deflate", action="store_true", help="WebSocket compression on (xueliu serve --compress)")
@@ -374,6 +428,8 @@ def main() -> None:
     a = p.parse_args()
     if a.mode == "core":
         print(json.dumps(core(a.tables, a.hands)))
+    elif a.mode == "ack":
+        print(json.dumps(ack(a.tables)))
     else:
         try:
             import uvloop

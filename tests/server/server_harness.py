@@ -30,7 +30,7 @@ class Harness:
                 self.drain()
 
     def drain(self) -> None:
-        for viewer, message in self.table.outbox:
+        for viewer, message in self.table.outbox + self.table.scored_requests():  # as the server sends them
             self.inbox[viewer].append(message)
         self.table.outbox = []
         self.decisions += self.table.accepted

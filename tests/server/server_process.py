@@ -18,7 +18,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(db: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+def serve(db: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """Runs ``xueliu serve`` expecting it to refuse to start (a timeout fails the test)."""
     command = [sys.executable, "-m", "xueliu", "serve", "--db", db, "--port", str(free_port())]
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout)

@@ -89,7 +89,7 @@ def test_sigterm_closes_the_storage_the_wal_checkpointed_and_removed(tmp_path) -
         storage.close()
 
 
-def test_an_empty_database_file_is_refused_with_the_reason(tmp_path) -> None:
+def test_an_empty_database_file_or_another_file_is_refused_with_the_reason(tmp_path) -> None:
     db = tmp_path / "tables.db"
     db.write_bytes(b"")
     refused = serve(str(db))
@@ -97,6 +97,12 @@ def test_an_empty_database_file_is_refused_with_the_reason(tmp_path) -> None:
     [line] = refused.stderr.splitlines()
     assert line.startswith(f"xueliu: error: {db} is empty (0 bytes): not a database this server wrote")
     assert db.stat().st_size == 0  # left as it was, for the operator to look at
+    db.write_bytes(b"not a database, but some other file" * 100)
+    refused = serve(str(db))
+    assert refused.returncode == 1
+    assert refused.stderr.splitlines() == [
+        f"xueliu: error: {db} is not a database this server can open: file is not a database"
+    ]
 
 
 def test_the_database_file_is_readable_by_its_owner_only(tmp_path) -> None:

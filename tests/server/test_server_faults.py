@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import time
@@ -43,6 +44,9 @@ def tmpfs(tmp_path: Path) -> Iterator[Path]:
 @pytest.fixture
 def ext4(tmp_path: Path) -> Iterator[Path]:
     """A real 16 MiB ext4 on a loop device, mounted errors=remount-ro."""
+    missing = [tool for tool in ("mkfs.ext4", "e2fsck", "findmnt") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)} (Debian: e2fsprogs, util-linux)")
     image, where = tmp_path / "ext4.img", tmp_path / "ext4"
     where.mkdir()
     with open(image, "wb") as f:

@@ -33,6 +33,7 @@ class Recording(Harness):
     """Checks each request against the engine's hidden state at the moment it goes out."""
 
     def drain(self) -> None:
+        self.table.outbox += self.table.scored_requests()  # the requests the server sends a turn later
         for viewer, message in self.table.outbox:
             if message["type"] == "request":
                 check_request(self.table.match.game, viewer, message, self.table.window)
@@ -125,3 +126,49 @@ def test_whether_someone_could_claim_changes_no_one_elses_messages(preset):
         for (_decision, by_seat), seats in zip(sorted(steps.items()), asked):
             assert sorted(by_seat) == seats
             assert len({(m["deadline"], m["kind"]) for m in by_seat.values()}) == 1
+
+
+class Socket:
+    """A seat's connection as the server sees it: keeps what it is handed, in order."""
+
+    def __init__(self, seat: int, log: list) -> None:
+        self.seat, self.log = seat, log
+
+    def send(self, text: str) -> None:
+        self.log.append(("sent", self.seat, json.loads(text)))
+
+
+def test_the_discarders_acknowledgement_waits_on_no_one_elses_win_score(monkeypatch) -> None:
+    """Issue 27: the score of a win on offer (a trial game, 25-40 µs) was worked out before the
+    commit, so the discarder's `accepted` left later when someone could win on its discard. Now
+    every acknowledgement is handed over before any win score of that turn is worked out."""
+    from xueliu.server import FakeClock, Server, SQLiteStorage, Table, TableConfig
+
+    log: list = []
+    score = Table._win_score
+
+    def scoring(table: Table, seat: int):
+        log.append(("score", seat, table.step))
+        return score(table, seat)
+
+    monkeypatch.setattr(Table, "_win_score", scoring)
+    server = Server(SQLiteStorage(":memory:"), FakeClock(), chosen_seeds=True)
+    offered = 0
+    for seed in range(40):
+        table = server.create(TableConfig.parse({"preset": "xuezhan", "hands": 1, "seed": seed}))
+        for seat in range(4):
+            server.run(table, table.join, seat)
+            server.seats[(table.id, seat)] = Socket(seat, log)  # type: ignore[assignment]
+        while table.status == "playing":
+            seat, request = next((s, r) for s, r in table.requests.items() if s not in table.answers)
+            mark = len(log)
+            server.run(table, table.act, seat, table.step, table._bot_choice(seat, request))  # play to win
+            turn = log[mark:]
+            acks = [i for i, e in enumerate(turn) if e[0] == "sent" and e[2]["type"] == "accepted"]
+            scores = [i for i, e in enumerate(turn) if e[0] == "score"]
+            if scores:
+                offered += 1
+                assert acks and max(acks) < min(scores), turn
+        if offered >= 20:
+            break
+    assert offered >= 20, "too few wins were offered to tell"

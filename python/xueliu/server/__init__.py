@@ -9,7 +9,7 @@ protocol.
 
 from .app import Server, create_app
 from .clock import Clock, FakeClock, SystemClock
-from .storage import SQLiteStorage, Storage
+from .storage import SQLiteStorage, Storage, StorageError
 from .table import PROTOCOL, Table, TableConfig, TableError
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "SQLiteStorage",
     "Server",
     "Storage",
+    "StorageError",
     "SystemClock",
     "Table",
     "TableConfig",

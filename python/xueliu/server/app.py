@@ -42,6 +42,10 @@ WS_1011_INTERNAL_ERROR = 1011
 WS_1013_TRY_AGAIN_LATER = 1013
 
 
+Outbox = list[tuple[int, dict[str, Any]]]  # a table's messages of one turn: (viewer, message)
+Sends = list[tuple[Table, Outbox]]  # the messages of one turn, table by table
+
+
 class Connection:
     """One WebSocket's outgoing messages, written by its own task so a slow client blocks no
     table. A list and one future, not an ``asyncio.Queue``: a commit hands a socket two or three
@@ -132,8 +136,9 @@ class Server:
         self.dirty: dict[str, Table] = {}  # changed since the last commit
         self.commit_soon = False  # a commit is due at the end of this turn of the event loop
         # A turn storage refused (disk full, read-only, EIO): its changes and messages are held,
-        # and nothing more is accepted, until a retry lands it (docs/server.md, "Storage faults").
-        self.unsaved: Optional[tuple[list[Change], list[tuple[Table, list[tuple[int, dict[str, Any]]]]]]] = None
+        # and nothing more is accepted, until a retry lands it (docs/server.md, "What the server
+        # guarantees when storage fails").
+        self.unsaved: Optional[tuple[list[Change], Sends]] = None
         self.failure: Optional[str] = None  # why storage refuses, while it does
         self.damaged: dict[str, str] = {}  # tables storage holds but that could not be restored: why
 
@@ -229,14 +234,14 @@ class Server:
         if self.failure is None:
             self._land(*self._take())
 
-    def _take(self) -> tuple[list[Change], list[tuple[Table, list[tuple[int, dict[str, Any]]]]]]:
+    def _take(self) -> tuple[list[Change], Sends]:
         """What every changed table did since the last commit, taken from the tables."""
         tables, self.dirty = list(self.dirty.values()), {}
         changes: list[Change] = []
-        sends: list[tuple[Table, list[tuple[int, dict[str, Any]]]]] = []
+        sends: Sends = []
         for table in tables:
             outbox, table.outbox = table.outbox, []
-            if outbox or table.accepted or table.status == "waiting":
+            if outbox or table.accepted or table.scoring or table.status == "waiting":
                 changes.append(Change(table.to_dict(), table.accepted, table.moves, table.ended))
                 sends.append((table, outbox))
             table.accepted, table.moves, table.ended = [], [], []
@@ -244,7 +249,7 @@ class Server:
             self._schedule(table)
         return changes, sends
 
-    def _land(self, changes: list[Change], sends: list[tuple[Table, list[tuple[int, dict[str, Any]]]]]) -> None:
+    def _land(self, changes: list[Change], sends: Sends) -> None:
         """Saves a turn, then sends its messages; holds it if storage refuses."""
         if changes:
             try:
@@ -254,25 +259,34 @@ class Server:
                 return
         for table, outbox in sends:
             self._send(table, outbox)
+        scoring = [table for table, _ in sends if table.scoring]
+        if scoring:  # after this turn's messages are written: nobody's acknowledgement waits on a score
+            try:
+                asyncio.get_running_loop().call_soon(self._send_scored, scoring)
+            except RuntimeError:
+                self._send_scored(scoring)
 
-    def _hold(
-        self, changes: list[Change], sends: list[tuple[Table, list[tuple[int, dict[str, Any]]]]], error: Exception
-    ) -> None:
+    def _send_scored(self, tables: list[Table]) -> None:
+        for table in tables:
+            self._send(table, table.scored_requests())
+
+    def _hold(self, changes: list[Change], sends: Sends, error: Exception) -> None:
         """Storage refused a turn: memory is then one turn ahead of the disk and nobody has heard
         of that turn. It is held, unsent, and tried again every :data:`RETRY_SECONDS`; until it
         lands every change, welcome and table view is refused (``unavailable``) and no clock
         plays, so memory stays the disk plus that one turn and the next start restores the disk."""
-        if self.failure is None:
+        if self.unsaved is None:  # a new failure, not a retry's
             log.error("storage refused a commit of %d table(s): %s; read-only until it lands", len(changes), error)
         self.unsaved, self.failure = (changes, sends), f"{type(error).__name__}: {error}"
         self.clock.call_at(self.clock.now() + RETRY_SECONDS, self._retry)
 
     def _retry(self) -> None:
         assert self.unsaved is not None
-        (changes, sends), self.unsaved, self.failure = self.unsaved, None, None
+        (changes, sends), self.failure = self.unsaved, None
         self._land(changes, sends)
         if self.failure is not None:
             return
+        self.unsaved = None
         log.warning("storage is back: the held commit of %d table(s) landed", len(changes))
         for table in list(self.tables.values()):
             for seat in range(4):  # sockets that closed while nothing could change
@@ -280,7 +294,7 @@ class Server:
                     self.run(table, table.disconnect, seat)
             self._schedule(table)  # clocks that came due while nothing could change
 
-    def _send(self, table: Table, outbox: list[tuple[int, dict[str, Any]]]) -> None:
+    def _send(self, table: Table, outbox: Outbox) -> None:
         """Encodes each message that has someone to go to (a bot's seat and an unwatched table's
         spectators have no one) and hands it over."""
         watchers = self.watchers.get(table.id)

@@ -92,23 +92,25 @@ class SQLiteStorage:
         if synchronous not in ("NORMAL", "FULL"):
             raise ValueError('synchronous must be "NORMAL" or "FULL"')
         self._owner = None if path == ":memory:" else _own(path)
+        self._lock = threading.Lock()  # the app uses one thread; tests may use others
+        self._stop = threading.Event()
+        self._checkpointer: Optional[threading.Thread] = None
         try:
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except BaseException:
             self._disown()
             raise
-        self._lock = threading.Lock()  # the app uses one thread; tests may use others
-        db = self._db
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute(f"PRAGMA synchronous={synchronous}")
-        db.execute("PRAGMA busy_timeout=5000")
-        # A checkpoint fsyncs the database: done from a thread of its own, not in a commit on
-        # the server's event loop (where it stalled every table for up to half a second).
-        self._stop = threading.Event()
-        self._checkpointer: Optional[threading.Thread] = None
+        try:
+            self._prepare(synchronous, path != ":memory:" and checkpoint_every > 0, wal_limit)
+        except BaseException as e:
+            self._db.close()
+            self._disown()
+            if isinstance(e, (sqlite3.DatabaseError, StorageError)):  # "file is not a database", an old schema
+                raise StorageError(f"{path} is not a database this server can open: {e}") from None
+            raise
         if path != ":memory:" and checkpoint_every > 0:
-            db.execute("PRAGMA wal_autocheckpoint=0")
-            db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
+            # A checkpoint fsyncs the database: done from a thread of its own, not in a commit on
+            # the server's event loop (where it stalled every table for up to half a second).
             self._checkpointer = threading.Thread(
                 target=self._checkpoints,
                 args=(path, checkpoint_every, wal_limit),
@@ -116,6 +118,16 @@ class SQLiteStorage:
                 daemon=True,
             )
             self._checkpointer.start()
+
+    def _prepare(self, synchronous: str, checkpointer: bool, wal_limit: int) -> None:
+        """Sets the connection up and makes (or checks) the schema."""
+        db = self._db
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={synchronous}")
+        db.execute("PRAGMA busy_timeout=5000")
+        if checkpointer:
+            db.execute("PRAGMA wal_autocheckpoint=0")
+            db.execute(f"PRAGMA journal_size_limit={int(wal_limit)}")
         db.executescript(
             """
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -136,8 +148,7 @@ class SQLiteStorage:
         if row is None:
             db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
         elif row[0] != str(SCHEMA):
-            self.close()
-            raise StorageError(f"{path}: storage schema {row[0]}, this server reads {SCHEMA}")
+            raise StorageError(f"storage schema {row[0]}, this server reads {SCHEMA}")
 
     def save(self, changes: list[Change]) -> None:
         states: list[tuple[str, str, str]] = []
