@@ -12,6 +12,7 @@ played hands into the numbers users compare (docs/bot-protocol.md, "The arena").
 from __future__ import annotations
 
 import itertools
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 
@@ -158,6 +159,28 @@ def arena(
     return result.finished()
 
 
+#: Seconds of play a chunk of deals aims at in one process: a progress bar moves, SPRT looks often.
+CHUNK_SECONDS = 0.25
+
+
+def _chunks(table: _Table, deals: int, first: int, shards: Optional[int]) -> Iterator[Shard]:
+    """Consecutive chunks of deals played here: ``shards`` equal ones, or ones sized from the
+    last chunk's speed to take about CHUNK_SECONDS each (the first is one deal)."""
+    from .shards import plan as ranges
+
+    if shards is not None:
+        for start, n in ranges(deals, shards, first_game=first):
+            yield table.play(start, n)
+        return
+    done, size = 0, 1
+    while done < deals:
+        n = min(size, deals - done)
+        started = time.perf_counter()
+        yield table.play(first + done, n)
+        done += n
+        size = max(1, min(4 * n, int(n * CHUNK_SECONDS / max(time.perf_counter() - started, 1e-6))))
+
+
 def _run(plan: _Plan, deals: int, first: int, executor: Any, shards: Optional[int]) -> Iterator[Shard]:
     """Shards in deal order, from this process or an executor (reordered as they come back)."""
     from .shards import plan as ranges
@@ -165,8 +188,7 @@ def _run(plan: _Plan, deals: int, first: int, executor: Any, shards: Optional[in
     if executor is None:
         table = _Table(plan)
         try:
-            for start, n in ranges(deals, shards or max(1, min(100, deals // 10)), first_game=first):
-                yield table.play(start, n)
+            yield from _chunks(table, deals, first, shards)
         finally:
             table.close()
         return

@@ -60,6 +60,7 @@ __all__ = [
     "_hand_stats",
     "_arena_hands",
     "HAND_STAT_NAMES",
+    "_events_for_lines",
 ]
 
 HandLike = Union[str, Sequence[Union["Tile", int]], Sequence[int], npt.NDArray[np.integer]]
@@ -589,3 +590,4 @@ def _hand_stats(game: Game) -> list[list[int]]: ...
 def _arena_hands(
     rules: RulesLike, seatings: Sequence[Sequence[str]], seed: int, first_game: int, games: int
 ) -> npt.NDArray[np.int64]: ...
+def _events_for_lines(game: Game, seat: int, start: int) -> tuple[bytes, int]: ...

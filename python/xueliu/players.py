@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import errno
+import json
 import os
 import select
 import signal
@@ -26,7 +27,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 from . import bot_protocol as proto
 from ._version import __version__
-from ._xueliu import Action, Bot, Game, XueliuError
+from ._xueliu import Action, Bot, Game, XueliuError, _events_for_lines
 from .reference.rng import SplitMix64
 
 _GAMMA = 0x9E3779B97F4A7C15
@@ -215,6 +216,8 @@ class ProcessBot(Player):
         self._skipping = False  # inside a line already cut at MAX_LINE
         self._next_id = 0
         self._sent = 0  # events of this hand already sent
+        self._last: Optional[dict[str, Any]] = None  # the last of them
+        self._outbox: list[dict[str, Any]] = []  # acks and errors, sent with the next lines
         self._total = 0
         self._hands = 0
         self._started = 0  # processes started
@@ -240,30 +243,29 @@ class ProcessBot(Player):
     # ---- the hand
 
     def begin(self, game: Game, seat: int) -> None:
-        self._sent = 0
+        self._sent, self._last = 0, None
         if self._process is None or self._process.poll() is not None:
             self._start()
 
     def _decide(self, game: Game, seat: int) -> Action:
-        default = game.default_action(seat)
-        if not self._alive():
+        if self._gone:
             self.counts.defaulted += 1
-            return default
-        events = self._flush_events(game, seat)
+            return game.default_action(seat)
         self._next_id += 1
         rid = self._next_id
-        message = proto.request(game, seat, rid, self.time_ms, events)
-        if not self._send([message]):
+        events = self._new_events(game, seat)
+        legal = game.legal_actions(seat)
+        if not self._send([proto.request(game, seat, rid, self.time_ms, self._last, legal)], events):
             self.counts.defaulted += 1
-            return default
-        return self._await_answer(game, seat, rid, default)
+            return game.default_action(seat)
+        return self._await_answer(game, seat, rid, legal)
 
     def end(self, game: Game, seat: int) -> None:
-        if not self._alive():
+        if self._gone:
             return
         self._hands += 1
         self._total += game.scores[seat]
-        self._flush_events(game, seat, after=[proto.totals(self._hands, game.scores, seat, self._total)])
+        self._send([proto.totals(self._hands, game.scores, seat, self._total)], self._new_events(game, seat))
 
     def close(self) -> None:
         """Says ``bye``, gives the process ``start_ms`` / 10 to exit, then kills its process group."""
@@ -271,7 +273,8 @@ class ProcessBot(Player):
         if process is None:
             return
         if process.poll() is None:
-            self._write(process, proto.encode(proto.bye()), time.monotonic() + 0.1)
+            data = b"".join(proto.encode(m) for m in (*self._outbox, proto.bye()))
+            self._write(process, data, time.monotonic() + 0.1)
             _close_quietly(process.stdin)
             try:
                 process.wait(self.start_ms / 10_000)
@@ -287,6 +290,7 @@ class ProcessBot(Player):
             self.counts.restarts += 1
             _kill(self._process)
         self._buffer.clear()
+        self._outbox.clear()
         self._skipping = False
         stderr: Any = open(self.stderr, "ab") if self.stderr else subprocess.DEVNULL  # noqa: SIM115
         try:
@@ -338,29 +342,34 @@ class ProcessBot(Player):
             self.counts.errors += 1
             self._send([proto.error(problem)])
 
-    def _alive(self) -> bool:
-        return self._process is not None and self._process.poll() is None
+    @property
+    def _gone(self) -> bool:
+        """No process to talk to: never started, killed, or seen to exit (a closed pipe)."""
+        return self._process is None or self._process.returncode is not None
 
-    def _flush_events(self, game: Game, seat: int, after: Sequence[dict[str, Any]] = ()) -> list[Any]:
-        """Sends the seat's events not yet sent (and ``after``); returns every event of the hand so far."""
-        events: list[Any] = game.events_for(seat)
-        self._send([*events[self._sent :], *after])
-        self._sent = len(events)
-        return events
+    def _new_events(self, game: Game, seat: int) -> bytes:
+        """The seat's events not yet sent (``events_for(seat)`` from the first one not sent), as
+        JSON lines; the last of them is kept, read, for the next request's kind."""
+        lines, count = _events_for_lines(game, seat, self._sent)
+        if count:
+            self._sent += count
+            self._last = json.loads(lines[lines.rfind(b"\n", 0, len(lines) - 1) + 1 :])
+        return lines
 
-    def _await_answer(self, game: Game, seat: int, rid: int, default: Action) -> Action:
+    def _await_answer(self, game: Game, seat: int, rid: int, legal: list[Action]) -> Action:
         deadline = time.monotonic() + self.time_ms / 1000
         replies = 0  # stale and error replies in this decision: bounded, so a flood cannot stall us
         while True:
             line = self._read_line(deadline)
             if line is None:
                 self.counts.defaulted += 1
-                reason = "no answer in time" if self._alive() else "the bot's process exited"
-                self._send([proto.ack(rid, proto.DEFAULTED, default, f"{reason}; the default action is played")])
+                default = game.default_action(seat)
+                reason = "the bot's process exited" if self._gone else "no answer in time"
+                self._outbox.append(proto.ack(rid, proto.DEFAULTED, default, f"{reason}; the default is played"))
                 return default
             message = proto.read_line(line)
             if isinstance(message, proto.Answer) and message.request_id in (rid, None):
-                return self._take(game, seat, rid, message, default)
+                return self._take(game, seat, rid, message, legal)
             if isinstance(message, proto.Answer):
                 self.counts.stale += 1
                 reply = proto.ack(message.request_id, proto.STALE, None, f"no open request has id {message.request_id}")
@@ -369,29 +378,32 @@ class ProcessBot(Player):
                 reply = proto.error(message.problem if isinstance(message, proto.Unexpected) else "a second hello")
             replies += 1
             if replies <= 8:
-                self._send([reply])
+                self._outbox.append(reply)
 
-    def _take(self, game: Game, seat: int, rid: int, answer: proto.Answer, default: Action) -> Action:
+    def _take(self, game: Game, seat: int, rid: int, answer: proto.Answer, legal: list[Action]) -> Action:
         if answer.action is None:
             self.counts.unparseable += 1
-            self._send([proto.ack(rid, proto.UNPARSEABLE, default, answer.problem)])
+            default = game.default_action(seat)
+            self._outbox.append(proto.ack(rid, proto.UNPARSEABLE, default, answer.problem))
             return default
-        if answer.action not in game.legal_actions(seat):
+        if answer.action not in legal:
             self.counts.rejected += 1
-            reason = f"{answer.action} is not legal now"
-            self._send([proto.ack(rid, proto.REJECTED, default, reason)])
+            default = game.default_action(seat)
+            self._outbox.append(proto.ack(rid, proto.REJECTED, default, f"{answer.action} is not legal now"))
             return default
-        self._send([proto.ack(rid, proto.ACCEPTED, answer.action)])
+        self._outbox.append(proto.ack(rid, proto.ACCEPTED, answer.action))
         return answer.action
 
     # ---- bytes
 
-    def _send(self, messages: Sequence[dict[str, Any]]) -> bool:
-        """Writes the lines within ``time_ms``; a bot that does not read its input is killed."""
-        if not messages or not self._alive():
-            return self._alive()
+    def _send(self, messages: Sequence[dict[str, Any]], events: bytes = b"") -> bool:
+        """Writes the waiting acks and errors, the events' lines, then the messages, within
+        ``time_ms``; a bot that does not read its input is killed."""
+        if self._gone:
+            return False
         assert self._process is not None
-        data = b"".join(proto.encode(m) for m in messages)
+        data = b"".join([*(proto.encode(m) for m in self._outbox), events, *(proto.encode(m) for m in messages)])
+        self._outbox.clear()
         if self._write(self._process, data, time.monotonic() + self.time_ms / 1000):
             return True
         _kill(self._process)
@@ -445,7 +457,8 @@ class ProcessBot(Player):
                 if e.errno == errno.EINTR:
                     continue
                 return None
-            if not chunk:
+            if not chunk:  # the bot closed its output: it has exited or soon will
+                _kill(self._process)
                 return None
             self._buffer += chunk
 

@@ -40,7 +40,7 @@ def test_a_bot_is_sent_exactly_its_seats_events(preset, tmp_path):
 
 def test_requests_name_the_decision():
     game = xueliu.Game(xueliu.Rules.preset("chengdu", exchange="random"), seed=3)
-    r = proto.request(game, 0, 1, 500, game.events_for(0))
+    r = proto.request(game, 0, 1, 500, game.events_for(0)[-1], game.legal_actions(0))
     assert r["kind"] == "exchange" and r["actions"] == [str(a) for a in game.legal_actions(0)]
     assert r["mask"] == [int(i) for i in game.action_mask(0).nonzero()[0]]
     claim = xueliu.Game("chengdu", seed=0)
@@ -51,7 +51,7 @@ def test_requests_name_the_decision():
             pytest.skip("no claim in this hand")
     discard = claim.events[-1]
     for seat in claim.to_act():
-        kind = proto.request_kind(claim, seat, claim.events_for(seat))
+        kind = proto.request_kind(claim, seat, claim.events_for(seat)[-1])
         assert kind == {"kind": "claim", "tile": discard["tile"], "from": discard["seat"]}
 
 

@@ -721,6 +721,56 @@ pub fn _arena_hands<'py>(
     Ok(PyArray1::from_vec(py, flat).reshape(shape)?.into_any())
 }
 
+/// `game.events_for(seat, start=start)` as JSON lines (bytes, one event object per line) and
+/// their count: the bot protocol sends a seat's events as the engine writes them, without
+/// building Python dicts to write them again. The same text `events_for` reads, split.
+#[pyfunction]
+pub fn _events_for_lines<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    seat: &Bound<'py, PyAny>,
+    start: usize,
+) -> PyResult<(Bound<'py, PyBytes>, usize)> {
+    let game = game
+        .cast::<Game>()
+        .map_err(|_| crate::errors::type_error("game", game, "a Game"))?;
+    let seat = seat_arg(seat)?;
+    let text = game.get().lock()?.game.events_json_from(Some(seat), start);
+    let (lines, count) = array_to_lines(&text);
+    Ok((PyBytes::new(py, &lines), count))
+}
+
+/// A JSON array of objects as JSON lines: the top-level commas become newlines (commas inside
+/// strings and nested values stay), each object ends with one.
+fn array_to_lines(array: &str) -> (Vec<u8>, usize) {
+    let inner = array.trim().trim_start_matches('[').trim_end_matches(']');
+    let mut out = Vec::with_capacity(inner.len() + 1);
+    let (mut depth, mut in_string, mut escaped, mut count) = (0u32, false, false, 0);
+    for &b in inner.as_bytes() {
+        if in_string {
+            (escaped, in_string) = (!escaped && b == b'\\', escaped || b != b'"');
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' => depth -= 1,
+                b',' if depth == 0 => {
+                    out.push(b'\n');
+                    count += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        out.push(b);
+    }
+    if !out.is_empty() {
+        out.push(b'\n');
+        count += 1;
+    }
+    (out, count)
+}
+
 /// The SHA-256 of `bytes` as hex, by Python's own `hashlib`.
 fn sha256(py: Python<'_>, bytes: &[u8]) -> PyResult<String> {
     let hash = py
@@ -737,6 +787,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare_bots, m)?)?;
     m.add_function(wrap_pyfunction!(_hand_stats, m)?)?;
     m.add_function(wrap_pyfunction!(_arena_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(_events_for_lines, m)?)?;
     m.add("HAND_STAT_NAMES", HAND_STAT_NAMES.to_vec())?;
     Ok(())
 }
