@@ -45,7 +45,10 @@ interrupted (Ctrl-C, or end of input in `play`); 70 a bug (please report it)."""
 def cli(ctx: click.Context) -> None:
     """xueliu: a fast, exact engine for Sichuan mahjong (血战到底, 血流成河).
 
-    Run `xueliu COMMAND --help` for a command's options.
+    In 血战到底 (xuezhan) a winner leaves the hand and the rest play on until three have won or the
+    wall is empty; in 血流成河 (xueliu) a winner stays in and may win again until the wall is empty.
+    Every rule preset is one or the other (`xueliu rules`). Run `xueliu COMMAND --help` for a
+    command's options.
     """
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
@@ -333,7 +336,12 @@ def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False) -> Table:
 
 @cli.command()
 @click.option(
-    "--rules", "rules_name", default="xuezhan", show_default=True, help="A preset name (xueliu rules lists them)."
+    "--rules",
+    "rules_name",
+    default="xuezhan",
+    show_default=True,
+    help="A preset name (xueliu rules lists them); xuezhan, with the exchange and the void, is the game "
+    "most players know, as on the web table.",
 )
 @click.option(
     "--seed",
@@ -465,7 +473,12 @@ def _settlement(game: Game, names: Sequence[str], plain: bool) -> Table:
 
 @cli.command()
 @click.option(
-    "--rules", "rules_name", default="chengdu", show_default=True, help="A preset name (xueliu rules lists them)."
+    "--rules",
+    "rules_name",
+    default="chengdu",
+    show_default=True,
+    help="A preset name (xueliu rules lists them); chengdu, as in the API's examples and the engine's "
+    "published speed figures, so a run compares with them (`play` and the web table start with xuezhan).",
 )
 @click.option("--games", type=click.IntRange(1), default=20_000, show_default=True, help="Hands to play.")
 @click.option(

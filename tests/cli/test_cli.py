@@ -238,7 +238,8 @@ def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path, r
     code, out, _ = run(capsys, "replay", str(tmp_path / "game.jsonl"), "--no-step", "--plain")
     assert code == 0
     payments = [e for e in game.events if e["type"] == "payment"]
-    assert len(re.findall(r"^  \w+ pays \w+ \d+ \(\w+\)$", out, re.M)) == len(payments)
+    said = re.findall(r"^  \w+ pays \w+ \d+ \((.+)\)$", out, re.M)  # each reason in words
+    assert said == [cli.term.PAYMENT_REASON[p["reason"]] for p in payments]
     assert out.count("WINS") == len(game.wins)
     assert "{" not in out and must_see in out  # every event has its sentence
     final = out[out.rindex("Hand over") :]
@@ -353,7 +354,7 @@ def test_play_a_whole_hand_in_a_terminal(tmp_path):
     ) in out
     assert "declares void" in out and "Settlement" in out and "Hand over" in out
     for payment in (e for e in events if e["type"] == "payment"):
-        assert f" {payment['amount']} ({payment['reason']})" in out
+        assert f" {payment['amount']} ({cli.term.PAYMENT_REASON[payment['reason']]})" in out
     assert "seed hidden" not in out and "1 points" not in out and "[[" not in out
 
 
