@@ -7,6 +7,7 @@ a non-zero exit status, never a traceback (:func:`main`).
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -780,4 +781,23 @@ def serve(db_path: str, host: str, port: int, compress: bool) -> None:
         raise click.ClickException(
             f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"'
         ) from None
+    _check_free(host, port)
     run(create_app(db_path), host=host, port=port, compress=compress)
+
+
+def _check_free(host: str, port: int) -> None:
+    """Fails in one line when ``host:port`` cannot be listened on (a busy port, an address not
+    this machine's), before uvicorn would log it over several lines and exit with its own code."""
+    import socket
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind((host, port))
+    except OSError as e:
+        busy = " (another program is listening there: stop it, or pick another --port)"
+        why = e.strerror or str(e)
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: {why}{busy if e.errno == errno.EADDRINUSE else ''}"
+        ) from None

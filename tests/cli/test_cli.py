@@ -501,3 +501,23 @@ def test_simulate_json_dash_writes_the_summary_to_stdout(capsys, tmp_path, monke
     summary = json.loads(out)  # stdout holds the JSON alone; the tables went to stderr
     assert summary["games"] == 20 and "Fan histogram" in err
     assert not (tmp_path / "-").exists()
+
+
+def test_serve_on_a_busy_port_fails_in_one_line(tmp_path):
+    """Issue 30, item 13: a port another program listens on is one line and exit status 1."""
+    pytest.importorskip("uvicorn")
+    import socket
+    import subprocess
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "xueliu", "serve", "--port", str(port), "--db", str(tmp_path / "t.db")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1, done.stderr
+    assert_one_line_error(1, done.stderr, f"cannot listen on 127.0.0.1:{port}", "--port")
