@@ -187,8 +187,8 @@ def replay(log: Path, step: Optional[bool], plain: bool) -> None:
     if match is not None:
         _replay_match(match, out, plain, step)
         return
-    events = read_log(log)
-    shown, incomplete = confirmed(events, log)
+    events, lines = read_log(log)
+    shown, incomplete = confirmed(events, log, lines)
     _show_events(shown, out, plain, step)
     if incomplete:
         raise click.ClickException(incomplete)
@@ -235,25 +235,44 @@ def _show_events(shown: list[dict[str, Any]], out: Console, plain: bool, step: b
     return True
 
 
-def confirmed(events: list[dict[str, Any]], path: Path) -> tuple[list[dict[str, Any]], str]:
+def confirmed(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) -> tuple[list[dict[str, Any]], str]:
     """The events the engine confirms by replaying them, and what is wrong with the rest: a log it
-    would not write is refused; a log that stops before the hand's ``end`` (a game cut short, a
+    would not write is refused, naming the file's line (``lines[i]`` is event i's) where it departs
+    from what the engine writes; a log that stops before the hand's ``end`` (a game cut short, a
     file cut off) is replayed as far as the engine confirms it, then said to be incomplete."""
     ended = events[-1].get("type") == "end"
     if ended or _replays(events):
-        Game.from_events(events)  # a complete log replays whole, or the engine says why not
+        _replay_or_say_where(events, path, lines)  # a complete log replays whole, or says where not
         k = len(events)
     else:  # a log cut mid-resolution: the longest prefix the engine writes
-        k = next((k for k in range(len(events) - 1, 0, -1) if _replays(events[:k])), 0)
+        k = _longest_replayed(events)
         if k == 0:
-            Game.from_events(events)  # not even its start replays: the engine's own reason
+            _replay_or_say_where(events, path, lines)  # not even its start replays: the engine's reason
     if ended:
         return events, ""
     last = term.describe(events[-1], WINDS).plain.strip()
     return events[:k], (
-        f"{path} is incomplete: it stops at line {len(events)} ({last}) before the hand's end; "
-        f"lines 1-{k} replayed above, as the engine confirms them"
+        f"{path} is incomplete: it stops at line {lines[-1]} ({last}) before the hand's end; "
+        f"lines 1-{lines[k - 1]} replayed above, as the engine confirms them"
     )
+
+
+def _replay_or_say_where(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) -> None:
+    """Replays ``events``; if the engine refuses them, fails naming the first line past the
+    longest start of the log the engine confirms (the tampered or misplaced event), with its reason."""
+    try:
+        Game.from_events(events)
+    except XueliuError as e:
+        k = _longest_replayed(events)
+        replayed = f" (lines 1-{lines[k - 1]} replay)" if k else ""
+        raise click.ClickException(
+            f"{path} line {lines[k]} is not what the engine writes there{replayed}: {e}"
+        ) from None
+
+
+def _longest_replayed(events: list[dict[str, Any]]) -> int:
+    """How many of the first events replay as a log the engine writes; 0 if none do."""
+    return next((k for k in range(len(events) - 1, 0, -1) if _replays(events[:k])), 0)
 
 
 def _replays(events: list[dict[str, Any]]) -> bool:
@@ -264,22 +283,24 @@ def _replays(events: list[dict[str, Any]]) -> bool:
     return True
 
 
-def read_log(path: Path) -> list[dict[str, Any]]:
-    """The events of a JSON-lines log (a JSON list is read too), with the line of any bad one."""
+def read_log(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
+    """The events of a JSON-lines log (a JSON list is read too), naming the line of any bad one,
+    and the file's line of each event (blank lines skipped; the opening line for a list)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
     if text.lstrip().startswith("["):
         listed: list[dict[str, Any]] = _json(text, f"{path}")
-        return listed
+        return listed, [1] * len(listed)
     lines = text.splitlines()
     if lines and not text.endswith("\n") and not _is_json(lines[-1]):
         lines.pop()  # a last line cut off mid-write: the log is incomplete, which replay says
-    events = [_json(line, f"{path} line {n}") for n, line in enumerate(lines, 1) if line.strip()]
+    numbers = [n for n, line in enumerate(lines, 1) if line.strip()]
+    events = [_json(lines[n - 1], f"{path} line {n}") for n in numbers]
     if not events:
         raise click.ClickException(f"{path} holds no events; write a log with `xueliu play --log FILE`")
-    return events
+    return events, numbers
 
 
 def _is_json(text: str) -> bool:

@@ -276,7 +276,11 @@ def test_replay_refuses_a_tampered_log(capsys, tmp_path):
     discard = next(i for i, e in enumerate(events) if e["type"] == "discard")
     events[discard]["tile"] = "9s" if events[discard]["tile"] != "9s" else "1m"
     (tmp_path / "bad.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
-    assert_one_line_error(*run(capsys, "replay", str(tmp_path / "bad.jsonl"))[::2])
+    code, _, err = run(capsys, "replay", str(tmp_path / "bad.jsonl"))
+    assert_one_line_error(code, err, f"bad.jsonl line {discard + 1} is not what the engine writes")
+    (tmp_path / "spaced.jsonl").write_text("\n" + "".join(json.dumps(e) + "\n\n" for e in events))
+    code, _, err = run(capsys, "replay", str(tmp_path / "spaced.jsonl"))  # blank lines are counted
+    assert_one_line_error(code, err, f"spaced.jsonl line {2 * discard + 2} is not", f"lines 1-{2 * discard}")
 
 
 @pytest.mark.parametrize("cut", ["events", "mid-line"])
