@@ -25,7 +25,7 @@ answer most questions without them.
 import importlib as _importlib
 import types as _types
 
-from . import batch
+from . import _gym, batch
 from ._packed import unpack_observations
 from ._version import __version__ as __version__
 from ._xueliu import (
@@ -123,6 +123,8 @@ __all__ = [
 ]
 
 _SUBMODULES = ("env", "shards")
+
+_gym.register_with_gymnasium()  # gymnasium.make("xueliu/Chengdu-v0") on Gymnasium 1.x, no import
 
 
 def __getattr__(name: str) -> _types.ModuleType:
