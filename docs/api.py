@@ -5,13 +5,18 @@
 ``-W error`` turns every pdoc warning (a stub it cannot read, a reference it cannot resolve)
 into a failure, as CI runs it. The compiled module's stubs (``_xueliu.pyi``) are applied to the
 names ``xueliu`` re-exports, so the reference shows their types, not only the runtime signatures.
+pdoc shows a constructor only from ``__init__``; the compiled classes are built by ``__new__``,
+so each class's docstring opens with its constructor's signature, read from the stub (and
+``Rules``, which has none, with how to make one).
 """
 
 from __future__ import annotations
 
+import inspect
 import sys
 import warnings
 from pathlib import Path
+from typing import Optional
 
 import pdoc
 import pdoc.doc_pyi
@@ -19,7 +24,8 @@ import pdoc.render
 
 import xueliu
 
-MODULES = ["xueliu", "xueliu.events", "xueliu.env", "xueliu.shards"]  # xueliu.batch comes with xueliu (its __all__)
+# xueliu.batch comes with xueliu (its __all__); xueliu.server needs the server extra
+MODULES = ["xueliu", "xueliu.events", "xueliu.env", "xueliu.shards", "xueliu.server"]
 STUB = Path(xueliu.__file__).with_name("_xueliu.pyi")
 _find_stub_file = pdoc.doc_pyi.find_stub_file
 _include_typeinfo = pdoc.doc_pyi.include_typeinfo_from_stub_files
@@ -31,10 +37,46 @@ def find_stub_file(module_name: str):
 
 
 def include_typeinfo(module) -> None:
-    """The stub types, keeping the package's own docstring (the stub's is about the stub)."""
+    """The stub types, keeping the package's own docstring (the stub's is about the stub), and
+    each compiled class's constructor at the head of its docstring."""
     docstring = module.docstring
     _include_typeinfo(module)
     module.docstring = docstring
+    if module.obj is xueliu:  # (not the stub's own module, which pdoc documents on the way)
+        stub = pdoc.doc_pyi._import_stub_file("xueliu", STUB)
+        for name, member in module.members.items():
+            line = constructor(getattr(stub, name, None))
+            if line is not None:
+                member.docstring = f"{line}\n\n{member.docstring}"
+
+
+RULES_CONSTRUCTOR = "No constructor: ``Rules.preset(name, **options)`` or ``Rules.from_dict(d)`` makes one."
+
+
+class _Written(str):
+    """A stub annotation shown as written (``Optional[int]``), not quoted."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def constructor(cls: object) -> Optional[str]:
+    """``Game(rules: RulesLike = None, *, seed: Optional[int] = None, …)`` as a literal, from the
+    stub's ``__new__``; None for what is not a class built by ``__new__``."""
+    if not isinstance(cls, type):
+        return None
+    if cls.__name__ == "Rules":
+        return RULES_CONSTRUCTOR
+    new = cls.__dict__.get("__new__")
+    if new is None:
+        return None
+    signature = inspect.signature(new)
+    params = [
+        p.replace(annotation=_Written(p.annotation)) if isinstance(p.annotation, str) else p
+        for p in list(signature.parameters.values())[1:]
+    ]
+    shown = signature.replace(parameters=params, return_annotation=inspect.Signature.empty)
+    return f"``{cls.__name__}{shown}``"
 
 
 def main(out: str) -> None:

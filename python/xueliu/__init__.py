@@ -25,7 +25,7 @@ answer most questions without them.
 import importlib as _importlib
 import types as _types
 
-from . import batch
+from . import _gym, batch
 from ._arena import arena
 from ._arena_report import ArenaResult, Sprt
 from ._packed import unpack_observations
@@ -130,6 +130,8 @@ __all__ = [
 ]
 
 _SUBMODULES = ("env", "shards")
+
+_gym.register_with_gymnasium()  # gymnasium.make("xueliu/Chengdu-v0") on Gymnasium 1.x, no import
 
 
 def __getattr__(name: str) -> _types.ModuleType:

@@ -105,12 +105,14 @@ def _choose_exchange(game: Game, screen: Screen) -> Action:
     seat = screen.seat
     hand = game.hand(seat)
     suggestion = game.default_action(seat)
-    places = "  ".join(f"{n}:{t}" for n, t in enumerate(hand, 1))
+    wilds = screen.rules["wilds"]
+    places = "  ".join(f"{n}:{term.tile(t, wilds).plain}" for n, t in enumerate(hand, 1))
     suggested = term.tiles(suggestion.tiles or []).plain
     one_suit = " of one suit" if screen.rules["exchange_same_suit"] else ""
+    never = " A wild (1s*) is never given." if wilds else ""
     screen.out.print(
         f"Exchange three (换三张): give three tiles{one_suit}. Type them (e.g. {suggested}), or "
-        f"their places in your hand (e.g. 1 2 3), or press Enter for {suggested}."
+        f"their places in your hand (e.g. 1 2 3), or press Enter for {suggested}.{never}"
     )
     screen.out.print(f"  {places}")
     while True:

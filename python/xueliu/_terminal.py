@@ -210,7 +210,7 @@ def describe(event: Mapping[str, Any], names: Sequence[str], viewer: Optional[in
     elif kind == "payment":
         line.append(f"  {names[event['payer']]} pays {names[event['payee']]} ")
         line.append(str(event["amount"]), "bold")
-        line.append(f" ({event['reason']})")
+        line.append(f" ({PAYMENT_REASON.get(event['reason'], event['reason'])})")
     elif kind == "end":
         scores = ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(event["scores"]))
         line.append(f"Hand over ({END_REASON.get(event['reason'], event['reason'])}): {scores}")
@@ -221,7 +221,20 @@ def describe(event: Mapping[str, Any], names: Sequence[str], viewer: Optional[in
 
 KONG_KIND = {"direct": "on {}'s discard (直杠)", "added": "onto its pong (补杠)", "concealed": "concealed (暗杠)"}
 WIN_KIND = {"discard": "on {}'s discard", "self_draw": "by self-draw (自摸)", "robbed_kong": "robbing {}'s kong (抢杠)"}
-END_REASON = {"three_won": "three have won", "wall_empty": "the wall is empty"}
+END_REASON = {"three_won": "three have won", "wall_empty": "the wall is empty", "abandoned": "a player left (逃跑)"}
+# Why a payment is made, in words (events.PaymentReason); the web page's are in its names.js.
+PAYMENT_REASON = {
+    "win": "win on a discard, 点炮",
+    "self_draw": "self-drawn win, 自摸",
+    "kong_flower_feeder": "fed a kong's win, 点杠花",
+    "kong": "kong, 刮风下雨",
+    "kong_transfer": "kong income passed on, 呼叫转移",
+    "flower_pig": "flower pig, 查花猪",
+    "not_ready": "not ready at a drawn wall, 查叫",
+    "ready_difference": "ready hands' difference, 补差价",
+    "tax_refund": "kong income repaid by a hand not ready, 退税",
+    "escape": "left the hand, 逃跑",
+}
 DIRECTION = {"counterclockwise": 1, "clockwise": 3, "opposite": 2}  # a seat gives to seat + this
 
 

@@ -7,6 +7,7 @@ a non-zero exit status, never a traceback (:func:`main`).
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -45,7 +46,10 @@ interrupted (Ctrl-C, or end of input in `play`); 70 a bug (please report it)."""
 def cli(ctx: click.Context) -> None:
     """xueliu: a fast, exact engine for Sichuan mahjong (血战到底, 血流成河).
 
-    Run `xueliu COMMAND --help` for a command's options.
+    In 血战到底 (xuezhan) a winner leaves the hand and the rest play on until three have won or the
+    wall is empty; in 血流成河 (xueliu) a winner stays in and may win again until the wall is empty.
+    Every rule preset is one or the other (`xueliu rules`). Run `xueliu COMMAND --help` for a
+    command's options.
     """
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
@@ -188,8 +192,8 @@ def replay(log: Path, step: Optional[bool], plain: bool) -> None:
     if match is not None:
         _replay_match(match, out, plain, step)
         return
-    events = read_log(log)
-    shown, incomplete = confirmed(events, log)
+    events, lines = read_log(log)
+    shown, incomplete = confirmed(events, log, lines)
     _show_events(shown, out, plain, step)
     if incomplete:
         raise click.ClickException(incomplete)
@@ -236,25 +240,44 @@ def _show_events(shown: list[dict[str, Any]], out: Console, plain: bool, step: b
     return True
 
 
-def confirmed(events: list[dict[str, Any]], path: Path) -> tuple[list[dict[str, Any]], str]:
+def confirmed(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) -> tuple[list[dict[str, Any]], str]:
     """The events the engine confirms by replaying them, and what is wrong with the rest: a log it
-    would not write is refused; a log that stops before the hand's ``end`` (a game cut short, a
+    would not write is refused, naming the file's line (``lines[i]`` is event i's) where it departs
+    from what the engine writes; a log that stops before the hand's ``end`` (a game cut short, a
     file cut off) is replayed as far as the engine confirms it, then said to be incomplete."""
     ended = events[-1].get("type") == "end"
     if ended or _replays(events):
-        Game.from_events(events)  # a complete log replays whole, or the engine says why not
+        _replay_or_say_where(events, path, lines)  # a complete log replays whole, or says where not
         k = len(events)
     else:  # a log cut mid-resolution: the longest prefix the engine writes
-        k = next((k for k in range(len(events) - 1, 0, -1) if _replays(events[:k])), 0)
+        k = _longest_replayed(events)
         if k == 0:
-            Game.from_events(events)  # not even its start replays: the engine's own reason
+            _replay_or_say_where(events, path, lines)  # not even its start replays: the engine's reason
     if ended:
         return events, ""
     last = term.describe(events[-1], WINDS).plain.strip()
     return events[:k], (
-        f"{path} is incomplete: it stops at line {len(events)} ({last}) before the hand's end; "
-        f"lines 1-{k} replayed above, as the engine confirms them"
+        f"{path} is incomplete: it stops at line {lines[-1]} ({last}) before the hand's end; "
+        f"lines 1-{lines[k - 1]} replayed above, as the engine confirms them"
     )
+
+
+def _replay_or_say_where(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) -> None:
+    """Replays ``events``; if the engine refuses them, fails naming the first line past the
+    longest start of the log the engine confirms (the tampered or misplaced event), with its reason."""
+    try:
+        Game.from_events(events)
+    except XueliuError as e:
+        k = _longest_replayed(events)
+        replayed = f" (lines 1-{lines[k - 1]} replay)" if k else ""
+        raise click.ClickException(
+            f"{path} line {lines[k]} is not what the engine writes there{replayed}: {e}"
+        ) from None
+
+
+def _longest_replayed(events: list[dict[str, Any]]) -> int:
+    """How many of the first events replay as a log the engine writes; 0 if none do."""
+    return next((k for k in range(len(events) - 1, 0, -1) if _replays(events[:k])), 0)
 
 
 def _replays(events: list[dict[str, Any]]) -> bool:
@@ -265,22 +288,24 @@ def _replays(events: list[dict[str, Any]]) -> bool:
     return True
 
 
-def read_log(path: Path) -> list[dict[str, Any]]:
-    """The events of a JSON-lines log (a JSON list is read too), with the line of any bad one."""
+def read_log(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
+    """The events of a JSON-lines log (a JSON list is read too), naming the line of any bad one,
+    and the file's line of each event (blank lines skipped; the opening line for a list)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise click.ClickException(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
     if text.lstrip().startswith("["):
         listed: list[dict[str, Any]] = _json(text, f"{path}")
-        return listed
+        return listed, [1] * len(listed)
     lines = text.splitlines()
     if lines and not text.endswith("\n") and not _is_json(lines[-1]):
         lines.pop()  # a last line cut off mid-write: the log is incomplete, which replay says
-    events = [_json(line, f"{path} line {n}") for n, line in enumerate(lines, 1) if line.strip()]
+    numbers = [n for n, line in enumerate(lines, 1) if line.strip()]
+    events = [_json(lines[n - 1], f"{path} line {n}") for n in numbers]
     if not events:
         raise click.ClickException(f"{path} holds no events; write a log with `xueliu play --log FILE`")
-    return events
+    return events, numbers
 
 
 def _is_json(text: str) -> bool:
@@ -338,7 +363,12 @@ def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False) -> Table:
 
 @cli.command()
 @click.option(
-    "--rules", "rules_name", default="xuezhan", show_default=True, help="A preset name (xueliu rules lists them)."
+    "--rules",
+    "rules_name",
+    default="xuezhan",
+    show_default=True,
+    help="A preset name (xueliu rules lists them); xuezhan, with the exchange and the void, is the game "
+    "most players know, as on the web table.",
 )
 @click.option(
     "--seed",
@@ -470,7 +500,12 @@ def _settlement(game: Game, names: Sequence[str], plain: bool) -> Table:
 
 @cli.command()
 @click.option(
-    "--rules", "rules_name", default="chengdu", show_default=True, help="A preset name (xueliu rules lists them)."
+    "--rules",
+    "rules_name",
+    default="chengdu",
+    show_default=True,
+    help="A preset name (xueliu rules lists them); chengdu, as in the API's examples and the engine's "
+    "published speed figures, so a run compares with them (`play` and the web table start with xuezhan).",
 )
 @click.option("--games", type=click.IntRange(1), default=20_000, show_default=True, help="Hands to play.")
 @click.option(
@@ -780,8 +815,27 @@ def serve(db_path: str, host: str, port: int, compress: bool, chosen_seeds: bool
         ) from None
     from .server.storage import StorageError
 
+    _check_free(host, port)
     try:
         app = create_app(db_path, chosen_seeds=chosen_seeds)
     except StorageError as e:
         raise click.ClickException(str(e)) from None
     run(app, host=host, port=port, compress=compress)
+
+
+def _check_free(host: str, port: int) -> None:
+    """Fails in one line when ``host:port`` cannot be listened on (a busy port, an address not
+    this machine's), before uvicorn would log it over several lines and exit with its own code."""
+    import socket
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind((host, port))
+    except OSError as e:
+        busy = " (another program is listening there: stop it, or pick another --port)"
+        why = e.strerror or str(e)
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: {why}{busy if e.errno == errno.EADDRINUSE else ''}"
+        ) from None

@@ -238,7 +238,8 @@ def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path, r
     code, out, _ = run(capsys, "replay", str(tmp_path / "game.jsonl"), "--no-step", "--plain")
     assert code == 0
     payments = [e for e in game.events if e["type"] == "payment"]
-    assert len(re.findall(r"^  \w+ pays \w+ \d+ \(\w+\)$", out, re.M)) == len(payments)
+    said = re.findall(r"^  \w+ pays \w+ \d+ \((.+)\)$", out, re.M)  # each reason in words
+    assert said == [cli.term.PAYMENT_REASON[p["reason"]] for p in payments]
     assert out.count("WINS") == len(game.wins)
     assert "{" not in out and must_see in out  # every event has its sentence
     final = out[out.rindex("Hand over") :]
@@ -275,7 +276,11 @@ def test_replay_refuses_a_tampered_log(capsys, tmp_path):
     discard = next(i for i, e in enumerate(events) if e["type"] == "discard")
     events[discard]["tile"] = "9s" if events[discard]["tile"] != "9s" else "1m"
     (tmp_path / "bad.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
-    assert_one_line_error(*run(capsys, "replay", str(tmp_path / "bad.jsonl"))[::2])
+    code, _, err = run(capsys, "replay", str(tmp_path / "bad.jsonl"))
+    assert_one_line_error(code, err, f"bad.jsonl line {discard + 1} is not what the engine writes")
+    (tmp_path / "spaced.jsonl").write_text("\n" + "".join(json.dumps(e) + "\n\n" for e in events))
+    code, _, err = run(capsys, "replay", str(tmp_path / "spaced.jsonl"))  # blank lines are counted
+    assert_one_line_error(code, err, f"spaced.jsonl line {2 * discard + 2} is not", f"lines 1-{2 * discard}")
 
 
 @pytest.mark.parametrize("cut", ["events", "mid-line"])
@@ -353,7 +358,7 @@ def test_play_a_whole_hand_in_a_terminal(tmp_path):
     ) in out
     assert "declares void" in out and "Settlement" in out and "Hand over" in out
     for payment in (e for e in events if e["type"] == "payment"):
-        assert f" {payment['amount']} ({payment['reason']})" in out
+        assert f" {payment['amount']} ({cli.term.PAYMENT_REASON[payment['reason']]})" in out
     assert "seed hidden" not in out and "1 points" not in out and "[[" not in out
 
 
@@ -500,3 +505,23 @@ def test_simulate_json_dash_writes_the_summary_to_stdout(capsys, tmp_path, monke
     summary = json.loads(out)  # stdout holds the JSON alone; the tables went to stderr
     assert summary["games"] == 20 and "Fan histogram" in err
     assert not (tmp_path / "-").exists()
+
+
+def test_serve_on_a_busy_port_fails_in_one_line(tmp_path):
+    """Issue 30, item 13: a port another program listens on is one line and exit status 1."""
+    pytest.importorskip("uvicorn")
+    import socket
+    import subprocess
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "xueliu", "serve", "--port", str(port), "--db", str(tmp_path / "t.db")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1, done.stderr
+    assert_one_line_error(1, done.stderr, f"cannot listen on 127.0.0.1:{port}", "--port")

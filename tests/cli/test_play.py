@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import typing
 
 import pytest
 from rich.console import Console
@@ -153,6 +154,9 @@ def test_events_read_as_words():
         term.describe(exchange, names, viewer=1).plain.splitlines()[1]
         == "  You give 123m to East and receive 456p from West"
     )
+    payment = {"type": "payment", "payer": 0, "payee": 2, "amount": 4, "reason": "not_ready"}
+    assert term.describe(payment, names).plain == "  East pays West 4 (not ready at a drawn wall, 查叫)"
+    assert set(term.PAYMENT_REASON) == set(typing.get_args(xueliu.events.PaymentReason))
     assert term.paid_words([4, 4, 4]) == "12 points from 3 seats (4 each)"
     assert term.paid_words([1]) == "1 point from 1 seat"
 
@@ -164,3 +168,18 @@ def test_wilds_are_starred_in_hands_and_melds():
         term.melds([("kong", xueliu.Tile("5m"), 1), ("concealed_kong", xueliu.Tile("9p"), 0)], wilds=True).plain
         == "[555m+1s*] [9999p]c"
     )
+
+
+def test_exchanging_a_wild_is_refused_with_the_reason_and_the_wild_is_shown_as_one():
+    """Issue 30, item 11: in `xueliu play --rules yaoji --seed 42` seat 0's 8th tile is a wild;
+    its place list shows it as a wild, and picking it says a wild is never exchanged."""
+    game = xueliu.Game("yaoji", seed=42)
+    answers = iter(["8 9 10", ""])
+    s = _play.Screen(screen().out, 0, list(cli.WINDS), plain=True, ask=lambda _: next(answers))
+    s.rules = game.events[0]["rules"]
+    assert str(game.hand(0)[7]) == "1s"
+    action = _play._choose_exchange(game, s)
+    text = s.out.file.getvalue()
+    assert "8:1s*" in text and "A wild (1s*) is never given" in text
+    assert "a wild (幺鸡, the 1s) is never passed in the exchange" in text
+    assert action == game.default_action(0)

@@ -59,6 +59,25 @@ def test_gymnasium_finds_the_ids_through_the_entry_point_or_the_module_prefix():
     assert out.split() == ["xuezhan", "(71,", "27)"]
 
 
+@pytest.mark.parametrize("order", ["import xueliu, gymnasium", "import gymnasium, xueliu"])
+def test_gymnasium_make_works_after_import_xueliu_as_the_readme_writes_it(order):
+    """Issue 30, item 15: on Gymnasium 1.x, which loads no entry points, ``import xueliu`` is
+    enough, whichever is imported first, and still imports no Gymnasium itself."""
+    out = run_python(f"import sys; {order}; env = gymnasium.make('xueliu/Chengdu-v0'); print(env.unwrapped.rules)")
+    assert out.split() == ["chengdu"]
+    assert run_python("import sys, xueliu; print('gymnasium' in sys.modules)").split() == ["False"]
+
+
+def test_aec_env_passes_the_seed_test_and_the_parallel_env_says_why_it_cannot():
+    """PettingZoo's seed tests: the AEC one samples within the mask and passes; the parallel
+    one samples unmasked ids, which the ParallelEnv refuses (docs/encoding.md says so)."""
+    from pettingzoo.test import parallel_seed_test, seed_test
+
+    seed_test(lambda: env_mod.aec_env("chengdu", seed=3), num_cycles=100)
+    with pytest.raises(IllegalActionError, match="legal ids"):
+        parallel_seed_test(lambda: env_mod.parallel_env("chengdu", seed=3), num_cycles=100)
+
+
 @pytest.mark.parametrize("rules", ["chengdu", "chengdu_xueliu", "yaoji"])
 def test_parallel_env_passes_the_pettingzoo_parallel_api_test(rules):
     from pettingzoo.test import parallel_api_test

@@ -62,11 +62,12 @@ impl Game {
         }
         let held = |t: Tile, n: u8| s.hand.count(t) >= n;
         match (&self.pending, action) {
+            // Before the hand check: the hand keeps its wilds apart, so a wild is never "in hand" here.
+            (_, Action::Exchange(t)) if t.iter().any(|&t| self.is_wild(t)) => {
+                "a wild (幺鸡, the 1s) is never passed in the exchange; give three other tiles".into()
+            }
             (_, Action::Exchange(t)) if !setup::holds_all(&s.hand, &t) => {
                 "those tiles are not all in hand".into()
-            }
-            (_, Action::Exchange(t)) if t.iter().any(|&t| self.is_wild(t)) => {
-                "a wild (幺鸡) is never passed in the exchange".into()
             }
             (_, Action::Exchange(_)) => "the three must be of one suit".into(),
             (Pending::Turn(_), _) if s.hand.wilds() >= crate::hand::MAX_WILDS => {
