@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import math
 import random
 import re
+import statistics
 import sys
+from collections import Counter
 
-import numpy as np
 import pytest
 from rich.cells import cell_len
 
@@ -17,6 +19,7 @@ from xueliu import _presets as presets
 from xueliu import cli
 from xueliu._terminal import tiles
 from xueliu._tracker import Tracker
+from xueliu.reference.rng import SplitMix64
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -421,32 +424,96 @@ SIMULATE = [
 
 
 def test_simulate_summary_json_and_logs(capsys, tmp_path):
-    """The summary adds up, equals one `xueliu.simulate` call over the same games (the CLI runs
-    chunks), and each written log replays in the engine to its row of points."""
+    """The summary holds the numbers counted from the same hands played one by one through `Game`
+    (`counted_summary`, which shares no code with the CLI's tallies), and each written log replays
+    in the engine to its hand's points."""
     code, out, err = run(capsys, *SIMULATE, "--json", str(tmp_path / "s.json"), "--log", str(tmp_path / "logs"))
     assert code == 0, err
     summary = json.loads((tmp_path / "s.json").read_text())
-    result = xueliu.simulate(300, "chengdu", bots=("greedy", "greedy", "random", "random"), seed=1, threads=1)
-    expected = cli.summarise(
-        cli.Totals.of(result),
-        rules="chengdu",
-        bots=["greedy", "greedy", "random", "random"],
-        seed=1,
-        threads=2,
-        where="threads 2",
-    )
-    assert summary == untimed(expected) | {k: summary[k] for k in TIMINGS}
-    wins = sum(seat["wins"] for seat in summary["seats"])
-    assert wins == sum(summary["win_kinds"].values()) == sum(summary["fan_histogram"].values()) > 0
-    for seat in summary["seats"]:
-        assert seat["ci_low"] <= seat["mean_points"] <= seat["ci_high"]
-        assert f"{seat['mean_points']:+.3f}" in out
+    bots = ["greedy", "greedy", "random", "random"]
+    expected, scores = counted_summary("chengdu", bots, seed=1, games=300)
+    assert {k: summary[k] for k in ("rules", "bots", "seed", "threads", "where", "sharded")} == {
+        "rules": "chengdu",
+        "bots": bots,
+        "seed": 1,
+        "threads": 2,
+        "where": "threads 2",
+        "sharded": False,
+    }
+    assert {k: summary[k] for k in ("games", "win_kinds", "fan_histogram")} == {
+        k: expected[k] for k in ("games", "win_kinds", "fan_histogram")
+    }
+    assert summary["mean_draws"] == pytest.approx(expected["mean_draws"])
+    assert [seat["wins"] for seat in summary["seats"]] == expected["wins"]
+    assert sum(expected["wins"]) > 0 and len(expected["win_kinds"]) >= 2 and len(expected["fan_histogram"]) >= 2
+    for seat, mean, (low, high) in zip(summary["seats"], expected["mean_points"], expected["ci"]):
+        assert (seat["mean_points"], seat["ci_low"], seat["ci_high"]) == pytest.approx((mean, low, high))
+        assert f"{mean:+.3f}" in out
     logs = sorted((tmp_path / "logs").iterdir())
     assert [p.name for p in logs[:2]] == ["game-000000.jsonl", "game-000001.jsonl"] and len(logs) == 300
-    points = np.asarray(result.points)
     for i in (0, 17, 299):
         game = xueliu.Game.from_events([json.loads(line) for line in logs[i].read_text().splitlines()])
-        assert game.scores == list(points[i])
+        assert game.scores == scores[i]
+
+
+def counted_summary(rules: str, bots: list[str], *, seed: int, games: int) -> tuple[dict, list[list[int]]]:
+    """What `simulate` should report, counted by hand: game `i` dealt from `game_seed(seed, i)`
+    and seat `s`'s bot seeded `bot_seed(game_seed, s)` (docs/bots.md, "Seeds"; computed with the
+    reference's SplitMix64), each hand played through `Game` and read from its event log: wins
+    by seat and kind (杠上花, a self-draw on a kong's replacement tile; 杠上炮, a win on the
+    discard that follows one), the fan histogram, the draws, and each seat's mean points with a
+    95% normal interval from `statistics`. Also each hand's points."""
+    kinds = Counter(dict.fromkeys(WIN_KINDS, 0))  # every kind, as docs/bots.md lists them
+    fans: Counter[str] = Counter()
+    wins, draws, scores = [0] * 4, 0, []
+    for i in range(games):
+        dealt = SplitMix64((seed + i * GAMMA) & MASK).next_u64()
+        players = [
+            xueliu.Bot(name, seed=SplitMix64(((dealt ^ BOT_SALT) + s * GAMMA) & MASK).next_u64())
+            for s, name in enumerate(bots)
+        ]
+        game = xueliu.Game(rules, seed=dealt)
+        while not game.is_over:
+            seat = game.to_act()[0]
+            game.act(seat, players[seat].choose(game, seat))
+        events = game.events
+        last_draw: dict[int, dict] = {}
+        for at, event in enumerate(events):
+            if event["type"] == "draw":
+                draws += 1
+                last_draw[event["seat"]] = event
+            elif event["type"] == "win":
+                wins[event["seat"]] += 1
+                fans[str(event["score"]["fan"])] += 1
+                kinds[win_kind(event, events[:at], last_draw)] += 1
+        scores.append(game.scores)
+    by_seat = list(zip(*scores))
+    means = [statistics.mean(points) for points in by_seat]
+    halves = [1.96 * statistics.stdev(points) / math.sqrt(games) for points in by_seat]
+    return {
+        "games": games,
+        "wins": wins,
+        "win_kinds": dict(kinds),
+        "fan_histogram": dict(sorted(fans.items(), key=lambda kv: int(kv[0]))),
+        "mean_draws": draws / games,
+        "mean_points": means,
+        "ci": [(m - h, m + h) for m, h in zip(means, halves)],
+    }, scores
+
+
+GAMMA, BOT_SALT, MASK = 0x9E3779B97F4A7C15, 0xB075B075B075B075, (1 << 64) - 1
+WIN_KINDS = ("self_draw", "kong_flower", "discard", "kong_shot", "robbed_kong")
+
+
+def win_kind(win: dict, before: list[dict], last_draw: dict[int, dict]) -> str:
+    """A win's kind as `simulate` counts them, told from the log before it."""
+    if win["kind"] == "self_draw":
+        return "kong_flower" if last_draw[win["seat"]]["replacement"] else "self_draw"
+    if win["kind"] == "robbed_kong":
+        return "robbed_kong"
+    discard = max(at for at, e in enumerate(before) if e["type"] == "discard")
+    after_kong = before[discard - 1]["type"] == "draw" and before[discard - 1]["replacement"]
+    return "kong_shot" if after_kong else "discard"
 
 
 TIMINGS = ("seconds", "games_per_second", "table_seconds", "wall_seconds", "wall_games_per_second")

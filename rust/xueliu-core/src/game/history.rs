@@ -150,6 +150,14 @@ impl Game {
     /// free of its void suit is.
     pub(super) fn check_history(&self) -> Result<(), String> {
         for seat in 0..4u8 {
+            // The deductions read the latest discard, so it must be one the seat made.
+            if let Some(t) = self.history.last_discard[seat as usize] {
+                if self.history.discarded[seat as usize][t.index()] == 0 {
+                    return Err(format!(
+                        "history.last_discard[{seat}]: {t} is not among the seat's discards"
+                    ));
+                }
+            }
             let hand = self.seats[seat as usize].hand;
             let known = self.known_tiles(seat);
             if let Some(t) = Tile::all().find(|&t| hand.count(t) < known[t.index()]) {
