@@ -302,8 +302,13 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: in
 class NoStorage:
     """Keeps nothing: the table core and the app's bookkeeping alone, for comparison."""
 
-    def save(self, changes) -> None:
-        pass
+    adopt_every = None
+
+    def save(self, changes) -> set:
+        return set()
+
+    def elsewhere(self):
+        return []
 
     def unfinished(self):
         return []

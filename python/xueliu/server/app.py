@@ -20,7 +20,7 @@ from typing import Any, AsyncIterator, Callable, Iterable, Optional
 import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import _presets
 from .._xueliu import Rules, shanten
 from .clock import Clock, SystemClock, Timer
-from .storage import Change, SQLiteStorage, Storage
+from .storage import Change, Moved, SQLiteStorage, Storage
 from .table import PROTOCOL, SPECTATORS, Table, TableConfig, TableError
 
 log = logging.getLogger("xueliu.server")
@@ -131,16 +131,25 @@ class Server:
         engine's hand-analysis table (about a second, once per process), which the first win
         check of any table would otherwise build inside a decision, stalling every table."""
         shanten("123456789m1122p")
+        self._adopt()
+        if self.tables:
+            log.info("restored %d unfinished table(s)", len(self.tables))
+
+    def _adopt(self) -> None:
+        """Plays the unfinished tables storage gives this process; a shared storage gives more
+        later (those of a process that died), so it is asked again every ``adopt_every`` seconds."""
         for saved in self.storage.unfinished():
             table = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
             self.tables[table.id] = table
             self._schedule(table)
-        if self.tables:
-            log.info("restored %d unfinished table(s)", len(self.tables))
+            log.info("table %s taken (hand %d, decision %d)", table.id, table.hand_number(), table.step)
+        if self.storage.adopt_every is not None:
+            self.clock.call_at(self.clock.now() + self.storage.adopt_every, self._adopt)
 
     def find(self, table_id: str) -> Optional[Table]:
         """A table of this server: in memory, or a finished one loaded from storage (restore
-        leaves those out, so that a restart does not replay every match ever played)."""
+        leaves those out, so that a restart does not replay every match ever played). Raises
+        :class:`Moved` for a table another process plays."""
         table = self.tables.get(table_id)
         if table is None:
             saved = self.storage.load(table_id)
@@ -188,12 +197,27 @@ class Server:
                 changes.append(Change(table.to_dict(), table.accepted, table.moves, table.ended))
                 sends.append((table, outbox))
             table.accepted, table.moves, table.ended = [], [], []
-        if changes:
-            self.storage.save(changes)
+        lost = self.storage.save(changes) if changes else set()
         for table, outbox in sends:
-            self._send(table, outbox)
+            if table.id not in lost:
+                self._send(table, outbox)
         for table in tables:
-            self._schedule(table)
+            if table.id in lost:
+                self._drop(table)
+            else:
+                self._schedule(table)
+
+    def _drop(self, table: Table) -> None:
+        """Forgets a table whose lease another process took (so nothing of it is sent or played
+        here again): its sockets close with 4307, and their clients, reconnecting, are sent there."""
+        self.tables.pop(table.id, None)
+        timer = self.timers.pop(table.id, None)
+        if timer is not None:
+            timer[1].cancel()
+        for key in [key for key in self.seats if key[0] == table.id]:
+            self.seats.pop(key).close(4307)
+        for conn in self.watchers.pop(table.id, set()):
+            conn.close(4307)
 
     def _send(self, table: Table, outbox: list[tuple[int, dict[str, Any]]]) -> None:
         """Encodes each message that has someone to go to (a bot's seat and an unwatched table's
@@ -278,6 +302,12 @@ def _table_error(e: TableError) -> JSONResponse:
     return _http_error(STATUS.get(e.code, 400), e.code, str(e))
 
 
+def _moved(request: Request, e: Moved) -> Response:
+    """A redirect to the process that plays the table (307: a POST stays a POST)."""
+    body = {"v": PROTOCOL, "type": "error", "code": "moved", "message": str(e), "address": e.address}
+    return JSONResponse(body, status_code=307, headers={"Location": e.address + request.url.path})
+
+
 async def _body(request: Request) -> Any:
     body = await request.body()
     if len(body) > MAX_BODY:
@@ -335,18 +365,20 @@ async def list_tables(request: Request) -> JSONResponse:
     server = _server(request)
     server.commit()
     tables = [t.public() for t in server.tables.values()]
-    return JSONResponse({"v": PROTOCOL, "tables": tables})
+    return JSONResponse({"v": PROTOCOL, "tables": tables, "elsewhere": server.storage.elsewhere()})
 
 
-async def show_table(request: Request) -> JSONResponse:
+async def show_table(request: Request) -> Response:
     try:
         table = _table(_server(request), request.path_params["table"])
     except TableError as e:
         return _table_error(e)
+    except Moved as e:
+        return _moved(request, e)
     return JSONResponse({"v": PROTOCOL, "table": table.public()})
 
 
-async def join_seat(request: Request) -> JSONResponse:
+async def join_seat(request: Request) -> Response:
     server = _server(request)
     try:
         table = _table(server, request.path_params["table"])
@@ -356,6 +388,8 @@ async def join_seat(request: Request) -> JSONResponse:
         server.commit()  # the token is committed before it is given
     except TableError as e:
         return _table_error(e)
+    except Moved as e:
+        return _moved(request, e)
     log.info("table %s: seat %d joined", table.id, seat)
     return JSONResponse({"v": PROTOCOL, "table": table.public(), "seat": seat, "token": token[0]}, status_code=201)
 
@@ -412,8 +446,13 @@ async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict[str, Any]]
     """Accepts a socket to a table and reads its hello; None (the socket closed) for an unknown
     table or a hello that never came. Seats and spectators open alike."""
     server = _server(ws)
-    table = server.find(ws.path_params["table"])
     await ws.accept()
+    try:
+        table = server.find(ws.path_params["table"])
+    except Moved as e:
+        await ws.send_text(_error("moved", str(e), address=e.address))
+        await ws.close(code=4307)
+        return None
     if table is None:
         await ws.send_text(_error("unknown_table", "no such table on this server"))
         await ws.close(code=4404)

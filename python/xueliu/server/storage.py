@@ -1,4 +1,5 @@
-"""Where tables live between decisions: a storage interface and its SQLite implementation.
+"""Where tables live between decisions: a storage interface and its SQLite implementation
+(:mod:`.storage_pg` has the PostgreSQL one, shared by several processes).
 
 A table is kept as its moves, not as a snapshot rewritten at every decision: the engine is
 deterministic (seed + moves = game), so a commit appends the decisions taken and the moves the
@@ -45,21 +46,45 @@ class Saved:
     moves: list[tuple[int, str]]  # (seat, action): the engine's moves in the hand in play
 
 
+class Moved(Exception):
+    """The table is played by another server process, at ``address`` (a shared storage's lease)."""
+
+    def __init__(self, table_id: str, address: str) -> None:
+        super().__init__(f"table {table_id} is played at {address}")
+        self.table_id, self.address = table_id, address
+
+
 class Storage(Protocol):
-    def save(self, changes: list[Change]) -> None:
-        """Writes the changes of one or more tables in one transaction."""
+    """What the server needs of a storage. A storage one process owns (SQLite) only keeps rows;
+    one shared by several processes (PostgreSQL) also leases each table to one of them, and so
+    says four more things: which tables' changes it refused (``save``'s answer), where a table
+    held elsewhere is played (``load`` raises :class:`Moved`), which tables the others play
+    (``elsewhere``, for the lobby), and how often to ask for tables left by a process that died
+    (``adopt_every``)."""
+
+    adopt_every: Optional[float]  # seconds between calls of unfinished() after the first; None: once
+
+    def save(self, changes: list[Change]) -> set[str]:
+        """Writes the changes of one or more tables in one transaction; returns the ids of tables
+        whose lease this process lost, of which nothing was written (always empty unless shared)."""
         ...
 
     def unfinished(self) -> list[Saved]:
-        """Every table whose match is not over."""
+        """Every table whose match is not over and that this process may play and was not given
+        yet (at startup: all of them, unless another process holds some)."""
         ...
 
     def load(self, table_id: str) -> Optional[Saved]:
-        """One table, finished or not; None if storage has none by that id."""
+        """One table, finished or not; None if storage has none by that id; raises
+        :class:`Moved` if another process plays it."""
         ...
 
     def decisions(self, table_id: str) -> list[dict[str, Any]]:
         """Every decision of a table, in order."""
+        ...
+
+    def elsewhere(self) -> list[dict[str, Any]]:
+        """The unfinished tables other processes play: ``{"id", "status", "address"}`` each."""
         ...
 
     def close(self) -> None: ...
@@ -68,6 +93,8 @@ class Storage(Protocol):
 class SQLiteStorage:
     """Tables, their hands, moves and decisions in one SQLite file (``":memory:"`` for a
     throwaway one)."""
+
+    adopt_every: Optional[float] = None  # one process owns the file: nothing to take over
 
     def __init__(self, path: str, *, synchronous: str = "NORMAL", checkpoint_every: float = 1.0) -> None:
         if synchronous not in ("NORMAL", "FULL"):
@@ -110,7 +137,7 @@ class SQLiteStorage:
         elif row[0] != str(SCHEMA):
             raise RuntimeError(f"{path}: storage schema {row[0]}, this server reads {SCHEMA}")
 
-    def save(self, changes: list[Change]) -> None:
+    def save(self, changes: list[Change]) -> set[str]:
         states: list[tuple[str, str, str]] = []
         decisions: list[tuple[str, int, int, int, str, str]] = []
         moves: list[tuple[str, int, int, str]] = []
@@ -140,6 +167,7 @@ class SQLiteStorage:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
+        return set()
 
     def unfinished(self) -> list[Saved]:
         with self._lock:
@@ -166,6 +194,9 @@ class SQLiteStorage:
                 "SELECT hand, decision, seat, action, by FROM decisions WHERE table_id = ? ORDER BY id", (table_id,)
             ).fetchall()
         return [dict(zip(("hand", "decision", "seat", "action", "by"), row)) for row in rows]
+
+    def elsewhere(self) -> list[dict[str, Any]]:
+        return []
 
     def _checkpoints(self, path: str, every: float) -> None:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
