@@ -726,6 +726,25 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     show_default=True,
     help="SQLite database of the tables (created if missing; unfinished tables resume).",
 )
+@click.option(
+    "--database",
+    metavar="URL",
+    help="PostgreSQL instead of --db (postgresql://user@host:port/db), shared with any other `xueliu serve` "
+    "processes on it: each plays the tables it leases and takes over those of a process that dies.",
+)
+@click.option(
+    "--address",
+    metavar="URL",
+    help="With --database: where clients reach this process, for the others to route its tables to "
+    "[default: http://HOST:PORT].",
+)
+@click.option(
+    "--lease",
+    type=click.FloatRange(0.5, 600),
+    default=5.0,
+    show_default=True,
+    help="With --database: seconds a silent process keeps its tables before another takes them over.",
+)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option(
@@ -734,14 +753,22 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     show_default=True,
     help="WebSocket compression (permessage-deflate): less bandwidth, more server CPU per message.",
 )
-def serve(db_path: str, host: str, port: int, compress: bool) -> None:
+def serve(
+    db_path: str, database: Optional[str], address: Optional[str], lease: float, host: str, port: int, compress: bool
+) -> None:
     """Run the table server: tables, seats, clocks and spectators over HTTP and WebSockets
-    (docs/server.md). Needs the server extra: pip install "xueliu[server]"."""
+    (docs/server.md). Needs the server extra: pip install "xueliu[server]" (and "xueliu[postgres]"
+    for --database)."""
     try:
         from .server import create_app
-        from .server.serve import run
+        from .server.serve import run, shared_storage
     except ImportError as e:
         raise click.ClickException(
             f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"'
         ) from None
-    run(create_app(db_path), host=host, port=port, compress=compress)
+    storage = None if database is None else shared_storage(database, address or f"http://{host}:{port}", lease)
+    try:
+        run(create_app(db_path, storage=storage), host=host, port=port, compress=compress)
+    finally:
+        if storage is not None:
+            storage.close()  # hands its tables back to the other processes at once

@@ -155,6 +155,7 @@ class Server:
             saved = self.storage.load(table_id)
             if saved is not None:
                 table = self.tables[table_id] = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
+                self._schedule(table)  # a shared storage may give an unfinished table taken over
         return table
 
     def create(self, config: TableConfig) -> Table:
