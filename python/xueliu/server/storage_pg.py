@@ -62,6 +62,46 @@ CREATE INDEX IF NOT EXISTS decisions_by_table ON decisions (table_id, id);
 ORPHANED = "(owner IS NULL OR owner NOT IN (SELECT owner FROM servers WHERE alive_until > now()))"
 
 
+# One commit of many tables, one statement: the compare-and-set of each held table's row (its
+# owner, lease epoch and last decision number must be this process's), the rows of new tables,
+# then the decisions, moves and ended hands of the tables written, in the order given.
+SAVE = """
+WITH v AS (
+    SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::bigint[], %s::bigint[], %s::bigint[])
+    AS v(id, status, state, step, epoch, prior)),
+updated AS (
+    UPDATE tables AS t SET status = v.status, state = v.state, step = v.step FROM v
+    WHERE t.id = v.id AND v.epoch > 0 AND t.owner = %s AND t.epoch = v.epoch AND t.step = v.prior
+    RETURNING t.id),
+inserted AS (
+    INSERT INTO tables (id, status, state, owner, step)
+    SELECT v.id, v.status, v.state, %s, v.step FROM v WHERE v.epoch = 0 ORDER BY v.id
+    ON CONFLICT (id) DO NOTHING RETURNING id),
+written AS (SELECT id FROM updated UNION ALL SELECT id FROM inserted),
+d AS (
+    INSERT INTO decisions (table_id, hand, decision, seat, action, by)
+    SELECT x.table_id, x.hand, x.decision, x.seat, x.action, x.by
+    FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[], %s::text[], %s::text[]) WITH ORDINALITY
+    AS x(table_id, hand, decision, seat, action, by, n)
+    WHERE x.table_id IN (SELECT id FROM written) ORDER BY x.n),
+m AS (
+    INSERT INTO moves (table_id, hand, seat, action)
+    SELECT x.table_id, x.hand, x.seat, x.action
+    FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[]) WITH ORDINALITY AS x(table_id, hand, seat, action, n)
+    WHERE x.table_id IN (SELECT id FROM written) ORDER BY x.n),
+h AS (
+    INSERT INTO hands (table_id, hand, log)
+    SELECT x.table_id, x.hand, x.log FROM unnest(%s::text[], %s::int[], %s::text[]) AS x(table_id, hand, log)
+    WHERE x.table_id IN (SELECT id FROM written))
+SELECT id FROM written
+"""
+
+
+def _columns(rows: list[Any], width: int) -> list[list[Any]]:
+    """Rows as ``width`` columns, each a list: what ``unnest`` takes, one array a column."""
+    return [list(column) for column in zip(*rows)] if rows else [[] for _ in range(width)]
+
+
 class PostgresStorage:
     """The :class:`~xueliu.server.storage.Storage` of one process among many on one PostgreSQL
     database (``url``: a libpq URI, ``postgresql://user@host:port/db``). ``address`` is where
@@ -119,70 +159,27 @@ class PostgresStorage:
     # ---------------------------------------------------------------- the Storage interface
 
     def save(self, changes: list[Change]) -> set[str]:
-        """Writes, in one transaction, the changes of the tables this process still leases, and
-        returns the ids of the others (written nothing of: another process plays them now)."""
-        updates: list[tuple[str, str, str, int, int, int]] = []
-        new: list[tuple[str, str, str, int]] = []
-        for c in changes:
-            table_id, status, step, text = (
-                c.state["id"],
-                c.state["status"],
-                c.state["step"],
-                orjson.dumps(c.state).decode(),
-            )
-            held = self._held.get(table_id)
-            if held is None:
-                new.append((table_id, status, text, step))
-            else:
-                updates.append((table_id, status, text, step, *held))
-        with self._lock, self._db.transaction():
-            db = self._db
-            written: set[str] = set()
-            if updates:
-                ids, statuses, states, steps, epochs, prior = (list(column) for column in zip(*updates))
-                written.update(
-                    row[0]
-                    for row in db.execute(
-                        "UPDATE tables AS t SET status = v.status, state = v.state, step = v.step "
-                        "FROM unnest(%s::text[], %s::text[], %s::text[], %s::bigint[], %s::bigint[], %s::bigint[]) "
-                        "AS v(id, status, state, step, epoch, prior) "
-                        "WHERE t.id = v.id AND t.owner = %s AND t.epoch = v.epoch AND t.step = v.prior "
-                        "RETURNING t.id",
-                        (ids, statuses, states, steps, epochs, prior, self.owner),
-                    )
-                )
-            for table_id, status, state, step in new:
-                row = db.execute(
-                    "INSERT INTO tables (id, status, state, owner, step) VALUES (%s, %s, %s, %s, %s) "
-                    "ON CONFLICT (id) DO NOTHING RETURNING id",
-                    (table_id, status, state, self.owner, step),
-                ).fetchone()
-                if row is not None:
-                    written.add(table_id)
-            kept = [c for c in changes if c.state["id"] in written]
-            with db.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO decisions (table_id, hand, decision, seat, action, by) VALUES (%s, %s, %s, %s, %s, %s)",
-                    [
-                        (c.state["id"], d["hand"], d["decision"], d["seat"], d["action"], d["by"])
-                        for c in kept
-                        for d in c.decisions
-                    ],
-                )
-                cur.executemany(
-                    "INSERT INTO moves (table_id, hand, seat, action) VALUES (%s, %s, %s, %s)",
-                    [(c.state["id"], *move) for c in kept for move in c.moves],
-                )
-                cur.executemany(
-                    "INSERT INTO hands (table_id, hand, log) VALUES (%s, %s, %s)",
-                    [(c.state["id"], *hand) for c in kept for hand in c.ended],
-                )
+        """Writes, in one statement (so one round trip and one transaction), the changes of the
+        tables this process still leases, and returns the ids of the others (nothing of them is
+        written: another process plays them now)."""
+        rows = [[c.state["id"], c.state["status"], orjson.dumps(c.state).decode(), c.state["step"]] for c in changes]
+        for row in rows:
+            row += self._held.get(row[0], (0, -1))  # (0, -1): a new table, inserted
+        decisions = [
+            (c.state["id"], d["hand"], d["decision"], d["seat"], d["action"], d["by"])
+            for c in changes
+            for d in c.decisions
+        ]
+        moves = [(c.state["id"], *move) for c in changes for move in c.moves]
+        ended = [(c.state["id"], *hand) for c in changes for hand in c.ended]
+        with self._lock:
+            columns = (*_columns(rows, 6), self.owner, self.owner)
+            columns += (*_columns(decisions, 6), *_columns(moves, 4), *_columns(ended, 3))
+            written = {table_id for (table_id,) in self._db.execute(SAVE, columns)}
         lost = set()
-        for c in changes:
-            table_id = c.state["id"]
+        for table_id, _, _, step, epoch, _ in rows:
             if table_id in written:
-                epoch = self._held[table_id][0] if table_id in self._held else 1
-                self._held[table_id] = (epoch, c.state["step"])
+                self._held[table_id] = (epoch or 1, step)
             else:
                 lost.add(table_id)
                 self._held.pop(table_id, None)
