@@ -83,12 +83,12 @@ storage = None
 if {db!r}.startswith("postgresql:"):
     from xueliu.server.storage_pg import PostgresStorage
 
-    storage = PostgresStorage({db!r}, address="http://127.0.0.1:{port}")
+    storage = PostgresStorage({db!r}, address="http://127.0.0.1:{port}", synchronous={synchronous!r})
 run(create_app({db!r}, storage=storage), host="127.0.0.1", port={port}, compress={deflate}, log_level="warning")
 """
 
 
-def start_server(db: str, deflate: bool) -> tuple[subprocess.Popen, int]:
+def start_server(db: str, deflate: bool, synchronous: str = "NORMAL") -> tuple[subprocess.Popen, int]:
     """A server on SQLite at ``db``, or on PostgreSQL when ``db`` is a postgresql:// URL."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -98,7 +98,7 @@ def start_server(db: str, deflate: bool) -> tuple[subprocess.Popen, int]:
         [
             sys.executable,
             "-c",
-            SERVER.format(db=db, port=port, deflate=deflate),
+            SERVER.format(db=db, port=port, deflate=deflate, synchronous=synchronous),
         ],
         env=env,
     )
@@ -264,18 +264,28 @@ def storage_bytes(dbs: list[str]) -> int:
     return sum(os.path.getsize(db + suffix) for db in dbs for suffix in ("", "-wal") if os.path.exists(db + suffix))
 
 
-async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: int = 1, database: str = "") -> dict:
+async def run(
+    mode: str,
+    tables: int,
+    seconds: float,
+    deflate: bool,
+    servers: int = 1,
+    database: str = "",
+    synchronous: str = "NORMAL",
+) -> dict:
     """``servers`` processes shard the tables by table id (docs/server.md, "Scaling"): table i is
     made on server i % servers, each with its own SQLite file (or all on one PostgreSQL
     ``database``), and its seats connect there."""
     with contextlib.ExitStack() as stack:
         dbs = [stack.enter_context(postgres_schema(database))] * servers if database else []
-        return await _run(mode, tables, seconds, deflate, servers, dbs)
+        return await _run(mode, tables, seconds, deflate, servers, dbs, synchronous)
 
 
-async def _run(mode: str, tables: int, seconds: float, deflate: bool, servers: int, dbs: list[str]) -> dict:
+async def _run(
+    mode: str, tables: int, seconds: float, deflate: bool, servers: int, dbs: list[str], synchronous: str
+) -> dict:
     dbs = dbs or [tempfile.mktemp(suffix=".db") for _ in range(servers)]
-    started = [start_server(db, deflate) for db in dbs]
+    started = [start_server(db, deflate, synchronous) for db in dbs]
     bench = Bench()
     loop = asyncio.get_running_loop()
     try:
@@ -326,6 +336,7 @@ async def _run(mode: str, tables: int, seconds: float, deflate: bool, servers: i
             "tables": tables,
             "servers": servers,
             "storage": "postgresql" if dbs[0].startswith("postgresql:") else "sqlite",
+            "synchronous": synchronous if dbs[0].startswith("postgresql:") else "NORMAL",
             "deflate": deflate,
             "seconds": round(t1 - t0, 1),
             "decisions": decisions,
@@ -487,6 +498,7 @@ def main() -> None:
     p.add_argument("--servers", type=int, default=1, help="server processes, the tables sharded over them")
     p.add_argument("--hands", type=int, default=8, help="hands per match (core)")
     p.add_argument("--database", default="", help="a PostgreSQL URL: every server on it (a fresh schema)")
+    p.add_argument("--synchronous", choices=["NORMAL", "FULL"], default="NORMAL", help="PostgresStorage's")
     a = p.parse_args()
     if a.mode == "core":
         print(json.dumps(core(a.tables, a.hands, a.database)))
@@ -499,7 +511,7 @@ def main() -> None:
             import uvloop
         except ImportError:  # the asyncio loop: the clients cost more
             uvloop = None
-        coro = run(a.mode, a.tables, min(a.seconds, 300.0), a.deflate, a.servers, a.database)
+        coro = run(a.mode, a.tables, min(a.seconds, 300.0), a.deflate, a.servers, a.database, a.synchronous)
         print(json.dumps(uvloop.run(coro) if uvloop is not None else asyncio.run(coro)))
 
 

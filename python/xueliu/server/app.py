@@ -132,19 +132,19 @@ class Server:
         check of any table would otherwise build inside a decision, stalling every table."""
         shanten("123456789m1122p")
         self._adopt()
-        if self.tables:
-            log.info("restored %d unfinished table(s)", len(self.tables))
 
     def _adopt(self) -> None:
         """Plays the unfinished tables storage gives this process; a shared storage gives more
         later (those of a process that died), so it is asked again every ``adopt_every`` seconds."""
-        for saved in self.storage.unfinished():
+        if self.storage.adopt_every is not None:
+            self.clock.call_at(self.clock.now() + self.storage.adopt_every, self._adopt)
+        adopted = self.storage.unfinished()
+        for saved in adopted:
             table = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
             self.tables[table.id] = table
             self._schedule(table)
-            log.info("table %s taken (hand %d, decision %d)", table.id, table.hand_number(), table.step)
-        if self.storage.adopt_every is not None:
-            self.clock.call_at(self.clock.now() + self.storage.adopt_every, self._adopt)
+        if adopted:
+            log.info("restored %d unfinished table(s)", len(adopted))
 
     def find(self, table_id: str) -> Optional[Table]:
         """A table of this server: in memory, or a finished one loaded from storage (restore
@@ -219,6 +219,7 @@ class Server:
             self.seats.pop(key).close(4307)
         for conn in self.watchers.pop(table.id, set()):
             conn.close(4307)
+        self.lines.pop(table.id, None)
 
     def _send(self, table: Table, outbox: list[tuple[int, dict[str, Any]]]) -> None:
         """Encodes each message that has someone to go to (a bot's seat and an unwatched table's
