@@ -7,6 +7,8 @@ be), 127.0.0.1 only, bounded in time; ``--servers N`` shards the tables over N p
     python benches/server_load.py full --tables 20 --seconds 20
     python benches/server_load.py paced --tables 200 --seconds 30
     python benches/server_load.py paced --tables 1000 --seconds 20 --servers 2
+    python benches/server_load.py paced --tables 200 --servers 2 --database postgresql://...
+    python benches/server_load.py takeover --tables 200 --database postgresql://...
 
 `core`: no network, the server's own CPU per decision with SQLite and with no storage.
 `ack`: no network, no storage: the time from a discard to the discarder's `accepted` handed to
@@ -15,7 +17,15 @@ its socket, for discards someone else could win on and for the rest (they should
 `paced`: each table takes one decision (one seat's answer) per second; the p99 latency from an
 answer to the server's `accepted` (sent in the same flush as the events it caused, after the
 commit). `full` and `paced` also give the SQLite WAL's largest and last size (summed over the
-servers), sampled every half second. The clients run in this one process: report its CPU share beside the server's.
+servers), sampled every half second, and the storage's growth per hour of such play (SQLite: the
+files and their WALs; PostgreSQL: the database's relations). The clients run in this one process:
+report its CPU share beside the server's.
+`takeover`: two servers on one PostgreSQL database, ``--tables`` tables on the first, which is
+killed (SIGKILL); the seconds until the second holds every one of them (its lease of the first's
+tables runs out, then its next poll takes and replays them).
+
+``--database`` (a PostgreSQL URL) puts every server on that database, in a fresh schema dropped
+after the run, instead of a SQLite file each.
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ import argparse
 import asyncio
 import base64
 import concurrent.futures
+import contextlib
 import json
 import os
 import random
@@ -33,8 +44,9 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
-from typing import Optional
+from typing import Iterator, Optional
 
 from xueliu.server.client import simple_choice
 
@@ -71,15 +83,21 @@ except ImportError:
     def run(app, *, host, port, compress, log_level):
         uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, ws_per_message_deflate=compress,
                     log_level=log_level, access_log=False)
+storage = None
+if {db!r}.startswith("postgresql:"):
+    from xueliu.server.storage_pg import PostgresStorage
+
+    storage = PostgresStorage({db!r}, address="http://127.0.0.1:{port}", synchronous={synchronous!r})
 try:
-    app = create_app({db!r}, chosen_seeds=True)  # the bench's tables have four people and seeds
+    app = create_app({db!r}, storage=storage, chosen_seeds=True)  # the bench's tables have four people and seeds
 except TypeError:  # a build from before chosen seeds were refused
-    app = create_app({db!r})
+    app = create_app({db!r}, storage=storage)
 run(app, host="127.0.0.1", port={port}, compress={deflate}, log_level="warning")
 """
 
 
-def start_server(db: str, deflate: bool) -> tuple[subprocess.Popen, int]:
+def start_server(db: str, deflate: bool, synchronous: str = "NORMAL") -> tuple[subprocess.Popen, int]:
+    """A server on SQLite at ``db``, or on PostgreSQL when ``db`` is a postgresql:// URL."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -88,7 +106,7 @@ def start_server(db: str, deflate: bool) -> tuple[subprocess.Popen, int]:
         [
             sys.executable,
             "-c",
-            SERVER.format(db=db, port=port, deflate=deflate),
+            SERVER.format(db=db, port=port, deflate=deflate, synchronous=synchronous),
         ],
         env=env,
     )
@@ -225,11 +243,57 @@ class Bench:
         self.events = 0
 
 
-async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: int = 1) -> dict:
+@contextlib.contextmanager
+def postgres_schema(url: str) -> Iterator[str]:
+    """A URL whose connections see a fresh schema of their own, dropped afterwards."""
+    import psycopg
+
+    schema = f"bench_{os.getpid()}_{random.randrange(1 << 30)}"
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield url + ("&" if "?" in url else "?") + urllib.parse.urlencode({"options": f"-csearch_path={schema}"})
+    finally:
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def storage_bytes(dbs: list[str]) -> int:
+    """What the storage holds on disk: SQLite files with their WAL, or a PostgreSQL schema's relations."""
+    if dbs[0].startswith("postgresql:"):
+        import psycopg
+
+        with psycopg.connect(dbs[0]) as db:
+            row = db.execute(
+                "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+                "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+            ).fetchone()
+        return int(row[0]) if row else 0
+    return sum(os.path.getsize(db + suffix) for db in dbs for suffix in ("", "-wal") if os.path.exists(db + suffix))
+
+
+async def run(
+    mode: str,
+    tables: int,
+    seconds: float,
+    deflate: bool,
+    servers: int = 1,
+    database: str = "",
+    synchronous: str = "NORMAL",
+) -> dict:
     """``servers`` processes shard the tables by table id (docs/server.md, "Scaling"): table i is
-    made on server i % servers, each with its own SQLite file, and its seats connect there."""
-    dbs = [tempfile.mktemp(suffix=".db") for _ in range(servers)]
-    started = [start_server(db, deflate) for db in dbs]
+    made on server i % servers, each with its own SQLite file (or all on one PostgreSQL
+    ``database``), and its seats connect there."""
+    with contextlib.ExitStack() as stack:
+        dbs = [stack.enter_context(postgres_schema(database))] * servers if database else []
+        return await _run(mode, tables, seconds, deflate, servers, dbs, synchronous)
+
+
+async def _run(
+    mode: str, tables: int, seconds: float, deflate: bool, servers: int, dbs: list[str], synchronous: str
+) -> dict:
+    dbs = dbs or [tempfile.mktemp(suffix=".db") for _ in range(servers)]
+    started = [start_server(db, deflate, synchronous) for db in dbs]
     bench = Bench()
     loop = asyncio.get_running_loop()
     try:
@@ -265,11 +329,13 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: in
             return sum(os.path.getsize(db + "-wal") for db in dbs if os.path.exists(db + "-wal"))
 
         n0, cpu0, t0, me0 = len(bench.latencies), server_cpu(), time.perf_counter(), time.process_time()
+        size0 = storage_bytes(dbs)
         wal_max = wal_bytes()
         while time.perf_counter() < t0 + seconds:  # the WAL's size, sampled beside the latencies
             await asyncio.sleep(min(0.5, t0 + seconds - time.perf_counter()))
             wal_max = max(wal_max, wal_bytes())
         n1, cpu1, t1, me1 = len(bench.latencies), server_cpu(), time.perf_counter(), time.process_time()
+        size1 = storage_bytes(dbs)
         finished = sum(s.over for s in seats)
         for s in seats:
             s.over = True
@@ -283,6 +349,8 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: in
             "mode": mode,
             "tables": tables,
             "servers": servers,
+            "storage": "postgresql" if dbs[0].startswith("postgresql:") else "sqlite",
+            "synchronous": synchronous if dbs[0].startswith("postgresql:") else "NORMAL",
             "deflate": deflate,
             "seconds": round(t1 - t0, 1),
             "decisions": decisions,
@@ -297,6 +365,7 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: in
             "max_ms": round(1000 * window[-1], 1) if window else None,
             "wal_mb_max": round(wal_max / 2**20, 1),
             "wal_mb_end": round(wal_bytes() / 2**20, 1),
+            "storage_mb_per_hour": round((size1 - size0) / (t1 - t0) * 3600 / 1e6, 1),
             "seats_finished": finished,
             "failures": len(bench.failures),
         }
@@ -310,6 +379,8 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: in
                 proc.kill()
                 proc.wait()
         for db in dbs:
+            if db.startswith("postgresql:"):
+                continue
             for suffix in ("", "-wal", "-shm"):
                 if os.path.exists(db + suffix):
                     os.remove(db + suffix)
@@ -318,8 +389,13 @@ async def run(mode: str, tables: int, seconds: float, deflate: bool, servers: in
 class NoStorage:
     """Keeps nothing: the table core and the app's bookkeeping alone, for comparison."""
 
-    def save(self, changes) -> None:
-        pass
+    adopt_every = None
+
+    def save(self, changes) -> set:
+        return set()
+
+    def elsewhere(self):
+        return []
 
     def unfinished(self):
         return []
@@ -328,42 +404,108 @@ class NoStorage:
         return None
 
 
-def core(tables: int, hands: int) -> dict:
-    """The server without a network, side by side with SQLite and with no storage: CPU per
-    decision of the table core, the snapshot, the commit."""
-    from xueliu.server import FakeClock, Server, SQLiteStorage, TableConfig
+def core(tables: int, hands: int, database: str = "") -> dict:
+    """The server without a network, side by side with SQLite, PostgreSQL (given ``database``)
+    and no storage: CPU (this process's) and wall time per decision of the table core, the
+    snapshot, the commit (a commit per decision: each is its own turn of the event loop)."""
+    from xueliu.server import FakeClock, Server
 
     Server(NoStorage(), FakeClock()).restore()  # builds the engine's lookup table, as the server does
     out = {"mode": "core", "tables": tables, "hands": hands, "load_average": os.getloadavg()[0]}
-    for label in ("sqlite", "no_storage"):
-        db = tempfile.mktemp(suffix=".db")
-        storage = SQLiteStorage(db) if label == "sqlite" else NoStorage()
-        try:
-            server = Server(storage, FakeClock(), chosen_seeds=True)  # four people, a seed each
-        except TypeError:  # a build from before chosen seeds were refused
-            server = Server(storage, FakeClock())
-        made = []
-        for i in range(tables):
-            table = server.create(TableConfig.parse({**SETTINGS, "hands": hands, "seed": i}))
-            for seat in range(4):
-                server.run(table, table.join, seat)
-            made.append(table)
-        n, cpu0 = 0, time.process_time()
-        for table in made:
-            while table.status != "over":
-                for seat, r in list(table.requests.items()):
-                    if seat not in table.answers:
-                        action = simple_choice({"actions": r.actions, "default": r.default})
-                        server.run(table, table.act, seat, table.step, action)
-                        n += 1
-        out[f"{label}_cpu_ms_per_decision"] = round(1000 * (time.process_time() - cpu0) / n, 3)
-        out["decisions"] = n
-        if label == "sqlite":
-            storage.close()
-            for suffix in ("", "-wal", "-shm"):
-                if os.path.exists(db + suffix):
-                    os.remove(db + suffix)
+    for label in ("sqlite", "postgresql", "no_storage") if database else ("sqlite", "no_storage"):
+        if label == "postgresql":
+            with postgres_schema(database) as url:
+                out.update(core_run(label, tables, hands, url))
+        else:
+            out.update(core_run(label, tables, hands, ""))
     return out
+
+
+def core_run(label: str, tables: int, hands: int, url: str) -> dict:
+    """One storage's figures for :func:`core`."""
+    from xueliu.server import FakeClock, Server, SQLiteStorage, TableConfig
+
+    db = tempfile.mktemp(suffix=".db")
+    if label == "postgresql":
+        from xueliu.server.storage_pg import PostgresStorage
+
+        storage = PostgresStorage(url)
+    else:
+        storage = SQLiteStorage(db) if label == "sqlite" else NoStorage()
+    try:
+        server = Server(storage, FakeClock(), chosen_seeds=True)  # four people, a seed each
+    except TypeError:  # a build from before chosen seeds were refused
+        server = Server(storage, FakeClock())
+    made = []
+    for i in range(tables):
+        table = server.create(TableConfig.parse({**SETTINGS, "hands": hands, "seed": i}))
+        for seat in range(4):
+            server.run(table, table.join, seat)
+        made.append(table)
+    n, cpu0, wall0 = 0, time.process_time(), time.perf_counter()
+    for table in made:
+        while table.status != "over":
+            for seat, r in list(table.requests.items()):
+                if seat not in table.answers:
+                    action = simple_choice({"actions": r.actions, "default": r.default})
+                    server.run(table, table.act, seat, table.step, action)
+                    n += 1
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    if label != "no_storage":
+        storage.close()
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    return {
+        f"{label}_cpu_ms_per_decision": round(1000 * cpu / n, 3),
+        f"{label}_wall_ms_per_decision": round(1000 * wall / n, 3),
+        "decisions": n,
+    }
+
+
+def takeover(tables: int, seconds: float, database: str) -> dict:
+    """Two servers on one PostgreSQL database; ``tables`` tables on the first, played by their
+    clocks (one decision a second each) for ``seconds``; the first is killed, and the second is
+    asked every 20 ms which tables it holds: the seconds until it holds them all."""
+    from xueliu.server.storage_pg import LEASE_SECONDS
+
+    clocked = {**SETTINGS, "clocks": dict.fromkeys(CLOCKS, 1.0), "auto_after": 10**6, "grace": 86_000}
+    with postgres_schema(database) as url:
+        (a, a_port), (b, b_port) = start_server(url, False), start_server(url, False)
+        try:
+            with concurrent.futures.ThreadPoolExecutor(8) as pool:
+
+                def make(i: int) -> str:
+                    table = post(a_port, "/api/tables", {**clocked, "seed": i})["table"]
+                    for seat in range(4):
+                        post(a_port, f"/api/tables/{table['id']}/seats/{seat}")
+                    return str(table["id"])
+
+                ids = set(pool.map(make, range(tables)))
+            time.sleep(seconds)
+            a.send_signal(signal.SIGKILL)
+            killed = time.perf_counter()
+            held = 0
+            while time.perf_counter() - killed < 120:
+                with urllib.request.urlopen(f"http://127.0.0.1:{b_port}/api/tables", timeout=30) as r:
+                    held = len(ids & {t["id"] for t in json.loads(r.read())["tables"]})
+                if held == len(ids):
+                    break
+                time.sleep(0.02)
+            took = time.perf_counter() - killed
+        finally:
+            for proc in (a, b):
+                proc.kill()
+                proc.wait()
+    return {
+        "mode": "takeover",
+        "tables": tables,
+        "played_seconds": seconds,
+        "lease_seconds": LEASE_SECONDS,
+        "taken": held,
+        "takeover_seconds": round(took, 2),
+        "load_average": os.getloadavg()[0],
+    }
 
 
 class Socket:
@@ -419,23 +561,29 @@ def ack(tables: int) -> dict:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("mode", choices=["core", "ack", "full", "paced"])
+    p.add_argument("mode", choices=["core", "ack", "full", "paced", "takeover"])
     p.add_argument("--tables", type=int, default=20)
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--deflate", action="store_true", help="WebSocket compression on (xueliu serve --compress)")
     p.add_argument("--servers", type=int, default=1, help="server processes, the tables sharded over them")
     p.add_argument("--hands", type=int, default=8, help="hands per match (core)")
+    p.add_argument("--database", default="", help="a PostgreSQL URL: every server on it (a fresh schema)")
+    p.add_argument("--synchronous", choices=["NORMAL", "FULL"], default="NORMAL", help="PostgresStorage's")
     a = p.parse_args()
     if a.mode == "core":
-        print(json.dumps(core(a.tables, a.hands)))
+        print(json.dumps(core(a.tables, a.hands, a.database)))
     elif a.mode == "ack":
         print(json.dumps(ack(a.tables)))
+    elif a.mode == "takeover":
+        if not a.database:
+            raise SystemExit("takeover needs --database postgresql://...")
+        print(json.dumps(takeover(a.tables, min(a.seconds, 300.0), a.database)))
     else:
         try:
             import uvloop
         except ImportError:  # the asyncio loop: the clients cost more
             uvloop = None
-        coro = run(a.mode, a.tables, min(a.seconds, 300.0), a.deflate, a.servers)
+        coro = run(a.mode, a.tables, min(a.seconds, 300.0), a.deflate, a.servers, a.database, a.synchronous)
         print(json.dumps(uvloop.run(coro) if uvloop is not None else asyncio.run(coro)))
 
 

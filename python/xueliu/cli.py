@@ -789,6 +789,25 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     show_default=True,
     help="SQLite database of the tables (created if missing; unfinished tables resume).",
 )
+@click.option(
+    "--database",
+    metavar="URL",
+    help="PostgreSQL instead of --db (postgresql://user@host:port/db), shared with any other `xueliu serve` "
+    "processes on it: each plays the tables it leases and takes over those of a process that dies.",
+)
+@click.option(
+    "--address",
+    metavar="URL",
+    help="With --database: where clients reach this process, for the others to route its tables to "
+    "[default: http://HOST:PORT].",
+)
+@click.option(
+    "--lease",
+    type=click.FloatRange(0.5, 600),
+    default=5.0,
+    show_default=True,
+    help="With --database: seconds a silent process keeps its tables before another takes them over.",
+)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option(
@@ -803,12 +822,22 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     hidden=True,
     help="Tables with people may take a chosen seed (tests only: the creator knows every deal).",
 )
-def serve(db_path: str, host: str, port: int, compress: bool, chosen_seeds: bool) -> None:
+def serve(
+    db_path: str,
+    database: Optional[str],
+    address: Optional[str],
+    lease: float,
+    host: str,
+    port: int,
+    compress: bool,
+    chosen_seeds: bool,
+) -> None:
     """Run the table server: tables, seats, clocks and spectators over HTTP and WebSockets
-    (docs/server.md). Needs the server extra: pip install "xueliu[server]"."""
+    (docs/server.md). Needs the server extra: pip install "xueliu[server]" (and "xueliu[postgres]"
+    for --database)."""
     try:
         from .server import create_app
-        from .server.serve import run
+        from .server.serve import run, shared_storage
     except ImportError as e:
         raise click.ClickException(
             f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"'
@@ -816,11 +845,14 @@ def serve(db_path: str, host: str, port: int, compress: bool, chosen_seeds: bool
     from .server.storage import StorageError
 
     _check_free(host, port)
+    storage = None if database is None else shared_storage(database, address or f"http://{host}:{port}", lease)
     try:
-        app = create_app(db_path, chosen_seeds=chosen_seeds)
+        run(create_app(db_path, storage=storage, chosen_seeds=chosen_seeds), host=host, port=port, compress=compress)
     except StorageError as e:
         raise click.ClickException(str(e)) from None
-    run(app, host=host, port=port, compress=compress)
+    finally:
+        if storage is not None:
+            storage.close()  # hands its tables back to the other processes at once
 
 
 def _check_free(host: str, port: int) -> None:

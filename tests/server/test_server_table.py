@@ -12,7 +12,7 @@ pytest.importorskip("starlette")
 
 from server_harness import Harness, simple_choice  # noqa: E402
 
-from xueliu.server import SQLiteStorage, Table, TableConfig, TableError  # noqa: E402
+from xueliu.server import Table, TableConfig, TableError  # noqa: E402
 from xueliu.server.storage import Change  # noqa: E402
 from xueliu.server.table import SPECTATORS  # noqa: E402
 
@@ -156,14 +156,14 @@ def test_a_seat_gone_past_its_grace_is_auto_played_and_may_come_back():
         ({"next_hand_delay": 5}, 0, 10**6),  # between the hands: the second is not dealt yet
     ],
 )
-def test_storage_restores_the_table_and_the_match_ends_as_if_uninterrupted(settings, hand, answers):
+def test_storage_restores_the_table_and_the_match_ends_as_if_uninterrupted(settings, hand, answers, new_storage):
     settings = {"preset": "chengdu", "seed": 21, **settings}
     h = Harness(settings)
     while h.table.hand_number() < hand or (h.table.status == "playing" and answers > 0):
         answers -= h.table.hand_number() == hand
         seat, request = sorted(h.pending().items())[0]
         h.act(seat, request["decision"], simple_choice(request))
-    storage = SQLiteStorage(":memory:")  # the harness keeps every move and ended hand: save them all
+    storage = new_storage()  # the harness keeps every move and ended hand: save them all
     storage.save([Change(h.table.to_dict(), h.decisions, h.table.moves, h.table.ended)])
     saved = storage.load("t")
     assert saved is not None and len(saved.ended) == hand + (h.table.status == "between")

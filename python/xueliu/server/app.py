@@ -20,7 +20,7 @@ from typing import Any, AsyncIterator, Callable, Iterable, Optional
 import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import _presets
 from .._xueliu import Rules, shanten
 from .clock import Clock, SystemClock, Timer
-from .storage import Change, SQLiteStorage, Storage
+from .storage import Change, Moved, SQLiteStorage, Storage
 from .table import PROTOCOL, SPECTATORS, Table, TableConfig, TableError
 
 log = logging.getLogger("xueliu.server")
@@ -149,20 +149,36 @@ class Server:
         first win check of any table would otherwise build inside a decision, stalling every
         table."""
         shanten("123456789m1122p")
+        self._adopt()
+
+    def _adopt(self) -> None:
+        """Plays the unfinished tables storage gives this process, table by table (one that cannot
+        be restored is marked damaged and the others play on); a shared storage gives more later
+        (those of a process that died), so it is asked again every ``adopt_every`` seconds."""
+        if self.storage.adopt_every is not None:
+            self.clock.call_at(self.clock.now() + self.storage.adopt_every, self._adopt)
+        adopted = 0
         for table_id in self.storage.unfinished():
-            table = self._load(table_id)
+            try:
+                table = self._load(table_id)
+            except Moved:  # taken by another process since: it plays it
+                continue
             if table is not None:
                 self._schedule(table)
-        if self.tables:
-            log.info("restored %d unfinished table(s)", len(self.tables))
+                adopted += 1
+        if adopted:
+            log.info("restored %d unfinished table(s)", adopted)
 
     def find(self, table_id: str) -> Optional[Table]:
         """A table of this server: in memory, or a finished one loaded from storage (restore
         leaves those out, so that a restart does not replay every match ever played). Raises
-        :class:`TableError` ("damaged") for a table storage holds but cannot give back."""
+        :class:`TableError` ("damaged") for a table storage holds but cannot give back, and
+        :class:`Moved` for a table another process plays."""
         table = self.tables.get(table_id)
         if table is None:
             table = self._load(table_id)
+            if table is not None:
+                self._schedule(table)  # a shared storage may give an unfinished table taken over
         if table_id in self.damaged:
             raise TableError("damaged", f"table {table_id} could not be restored ({self.damaged[table_id]})")
         return table
@@ -176,6 +192,8 @@ class Server:
             if saved is None:
                 return None
             table = Table.from_dict(saved.state, saved.ended, saved.moves, self.clock)
+        except Moved:
+            raise
         except Exception as e:  # a row that is not JSON, lacks a key, holds an illegal move...
             self.damaged[table_id] = f"{type(e).__name__}: {e}"
             log.error("table %s cannot be restored, served as damaged: %s", table_id, self.damaged[table_id])
@@ -249,17 +267,34 @@ class Server:
             self._schedule(table)
         return changes, sends
 
+    def _drop(self, table: Table) -> None:
+        """Forgets a table whose lease another process took (so nothing of it is sent or played
+        here again): its sockets close with 4307, and their clients, reconnecting, are sent there."""
+        self.tables.pop(table.id, None)
+        timer = self.timers.pop(table.id, None)
+        if timer is not None:
+            timer[1].cancel()
+        for key in [key for key in self.seats if key[0] == table.id]:
+            self.seats.pop(key).close(4307)
+        for conn in self.watchers.pop(table.id, set()):
+            conn.close(4307)
+        self.lines.pop(table.id, None)
+
     def _land(self, changes: list[Change], sends: Sends) -> None:
         """Saves a turn, then sends its messages; holds it if storage refuses."""
+        lost: set[str] = set()  # tables whose lease another process took: nothing of them was written
         if changes:
             try:
-                self.storage.save(changes)
+                lost = self.storage.save(changes)
             except Exception as e:  # sqlite3.Error, OSError, a database driver's own
                 self._hold(changes, sends, e)
                 return
         for table, outbox in sends:
-            self._send(table, outbox)
-        scoring = [table for table, _ in sends if table.scoring]
+            if table.id in lost:
+                self._drop(table)
+            else:
+                self._send(table, outbox)
+        scoring = [table for table, _ in sends if table.scoring and table.id not in lost]
         if scoring:  # after this turn's messages are written: nobody's acknowledgement waits on a score
             try:
                 asyncio.get_running_loop().call_soon(self._send_scored, scoring)
@@ -384,6 +419,12 @@ def _table_error(e: TableError) -> JSONResponse:
     return _http_error(STATUS.get(e.code, 400), e.code, str(e))
 
 
+def _moved(request: Request, e: Moved) -> Response:
+    """A redirect to the process that plays the table (307: a POST stays a POST)."""
+    body = {"v": PROTOCOL, "type": "error", "code": "moved", "message": str(e), "address": e.address}
+    return JSONResponse(body, status_code=307, headers={"Location": e.address + request.url.path})
+
+
 async def _body(request: Request) -> Any:
     body = await request.body()
     if len(body) > MAX_BODY:
@@ -446,14 +487,16 @@ async def list_tables(request: Request) -> JSONResponse:
     except TableError as e:
         return _table_error(e)
     tables = [t.public() for t in server.tables.values()]
-    return JSONResponse({"v": PROTOCOL, "tables": tables})
+    return JSONResponse({"v": PROTOCOL, "tables": tables, "elsewhere": server.storage.elsewhere()})
 
 
-async def show_table(request: Request) -> JSONResponse:
+async def show_table(request: Request) -> Response:
     try:
         table = _table(_server(request), request.path_params["table"])
     except TableError as e:
         return _table_error(e)
+    except Moved as e:
+        return _moved(request, e)
     return JSONResponse({"v": PROTOCOL, "table": table.public()})
 
 
@@ -469,7 +512,7 @@ async def match_log(request: Request) -> JSONResponse:
     return JSONResponse({"v": PROTOCOL, "log": table.match.log()})
 
 
-async def join_seat(request: Request) -> JSONResponse:
+async def join_seat(request: Request) -> Response:
     server = _server(request)
     try:
         table = _table(server, request.path_params["table"])
@@ -479,6 +522,8 @@ async def join_seat(request: Request) -> JSONResponse:
         server.commit()  # the token is committed before it is given
     except TableError as e:
         return _table_error(e)
+    except Moved as e:
+        return _moved(request, e)
     log.info("table %s: seat %d joined", table.id, seat)
     return JSONResponse({"v": PROTOCOL, "table": table.public(), "seat": seat, "token": token[0]}, status_code=201)
 
@@ -538,6 +583,10 @@ async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict[str, Any]]
     await ws.accept()
     try:
         table = server.find(ws.path_params["table"])
+    except Moved as e:
+        await ws.send_text(_error("moved", str(e), address=e.address))
+        await ws.close(code=4307)
+        return None
     except TableError as e:  # damaged
         await ws.send_text(_error(e.code, str(e)))
         await ws.close(code=WS_1011_INTERNAL_ERROR)

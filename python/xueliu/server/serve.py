@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import gc
 import logging
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from starlette.applications import Starlette
+
+if TYPE_CHECKING:
+    from .storage_pg import PostgresStorage
 
 log = logging.getLogger("xueliu.server")
 
@@ -27,6 +30,24 @@ def ws_protocol() -> Union[type, str]:
         log.warning("this uvicorn has no sans-I/O WebSocket protocol to batch: one write per message")
         return "auto"
     return BatchedWebSockets
+
+
+def shared_storage(url: str, address: str, lease_seconds: float) -> "PostgresStorage":
+    """The PostgreSQL storage of ``xueliu serve --database``, with its failures as the CLI words them."""
+    import click
+
+    try:
+        from .storage_pg import PostgresStorage
+    except ImportError as e:
+        raise click.ClickException(
+            f'--database needs the postgres extra ({e.name} is missing): pip install "xueliu[postgres]"'
+        ) from None
+    import psycopg
+
+    try:
+        return PostgresStorage(url, address=address, lease_seconds=lease_seconds)
+    except psycopg.Error as e:
+        raise click.ClickException(f"--database: {e}") from None  # not the URL: it may hold a password
 
 
 def run(app: Starlette, *, host: str, port: int, compress: bool = False, log_level: str = "info") -> None:

@@ -1,4 +1,5 @@
-"""Where tables live between decisions: a storage interface and its SQLite implementation.
+"""Where tables live between decisions: a storage interface and its SQLite implementation
+(:mod:`.storage_pg` has the PostgreSQL one, shared by several processes).
 
 A table is kept as its moves, not as a snapshot rewritten at every decision: the engine is
 deterministic (seed + moves = game), so a commit appends the decisions taken and the moves the
@@ -55,28 +56,51 @@ class StorageError(RuntimeError):
     The message names the file and what to do."""
 
 
+class Moved(Exception):
+    """The table is played by another server process, at ``address`` (a shared storage's lease)."""
+
+    def __init__(self, table_id: str, address: str) -> None:
+        super().__init__(f"table {table_id} is played at {address}")
+        self.table_id, self.address = table_id, address
+
+
 class Storage(Protocol):
     """What the server asks of storage. Every method may raise: :meth:`save` raising (a full or
     read-only disk, a lost connection) means nothing of that batch was written, and the server
     holds the batch and tries it again; nothing else is written meanwhile. Storage that one
-    process owns (SQLite) refuses a second owner when it is opened (:class:`StorageError`);
-    shared storage gives each table one owner at a time instead (a lease)."""
+    process owns (SQLite) refuses a second owner when it is opened (:class:`StorageError`) and
+    only keeps rows; storage shared by several processes (PostgreSQL) leases each table to one
+    of them instead, and so says four more things: which tables' changes it refused (``save``'s
+    answer), where a table held elsewhere is played (``load`` raises :class:`Moved`), which
+    tables the others play (``elsewhere``, for the lobby), and how often to ask for tables left
+    by a process that died (``adopt_every``)."""
 
-    def save(self, changes: list[Change]) -> None:
-        """Writes the changes of one or more tables in one transaction: all or nothing."""
+    adopt_every: Optional[float]  # seconds between calls of unfinished() after the first; None: once
+
+    def save(self, changes: list[Change]) -> set[str]:
+        """Writes the changes of one or more tables in one transaction, all or nothing; returns
+        the ids of tables whose lease this process lost, of which nothing was written (always
+        empty unless shared)."""
         ...
 
     def unfinished(self) -> list[str]:
-        """The ids of every table whose match is not over, oldest first."""
+        """The ids of every unfinished table this process may play and was not given yet, oldest
+        first (at startup: all of them, unless another process holds some; a shared storage
+        leases them to this process first)."""
         ...
 
     def load(self, table_id: str) -> Optional[Saved]:
-        """One table, finished or not; None if storage has none by that id. Raises if its rows
-        cannot be read (the server then marks that table, and only it, as damaged)."""
+        """One table, finished or not; None if storage has none by that id. Raises :class:`Moved`
+        if another process plays it, and anything else if its rows cannot be read (the server
+        then marks that table, and only it, as damaged)."""
         ...
 
     def decisions(self, table_id: str) -> list[dict[str, Any]]:
         """Every decision of a table, in order."""
+        ...
+
+    def elsewhere(self) -> list[dict[str, Any]]:
+        """The unfinished tables other processes play: ``{"id", "status", "address"}`` each."""
         ...
 
     def close(self) -> None: ...
@@ -85,6 +109,8 @@ class Storage(Protocol):
 class SQLiteStorage:
     """Tables, their hands, moves and decisions in one SQLite file (``":memory:"`` for a
     throwaway one)."""
+
+    adopt_every: Optional[float] = None  # one process owns the file: nothing to take over
 
     def __init__(
         self, path: str, *, synchronous: str = "NORMAL", checkpoint_every: float = 1.0, wal_limit: int = WAL_LIMIT
@@ -150,7 +176,7 @@ class SQLiteStorage:
         elif row[0] != str(SCHEMA):
             raise StorageError(f"storage schema {row[0]}, this server reads {SCHEMA}")
 
-    def save(self, changes: list[Change]) -> None:
+    def save(self, changes: list[Change]) -> set[str]:
         states: list[tuple[str, str, str]] = []
         decisions: list[tuple[str, int, int, int, str, str]] = []
         moves: list[tuple[str, int, int, str]] = []
@@ -182,6 +208,7 @@ class SQLiteStorage:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
+        return set()
 
     def unfinished(self) -> list[str]:
         with self._lock:
@@ -208,6 +235,9 @@ class SQLiteStorage:
                 "SELECT hand, decision, seat, action, by FROM decisions WHERE table_id = ? ORDER BY id", (table_id,)
             ).fetchall()
         return [dict(zip(("hand", "decision", "seat", "action", "by"), row)) for row in rows]
+
+    def elsewhere(self) -> list[dict[str, Any]]:
+        return []
 
     def _checkpoints(self, path: str, every: float, wal_limit: int) -> None:
         """Copies the WAL into the database every ``every`` seconds without stopping a writer

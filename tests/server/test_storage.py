@@ -1,0 +1,137 @@
+"""The storage contract, on SQLite and on PostgreSQL alike (``new_storage``: conftest.py), and the
+leases of the shared one: one process per table, a commit that is a compare-and-set, a dead
+process's tables taken over (docs/server.md, "PostgreSQL and failover")."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from server_harness import Harness, simple_choice  # noqa: E402
+
+from xueliu.server import Table  # noqa: E402
+from xueliu.server.storage import Change, Moved  # noqa: E402
+
+
+def played(seed: int, answers: int) -> Harness:
+    """A table some answers into its first hand; its changes so far are in the harness."""
+    h = Harness({"preset": "chengdu", "seed": seed})
+    for _ in range(answers):
+        seat, request = sorted(h.pending().items())[0]
+        h.act(seat, request["decision"], simple_choice(request))
+    return h
+
+
+def change(h: Harness, table_id: str = "t") -> Change:
+    """Everything the harness's table did, as one change (the harness keeps it all)."""
+    state = {**h.table.to_dict(), "id": table_id}
+    decisions, h.decisions = h.decisions, []
+    moves, h.table.moves = h.table.moves, []
+    ended, h.table.ended = h.table.ended, []
+    return Change(state, decisions, moves, ended)
+
+
+def test_a_save_is_given_back_whole_and_in_order(new_storage):
+    storage = new_storage()
+    h = played(5, 30)
+    decisions = list(h.decisions)
+    assert storage.save([change(h)]) == set()
+    saved = storage.load("t")
+    assert saved is not None and saved.state == {**h.table.to_dict()}
+    assert storage.decisions("t") == decisions and len(decisions) == 30
+    restored = Table.from_dict(saved.state, saved.ended, saved.moves, h.clock)
+    assert restored.match_json() == h.table.match_json()
+    assert storage.load("nosuchtable") is None
+
+
+def test_several_tables_commit_together_and_only_unfinished_ones_are_restored(new_storage):
+    storage = new_storage()
+    over, playing = Harness({"seed": 3, "hands": 1}), played(4, 10)
+    over.play()
+    assert storage.save([change(over, "over"), change(playing, "playing")]) == set()
+    storage.close()
+    again = new_storage()  # a restart
+    assert again.unfinished() == ["playing"]
+    finished = again.load("over")
+    assert finished is not None and finished.state["status"] == "over" and len(finished.ended) == 1
+
+
+def test_later_commits_append_to_the_first(new_storage):
+    storage = new_storage()
+    h = played(6, 12)
+    storage.save([change(h)])
+    seat, request = sorted(h.pending().items())[0]
+    h.act(seat, request["decision"], simple_choice(request))
+    storage.save([change(h)])
+    saved = storage.load("t")
+    assert saved is not None and saved.state["step"] == h.table.step
+    assert Table.from_dict(saved.state, saved.ended, saved.moves, h.clock).match_json() == h.table.match_json()
+    assert len(storage.decisions("t")) == 13
+
+
+# ------------------------------------------------------------------------ leases (PostgreSQL)
+
+
+@pytest.fixture
+def shared(postgres_url):
+    """Two server processes' storages on one database, with short leases."""
+    from xueliu.server.storage_pg import PostgresStorage
+
+    a = PostgresStorage(postgres_url, address="http://a", lease_seconds=0.5)
+    b = PostgresStorage(postgres_url, address="http://b", lease_seconds=0.5)
+    yield a, b
+    a.close()
+    b.close()
+
+
+def pause(storage) -> None:
+    """The process stops beating (as if paused) until its lease has run out."""
+    storage._stop.set()
+    storage._heart.join()
+    time.sleep(storage.lease_seconds + 0.2)
+
+
+def test_a_table_is_played_by_one_process_and_the_others_route_to_it(shared):
+    a, b = shared
+    h = played(7, 5)
+    assert a.save([change(h)]) == set()
+    with pytest.raises(Moved) as moved:
+        b.load("t")
+    assert moved.value.address == "http://a"
+    assert b.unfinished() == [] and b.elsewhere() == [{"id": "t", "status": "playing", "address": "http://a"}]
+    assert a.elsewhere() == []
+
+
+def test_a_process_that_lost_its_lease_cannot_commit(shared):
+    a, b = shared
+    h = played(8, 5)
+    a.save([change(h)])
+    pause(a)
+    assert b.unfinished() == ["t"]  # b takes the table over from its last commit
+    taken = b.load("t")
+    assert taken is not None and taken.state["step"] == h.table.step
+    seat, request = sorted(h.pending().items())[0]
+    h.act(seat, request["decision"], simple_choice(request))  # a, awake, plays on in memory
+    assert a.save([change(h)]) == {"t"}  # and is refused: nothing of it is written
+    assert len(a.decisions("t")) == 5
+    with pytest.raises(Moved):
+        a.load("t")
+    assert b.save([Change(taken.state)]) == set()  # the new owner commits
+
+
+def test_a_dead_process_tables_are_taken_once_and_a_closed_one_hands_them_back(shared, postgres_url):
+    from xueliu.server.storage_pg import PostgresStorage
+
+    a, b = shared
+    a.save([change(played(9, 3), "x"), change(played(10, 3), "y")])
+    c = PostgresStorage(postgres_url, address="http://c", lease_seconds=0.5)
+    try:
+        assert b.unfinished() == [] and c.unfinished() == []  # a is alive
+        a.close()  # a clean stop releases them at once
+        first, second = b.unfinished(), c.unfinished()
+        assert sorted(first + second) == ["x", "y"] and not (first and second)
+    finally:
+        c.close()
