@@ -135,3 +135,21 @@ def test_a_dead_process_tables_are_taken_once_and_a_closed_one_hands_them_back(s
         assert sorted(first + second) == ["x", "y"] and not (first and second)
     finally:
         c.close()
+
+
+def test_a_broken_connection_fails_one_statement_and_the_next_reconnects(shared):
+    import psycopg
+
+    a, _ = shared
+    h = played(11, 4)
+    a.save([change(h)])
+    pid = a._db.info.backend_pid
+    with psycopg.connect(a._url, autocommit=True) as admin:  # as if the database restarted
+        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    seat, request = sorted(h.pending().items())[0]
+    h.act(seat, request["decision"], simple_choice(request))
+    pending = change(h)
+    with pytest.raises(psycopg.OperationalError):
+        a.save([pending])
+    assert a.save([pending]) == set() and a._db.info.backend_pid != pid
+    assert len(a.decisions("t")) == 5

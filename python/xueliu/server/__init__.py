@@ -2,7 +2,8 @@
 
 Three layers, one concept each: :mod:`.table` (one match at one table: seats, decision numbers,
 clocks, 托管, leaving, the messages each seat and spectator receives — no I/O), :mod:`.storage`
-(the storage interface and SQLite), and :mod:`.app` (a thin Starlette app: HTTP and WebSockets).
+(the storage interface and SQLite; :mod:`.storage_pg`, PostgreSQL shared by several processes,
+needs ``xueliu[postgres]``), and :mod:`.app` (a thin Starlette app: HTTP and WebSockets).
 :func:`create_app` returns the ASGI app to run or to mount in your own. docs/server.md gives the
 protocol.
 """

@@ -1,6 +1,7 @@
 """A minimal seat client over WebSockets, as a developer would write one (docs/server.md): it
 keeps its event stream, resumes it after a dropped connection (at the table's new address when
-another server process took the table over), and answers each request with ``choose``. The crash-safety test and the load benchmark play with it.
+another server process took the table over), and answers each request with ``choose``. The
+crash-safety and failover tests play with it.
 
 Needs the ``websockets`` package (uvicorn's standard extra brings it).
 """

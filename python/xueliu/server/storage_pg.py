@@ -64,34 +64,36 @@ ORPHANED = "(owner IS NULL OR owner NOT IN (SELECT owner FROM servers WHERE aliv
 
 # One commit of many tables, one statement: the compare-and-set of each held table's row (its
 # owner, lease epoch and last decision number must be this process's), the rows of new tables,
-# then the decisions, moves and ended hands of the tables written, in the order given.
+# then the decisions, moves and ended hands of the tables written, in the order given. The arguments
+# go in binary (%b): the text format's quoting of each array element (regex per element, and the
+# state JSON is full of quotes) was a tenth of a commit's CPU.
 SAVE = """
 WITH v AS (
-    SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::bigint[], %s::bigint[], %s::bigint[])
+    SELECT * FROM unnest(%b::text[], %b::text[], %b::text[], %b::bigint[], %b::bigint[], %b::bigint[])
     AS v(id, status, state, step, epoch, prior)),
 updated AS (
     UPDATE tables AS t SET status = v.status, state = v.state, step = v.step FROM v
-    WHERE t.id = v.id AND v.epoch > 0 AND t.owner = %s AND t.epoch = v.epoch AND t.step = v.prior
+    WHERE t.id = v.id AND v.epoch > 0 AND t.owner = %b AND t.epoch = v.epoch AND t.step = v.prior
     RETURNING t.id),
 inserted AS (
     INSERT INTO tables (id, status, state, owner, step)
-    SELECT v.id, v.status, v.state, %s, v.step FROM v WHERE v.epoch = 0 ORDER BY v.id
+    SELECT v.id, v.status, v.state, %b, v.step FROM v WHERE v.epoch = 0 ORDER BY v.id
     ON CONFLICT (id) DO NOTHING RETURNING id),
 written AS (SELECT id FROM updated UNION ALL SELECT id FROM inserted),
 d AS (
     INSERT INTO decisions (table_id, hand, decision, seat, action, by)
     SELECT x.table_id, x.hand, x.decision, x.seat, x.action, x.by
-    FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[], %s::text[], %s::text[]) WITH ORDINALITY
+    FROM unnest(%b::text[], %b::int[], %b::int[], %b::int[], %b::text[], %b::text[]) WITH ORDINALITY
     AS x(table_id, hand, decision, seat, action, by, n)
     WHERE x.table_id IN (SELECT id FROM written) ORDER BY x.n),
 m AS (
     INSERT INTO moves (table_id, hand, seat, action)
     SELECT x.table_id, x.hand, x.seat, x.action
-    FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[]) WITH ORDINALITY AS x(table_id, hand, seat, action, n)
+    FROM unnest(%b::text[], %b::int[], %b::int[], %b::text[]) WITH ORDINALITY AS x(table_id, hand, seat, action, n)
     WHERE x.table_id IN (SELECT id FROM written) ORDER BY x.n),
 h AS (
     INSERT INTO hands (table_id, hand, log)
-    SELECT x.table_id, x.hand, x.log FROM unnest(%s::text[], %s::int[], %s::text[]) AS x(table_id, hand, log)
+    SELECT x.table_id, x.hand, x.log FROM unnest(%b::text[], %b::int[], %b::text[]) AS x(table_id, hand, log)
     WHERE x.table_id IN (SELECT id FROM written))
 SELECT id FROM written
 """
