@@ -39,7 +39,16 @@ class Serve:
         self.address = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> "Serve":
-        command = ["serve", "--database", self.database, "--lease", str(LEASE), "--port", str(self.port)]
+        command = [
+            "serve",
+            "--database",
+            self.database,
+            "--lease",
+            str(LEASE),
+            "--port",
+            str(self.port),
+            "--chosen-seeds",
+        ]
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "xueliu", *command], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
