@@ -327,9 +327,19 @@ def check_settlement(pg: "Page", table: Any, game: Any) -> None:
         "() => [...document.querySelectorAll('#settlement .win-row')].map((r) => Number(r.dataset.seat))"
     )
     assert wins == [w.seat for w in game.wins]
+    check_reveal(pg, game)
     for s in range(4):
         assert pg.text_content(f"#hand-score-{s}") == _signed(game.scores[s])
         assert pg.text_content(f"#total-{s}") == _signed(while_no_bot_thinks(lambda: table.match.totals)[s])
+
+
+def check_reveal(pg: "Page", game: Any) -> None:
+    """摊牌: the settlement shows every seat's concealed tiles at the end, as the engine holds them."""
+    shown = pg.evaluate(
+        """() => [0, 1, 2, 3].map((s) =>
+             [...document.querySelectorAll(`#reveal-${s} .reveal .tile`)].map((t) => t.dataset.tile))"""
+    )
+    assert [sorted(tiles) for tiles in shown] == [sorted(str(t) for t in game.hand(s)) for s in range(4)]
 
 
 def while_no_bot_thinks(read: Any) -> Any:
@@ -415,7 +425,10 @@ def test_a_whole_match_by_clicks_against_three_bots(browser: Any, live: LiveServ
     assert state["reloaded"] and played["settlements"] == 2
     assert played["exchange"] == 2 and played["void"] == 2 and played["discard"] > 10
     assert played["pong"] + played["kong"] >= 1 and played["win"] >= 1, played
-    spectator_sees_no_concealed_tile(watcher, live.table(table_id).match.game)
+    last = live.table(table_id).match.game
+    spectator_sees_no_concealed_tile(watcher, last)
+    watcher.wait_for_selector("#settlement #reveal-3")
+    check_reveal(watcher, last)  # the spectator sees the hands once the hand is over
     for gen in (watchers, pages):
         next(gen, None)
 

@@ -290,8 +290,16 @@ class Table:
             n=start,
             events=events,
             request=None if seat is None else self._request_message(seat),
+            hands=self._revealed(),
         )
         return message
+
+    def _revealed(self) -> Optional[list[list[str]]]:
+        """摊牌: every seat's concealed tiles once the hand in play is over (shown to all, as at a
+        real table), else None: while a hand is played no seat's tiles leave the engine."""
+        if self.match is None or not self.match.game.is_over:
+            return None
+        return [[str(t) for t in self.match.game.hand(s)] for s in range(4)]
 
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (the lobby's view)."""
@@ -608,7 +616,7 @@ class Table:
     def _hand_over(self) -> None:
         assert self.match is not None
         match, game = self.match, self.match.game
-        fields = {"hand": self.hand_number(), "scores": game.scores, "totals": match.totals}
+        fields = {"hand": self.hand_number(), "scores": game.scores, "totals": match.totals, "hands": self._revealed()}
         self.ended.append((self.hand_number(), json.dumps(game.events, separators=(",", ":"), ensure_ascii=False)))
         if match.is_over:
             self.status = "over"

@@ -4,7 +4,7 @@ import { h, kbd } from "./dom.js";
 import { HandView } from "./fold.js";
 import * as N from "./names.js";
 import { Link, tokens } from "./net.js";
-import { compact, parseTiles, sameTiles, sorted, tileEl } from "./tiles.js";
+import { compact, meldEl, parseTiles, sameTiles, sorted, tileEl } from "./tiles.js";
 import { describe } from "./log.js";
 import { settlementEl } from "./settlement.js";
 
@@ -73,7 +73,8 @@ export class TableView {
     this.live = true;
     this.setRequest(m.request);
     const between = m.table.status === "between" || m.table.status === "over";
-    if (between && this.view.end && !this.settlement) this.settlement = { view: this.view, hand: m.hand, totals: m.table.totals, next: undefined, over: m.table.status === "over" };
+    if (between && this.view.end && !this.settlement)
+      this.settlement = { view: this.view, hand: m.hand, totals: m.table.totals, next: undefined, over: m.table.status === "over", hands: m.hands };
   }
 
   msg_events(m) {
@@ -106,7 +107,7 @@ export class TableView {
       this.table.totals = m.totals;
       this.table.status = m.next_dealer === null ? "over" : "between";
     }
-    this.settlement = { view: this.view, hand: m.hand, totals: m.totals, next: m.next_dealer, over: false };
+    this.settlement = { view: this.view, hand: m.hand, totals: m.totals, next: m.next_dealer, over: false, hands: m.hands };
   }
 
   msg_match_over(m) {
@@ -477,21 +478,6 @@ function concealedEl(s) {
   for (let i = 0; i < Math.max(0, n); i++) backs.push(tileEl(null));
   if (s.drawn && s.count > 0) backs.push(tileEl(null, { extra: "drawn" }));
   return backs;
-}
-
-/** A meld: a pong shows three tiles, a kong four, a concealed kong its two ends face down. */
-export function meldEl(m, wilds) {
-  const size = m.kind === "pong" ? 3 : 4;
-  const tiles = [...Array(size - m.wilds).fill(m.tile), ...Array(m.wilds).fill("1s")];
-  const label = N.MELDS[m.kind];
-  return h(
-    `span.meld.${m.kind}`,
-    { dataset: { meld: m.kind, tile: m.tile, wilds: m.wilds }, title: N.label(label) },
-    tiles.map((t, i) =>
-      m.kind === "concealed_kong" && (i === 0 || i === 3) ? tileEl(null, { extra: "kong-end" }) : tileEl(t, { wild: wilds && t === "1s" }),
-    ),
-    h("small", label[1]),
-  );
 }
 
 function inlineTiles(tiles, wilds = false) {
