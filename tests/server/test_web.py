@@ -527,19 +527,33 @@ def test_a_friend_joins_by_link_and_both_play(browser: Any, live: LiveServer) ->
     host, friend = next(host_pages), next(friend_pages)
     host.goto(live.url + "/")
     host.wait_for_selector("#create-table")
+    host.fill("#name", "Host 主人")
     host.select_option("#seat1", "person")
     host.select_option("#clock", "long")
     host.click("#create-table")
     host.wait_for_selector("#seat-0")
     table_id = host.evaluate("() => window.xueliuPage.id")
     assert live.table(table_id).status == "waiting"
+    # the host is told what is happening, with the link to send where it is needed
+    waiting = host.text_content("#waiting")
+    assert "Waiting for a friend to sit at South" in waiting and "Send them this link" in waiting
+    assert host.input_value("#share-link") == f"{live.url}/#/t/{table_id}"
+    assert "Open seat" in host.text_content("#seat-1 .name") and "away" not in host.text_content("#seat-1")
+    shot(host, "waiting")
     friend.goto(f"{live.url}/#/t/{table_id}")
+    friend.fill("#name", "朋友")
     friend.click("button.join[data-seat='1']")
     for pg, seat in ((host, 0), (friend, 1)):
         assert pg.wait_for_function(NEXT).json_value() == "exchange"
         assert pg.evaluate("() => window.xueliuPage.seat") == seat
         check_view(pg, live.table(table_id).match.game, seat)
     assert friend.locator("button.join").count() == 0
+    # each chose a name at join, and everyone sees it (the name is the server's, not the page's)
+    assert [s["name"] for s in live.table(table_id).public()["seats"]] == ["Host 主人", "朋友", None, None]
+    for pg, names in ((host, ("Host 主人 (you)", "朋友")), (friend, ("Host 主人", "朋友 (you)"))):
+        for seat, name in enumerate(names):
+            pg.wait_for_function(f"() => document.querySelector('#seat-{seat} .name').textContent.endsWith({name!r})")
+    assert host.locator("#waiting").count() == 0
     for gen in (friend_pages, host_pages):
         next(gen, None)
 

@@ -113,6 +113,22 @@ def _seconds(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value < 86_400
 
 
+MAX_NAME = 24  # characters of a display name
+
+
+def display_name(name: Any) -> Optional[str]:
+    """A person's display name as shown at the table: trimmed, 1-24 printable characters; None
+    for none given. :class:`TableError` ("bad_name") for anything else."""
+    if name is None or name == "":
+        return None
+    if not isinstance(name, str):
+        raise TableError("bad_name", "name must be a string")
+    shown = " ".join(name.split())
+    if not shown or len(shown) > MAX_NAME or not shown.isprintable():
+        raise TableError("bad_name", f"a name is 1-{MAX_NAME} printable characters")
+    return shown
+
+
 def hash_token(token: str) -> str:
     """Tokens are kept only as SHA-256 digests: a stolen database grants no seat."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -138,6 +154,7 @@ class Table:
         self.match: Optional[engine.Match] = None
         self.status = "waiting"  # waiting (for people to join), playing, between (hands), over
         self.tokens: list[Optional[str]] = [None] * 4  # token digests of joined person seats
+        self.names: list[Optional[str]] = [None] * 4  # the display names people chose at join
         self.auto = [name != "person" for name in config.seats]
         self.expiries = [0] * 4
         self.left = [False] * 4
@@ -168,8 +185,10 @@ class Table:
 
     # ---------------------------------------------------------------- seats and presence
 
-    def join(self, seat: int) -> str:
-        """Gives a person seat its secret token; the match starts when every person seat is taken."""
+    def join(self, seat: int, name: Any = None) -> str:
+        """Gives a person seat its secret token, and the display ``name`` shown to all (optional,
+        :func:`display_name`); the match starts when every person seat is taken."""
+        shown = display_name(name)
         if not 0 <= seat < 4:
             raise TableError("bad_seat", "seat must be 0, 1, 2 or 3")
         if self.config.seats[seat] != "person":
@@ -178,6 +197,7 @@ class Table:
             raise TableError("seat_taken", f"seat {seat} is taken")
         token = secrets.token_urlsafe(24)
         self.tokens[seat] = hash_token(token)
+        self.names[seat] = shown
         self.begin()
         return token
 
@@ -339,6 +359,7 @@ class Table:
             "hand": self.hand_number(),
             "status": self.status,
             "tokens": self.tokens,
+            "names": self.names,
             "auto": self.auto,
             "expiries": self.expiries,
             "left": self.left,
@@ -383,6 +404,7 @@ class Table:
             "sent",
         ):
             setattr(table, name, data[name])
+        table.names = data.get("names", table.names)  # (absent from tables saved before names)
         table.requests = {int(s): Request(**r) for s, r in data["requests"].items()}
         table.answers = {int(s): a for s, a in data["answers"].items()}
         now = clock.now()
@@ -698,6 +720,7 @@ class Table:
             "player": "person" if name == "person" else "bot",
             "bot": None if name == "person" else name,
             "taken": name != "person" or self.tokens[seat] is not None,
+            "name": self.names[seat],
             "connected": self.connected[seat] if name == "person" else True,
             "auto": self.auto[seat],
             "left": self.left[seat],

@@ -10,7 +10,8 @@ const END_OF_HAND = ["flower_pig", "not_ready", "ready_difference", "tax_refund"
 
 export function settlementEl(s, table, me, close) {
   const v = s.view;
-  const name = (seat) => (seat === me ? `${N.SEATS[seat]} (you)` : N.SEATS[seat]);
+  const chosen = (seat) => (table && table.seats[seat].name ? ` · ${table.seats[seat].name}` : "");
+  const name = (seat) => `${N.SEATS[seat]}${chosen(seat)}${seat === me ? " (you)" : ""}`;
   const wins = v.wins.map((w) =>
     h(
       "tr.win-row",

@@ -307,7 +307,7 @@ export class TableView {
     const rows = [
       h("div.wall#wall", h("b", v.wall), " tiles in the wall 牌墙"),
       v.dealer !== null && h("div", `Dealer 庄: ${N.seatName(v.dealer)}`),
-      h("div.phase", phaseText(v)),
+      h("div.phase", phaseText(v, this.table)),
     ];
     if (v.exchange && this.seat !== null) {
       const s = v.seats[this.seat];
@@ -331,12 +331,12 @@ export class TableView {
     const s = v.seats[seat];
     const t = this.table;
     const info = t && t.seats[seat];
-    const who = seat === this.seat ? "You" : info ? (info.player === "bot" ? `Bot ${info.bot}` : info.taken ? "Player" : "Open seat") : "";
+    const who = playerName(info, seat === this.seat);
     const flags = [
       v.dealer === seat && h("span.badge.dealer", { title: "dealer" }, "庄 dealer"),
       s.void && h("span.badge.void", { dataset: { void: s.void } }, `void 缺 ${N.SUITS_ZH[s.void]}`),
       info && info.auto && info.player === "person" && h("span.badge", "托管 auto"),
-      info && info.player === "person" && !info.connected && seat !== this.seat && h("span.badge", "away"),
+      info && info.player === "person" && info.taken && !info.connected && seat !== this.seat && h("span.badge", "away"),
       v.toMove === seat && v.phase === "play" && h("span.badge.move", "to move"),
     ];
     const last = v.last && v.last.seat === seat;
@@ -380,6 +380,18 @@ export class TableView {
     return h(`span.flash.${sum >= 0 ? "up" : "down"}`, { style }, N.signed(sum));
   }
 
+  /** Before the deal: who is still to sit down, and the link that brings them. */
+  waitingEl() {
+    const link = `${location.origin}/#/t/${this.id}`;
+    const open = this.table.seats.filter((s) => s.player === "person" && !s.taken).map((s) => N.seatName(s.seat));
+    const copy = h("button.act#copy-link", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => (copy.textContent = "Copied 已复制")) }, "Copy link 复制链接");
+    return h(
+      "div.waiting#waiting",
+      h("p", h("b", `Waiting for a friend to sit at ${open.join(" and ")}.`), " The hand is dealt as soon as every seat is taken. Send them this link 发给朋友:"),
+      h("div.share", h("input#share-link", { readOnly: true, value: link, onfocus: (e) => e.target.select() }), copy),
+    );
+  }
+
   mine() {
     const v = this.view;
     const s = v.seats[this.seat];
@@ -406,6 +418,7 @@ export class TableView {
   }
 
   buttons(r) {
+    if (!r && this.table && this.table.status === "waiting") return this.waitingEl();
     if (!r) {
       if (this.request && this.request.sent) return h("p.hint", "Sent; waiting for the others…");
       return h("p.hint", this.view.phase === "over" ? "The hand is over." : "Waiting for the others…");
@@ -457,7 +470,17 @@ export class TableView {
   }
 }
 
-function phaseText(v) {
+/** Who plays a seat: the name its person chose, "You", the bot, or an open seat. */
+export function playerName(info, mine) {
+  if (!info) return mine ? "You" : "";
+  if (info.player === "bot") return `Bot ${info.bot}`;
+  if (!info.taken) return "Open seat: waiting for a friend";
+  if (mine) return info.name ? `${info.name} (you)` : "You";
+  return info.name || "Player";
+}
+
+function phaseText(v, table) {
+  if (table && table.status === "waiting") return "Waiting for players to sit down 等人";
   return {
     deal: "Dealing",
     exchange: "Exchange three 换三张",
