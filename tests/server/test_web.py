@@ -522,6 +522,29 @@ def test_the_table_reads_at_phone_width(browser: Any, live: LiveServer) -> None:
     next(pages, None)
 
 
+def test_auto_play_and_leaving_by_their_buttons(page: "Page", live: LiveServer) -> None:
+    """托管 on, the bot plays our seat, 托管 off; then Leave (confirmed) gives the seat up."""
+    table_id = create_table(page, live, "xuezhan", hands=2, seed=8)
+    table = live.table(table_id)
+    page.wait_for_function(NEXT)
+    page.click("#auto")
+    page.wait_for_function("() => document.querySelector('#auto').textContent.startsWith('Take back')")
+    assert table.auto[0] and "托管" in page.text_content("#seat-0 .who")
+    page.wait_for_function("() => window.xueliuPage.view.seats[0].void !== null")  # the bot decided for us
+    page.evaluate("() => document.querySelector('#auto').click()")  # (the bot may have reached a settlement)
+    page.wait_for_function("() => document.querySelector('#auto').textContent.startsWith('Auto-play')")
+    assert not table.auto[0]
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+    page.evaluate("() => document.querySelector('#leave').click()")
+    page.wait_for_selector("#create-table")  # back in the lobby
+    assert "A bot plays your seat (托管) for the rest of the match" in asked[0]
+    deadline = time.monotonic() + 10
+    while not table.left[0] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert table.left[0] and page.evaluate(f"() => localStorage.getItem('xueliu:seat:{table_id}')") is None
+
+
 def test_a_friend_joins_by_link_and_both_play(browser: Any, live: LiveServer) -> None:
     host_pages, friend_pages = _page(browser), _page(browser)
     host, friend = next(host_pages), next(friend_pages)

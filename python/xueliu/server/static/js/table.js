@@ -298,7 +298,30 @@ export class TableView {
       h("span.tag", this.seat === null ? "Spectator 旁观" : `You: ${N.seatName(this.seat)}`),
       h(`span.tag.conn.${this.state}`, this.state),
       h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link), title: link }, "Copy link"),
+      this.seat !== null && this.seatButtons(),
     );
+  }
+
+  /** 托管 on and off, and leaving the table: the protocol's `auto` and `leave` (docs/server.md). */
+  seatButtons() {
+    const info = this.table && this.table.seats[this.seat];
+    if (!info || this.state === "replaced" || this.state === "unauthorized") return null;
+    const auto = info.auto;
+    const toggle = h(
+      "button.small#auto",
+      { title: auto ? "Play your own moves again" : "A bot (greedy) plays your seat until you take it back", onclick: () => this.link.send({ type: "auto", on: !auto }) },
+      auto ? "Take back 取消托管" : "Auto-play 托管",
+    );
+    const leave = h("button.small#leave", { title: "Leave this table for good", onclick: () => this.leave() }, "Leave 离桌");
+    return [toggle, leave];
+  }
+
+  leave() {
+    const rule = this.table.on_leave === "abandon" ? "you leave the hand (逃跑) and pay the escape penalty; a bot plays your seat after it" : "a bot plays your seat (托管) for the rest of the match";
+    if (!confirm(`Leave this table? ${rule[0].toUpperCase()}${rule.slice(1)}.`)) return;
+    this.link.send({ type: "leave" });
+    tokens.drop(this.id);
+    location.hash = "#/";
   }
 
   centre() {
