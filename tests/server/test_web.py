@@ -24,6 +24,8 @@ import pytest
 
 import xueliu
 from xueliu._presets import DESCRIPTIONS
+from xueliu._terminal import _dice
+from xueliu.cli import WINDS
 
 CHROMIUM = "/usr/bin/chromium"
 INSTALL = 'apt-get install -y chromium fonts-noto-cjk, then pip install ".[test]"'
@@ -510,15 +512,29 @@ def test_yaoji_marks_and_explains_the_wilds(page: "Page", live: LiveServer) -> N
 def test_the_table_reads_at_phone_width(browser: Any, live: LiveServer) -> None:
     pages = _page(browser, width=390, height=844)
     pg = next(pages)
-    create_table(pg, live, "xuezhan", hands=1, seed=3)
-    advance_to(
-        pg, live, pg.evaluate("() => window.xueliuPage.id"), lambda g: g.phase == "play" and len(g.discards(0)) >= 3
-    )
+    failed: list[str] = []
+    pg.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    pg.goto(live.url + "/")
+    pg.wait_for_selector("input[name=preset]")
+    pg.click("#more")
+    width = pg.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the lobby is {width}px wide at a 390px viewport"
+    shot(pg, "lobby-phone")
+    table_id = create_table(pg, live, "xuezhan", hands=1, seed=3)
+    advance_to(pg, live, table_id, lambda g: g.phase == "play" and len(g.discards(0)) >= 3)
     width = pg.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide at a 390px viewport"
     tile = pg.locator("#hand .tile").first.bounding_box()
     assert tile and tile["width"] >= 22  # a hand of 14 fits and stays legible
     shot(pg, "phone")
+    # the dice read as `xueliu play` says them, not as arrays
+    log = pg.text_content("#log")
+    dice = [e for e in live.table(table_id).match.game.events_for(0) if e["type"] == "dice"]
+    assert dice and "[[" not in log
+    for e in dice:
+        said = _dice(e, WINDS if e["purpose"] == "dealer" else ["You", *WINDS[1:]])
+        assert said.replace("You rolls", "You roll") in log, said
+    assert failed == [] and pg.get_attribute("link[rel=icon]", "href") == "favicon.svg"  # no favicon.ico asked
     next(pages, None)
 
 
