@@ -24,6 +24,7 @@ import pytest
 
 import xueliu
 from xueliu._presets import DESCRIPTIONS
+from xueliu._ready import waits_of
 from xueliu._terminal import _dice
 from xueliu.cli import WINDS
 
@@ -266,6 +267,7 @@ def play(
             continue
         game = table.match.game
         check_view(pg, game, seat)
+        played["ready"] = played.get("ready", 0) + check_ready(pg, game, seat)
         if on_step:
             on_step(pg, game, kind, played)
         if kind == "exchange":
@@ -309,6 +311,20 @@ def play(
             pg.wait_for_function(f"() => window.xueliuPage.view.wins.length > {wins}")
             won = next(w for w in game.wins[wins:] if w.seat == seat).score
             assert f"{won.capped_fan} fan, {won.points} pts" in offered, offered
+
+
+def check_ready(pg: "Page", game: Any, seat: int) -> int:
+    """听牌: on a claim, the page lists the waits of a ready hand with the copies unseen and each
+    win's value, as xueliu._ready finds them from the seat's view (whose counts the engine's hidden
+    state confirms, tests/game/test_ready.py); 1 when a ready hand was checked."""
+    shown = pg.evaluate(
+        "() => [...document.querySelectorAll('#ready .wait')].map((w) => "
+        "[w.dataset.tile, Number(w.dataset.unseen), Number(w.dataset.points)])"
+    )
+    kind = pg.evaluate("() => window.xueliuPage.request && window.xueliuPage.request.kind")
+    want = [[w.tile, w.unseen, w.score.points] for w in waits_of(game, seat)] if kind in ("claim", "rob") else []
+    assert shown == want
+    return 1 if want else 0
 
 
 def check_settlement(pg: "Page", table: Any, game: Any) -> None:
@@ -424,7 +440,7 @@ def test_a_whole_match_by_clicks_against_three_bots(browser: Any, live: LiveServ
             state["shot"] = True
 
     played = play(pg, live, table_id, on_step=on_step, keyboard_from_hand=1)
-    assert state["reloaded"] and played["settlements"] == 2
+    assert state["reloaded"] and played["settlements"] == 2 and played["ready"] >= 1  # 听牌 shown and checked
     assert played["exchange"] == 2 and played["void"] == 2 and played["discard"] > 10
     assert played["pong"] + played["kong"] >= 1 and played["win"] >= 1, played
     last = live.table(table_id).match.game

@@ -21,6 +21,7 @@ import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterator, Mapping, Optional
 
+from .. import _ready as ready
 from .. import _xueliu as engine
 from ..events import Event, ScoreDict
 from .clock import Clock
@@ -677,7 +678,15 @@ class Table:
             "deadline": self.deadline,
             "seconds_left": max(0.0, self.deadline - self.clock.now()),
             "win_score": self._win_score(seat) if "win" in request.actions else None,
+            "waits": self._waits(seat),
         }
+
+    def _waits(self, seat: int) -> list[dict[str, Any]]:
+        """听牌: the seat's waits while its hand is ready and others discard, from what it may see
+        (xueliu._ready); none in the exchange, the void or on its own turn."""
+        if self.kind not in ("claim", "rob") or self.match is None:
+            return []
+        return [ready.to_dict(w) for w in ready.waits_of(self.match.game, seat)]
 
     def _trial(self, seat: int, action: str) -> engine.Game:
         """A copy of the game in which ``seat`` played ``action`` and every other asked seat its

@@ -470,6 +470,7 @@ export class TableView {
       }
       return out;
     }
+    if (r.waits && r.waits.length) out.push(readyEl(r.waits, v.wilds));
     if (r.kind === "claim" || r.kind === "rob") {
       const last = v.last || {};
       const what = r.kind === "rob" ? "declared a kong of" : "discarded";
@@ -491,6 +492,17 @@ export class TableView {
     }
     return out;
   }
+}
+
+/** 听牌: each tile the hand waits on, the copies this seat has not seen, and the win's value. */
+function readyEl(waits, wilds) {
+  return h(
+    "div.ready#ready",
+    h("b", "Ready 听牌: "),
+    waits.map((w) =>
+      h("span.wait", { dataset: { tile: w.tile, unseen: w.unseen, points: w.points } }, tileEl(w.tile, { wild: wilds && w.tile === "1s" }), ` ×${w.unseen} left · ${N.pattern(w.pattern)} ${w.fan} fan ${w.points} pts `),
+    ),
+  );
 }
 
 /** Who plays a seat: the name its person chose, "You", the bot, or an open seat. */
