@@ -675,3 +675,68 @@ def test_the_pages_fold_of_events_equals_the_engine(page: "Page", live: LiveServ
             seat = game.to_act()[0]
             game.act(seat, bots[seat].choose(game, seat))
         assert page.evaluate(FOLD, json.dumps(steps)) is None, (preset, seed)
+
+
+REPLAY_SEATS = """() => [0, 1, 2, 3].map((s) => {
+  const seat = document.querySelector(`#replay-seat-${s}`);
+  return {
+    hand: [...seat.querySelectorAll(".replay-hand .tile")].map((t) => t.dataset.tile || null),
+    melds: [...seat.querySelectorAll(".meld")].map((m) => [m.dataset.meld, m.dataset.tile, Number(m.dataset.wilds)]),
+    river: [...seat.querySelectorAll(".river .tile")].map((t) => t.dataset.tile),
+  };
+})"""
+
+
+def replay_state(game: Any) -> list[dict[str, Any]]:
+    return [
+        {
+            "hand": sorted(str(t) for t in game.hand(s)),
+            "melds": [[m.kind, str(m.tile), m.wilds] for m in game.melds(s)],
+            "river": [str(t) for t in game.discards(s)],
+        }
+        for s in range(4)
+    ]
+
+
+def test_the_replay_viewer_steps_a_real_log_back_and_forth(page: "Page", live: LiveServer, tmp_path: Path) -> None:
+    """A log as `xueliu play --log` writes it, chosen on the replay page: stepped to the end, back
+    to a point mid-hand and forth again, every hand open it matches the engine's state there; a
+    seat's view hides the other hands."""
+    from xueliu.cli import write_log
+
+    game = xueliu.Game("yaoji", seed=11)
+    bot = xueliu.Bot("greedy", seed=1)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.act(seat, bot.choose(game, seat))
+    events = game.events
+    write_log(tmp_path / "hand.jsonl", events)
+    page.goto(live.url + "/")
+    page.click("#replay-link")
+    page.set_input_files("#replay-file", str(tmp_path / "hand.jsonl"))
+    page.wait_for_selector("#step")
+    page.keyboard.press("End")
+    assert page.text_content("#step") == f"{len(events)} / {len(events)}"
+    shown = page.evaluate(REPLAY_SEATS)
+    assert [{**s, "hand": sorted(s["hand"])} for s in shown] == replay_state(game)
+    # back to the middle of the hand: the engine replays that much of the log
+    mid = next(k for k in range(len(events) // 2, len(events)) if _replays(events[:k]))
+    for _ in range(len(events) - mid):
+        page.keyboard.press("ArrowLeft")
+    assert page.text_content("#step") == f"{mid} / {len(events)}"
+    shown = page.evaluate(REPLAY_SEATS)
+    assert [{**s, "hand": sorted(s["hand"])} for s in shown] == replay_state(xueliu.Game.from_events(events[:mid]))
+    page.click("#next")
+    assert page.text_content("#step") == f"{mid + 1} / {len(events)}"
+    page.select_option("#replay-viewer", "2")  # West's view: the others' hands face down
+    shown = page.evaluate(REPLAY_SEATS)
+    assert all(t is None for s in (0, 1, 3) for t in shown[s]["hand"]) and None not in shown[2]["hand"]
+    shot(page, "replay")
+
+
+def _replays(events: list[Any]) -> bool:
+    try:
+        xueliu.Game.from_events(events)
+    except xueliu.XueliuError:
+        return False
+    return True

@@ -70,7 +70,7 @@ export class Lobby {
     this.root.replaceChildren(
       h(
         "div.lobby",
-        h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流"), h("span.tag", "Sichuan mahjong 四川麻将")),
+        h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流"), h("span.tag", "Sichuan mahjong 四川麻将"), h("a.button.small#replay-link", { href: "#/replay" }, "Replay a log 回放")),
         h("h1", "Play Sichuan mahjong 四川麻将"),
         this.error && h("p.notice.error#notice", { role: "alert" }, this.error),
         h("div.lobby-grid", this.form(), h("section.panel", h("h2", "Open tables 牌桌"), this.list())),

@@ -3,6 +3,7 @@
 // and the match totals.
 import { h, kbd } from "./dom.js";
 import * as N from "./names.js";
+import { ReplayView } from "./replay.js";
 import { meldEl, sorted, tileEl } from "./tiles.js";
 
 // The payments of the settlement at an empty wall (docs/game-protocol.md §8), shown apart.
@@ -61,6 +62,8 @@ export function settlementEl(s, table, me, close) {
       h("table.totals", h("thead", h("tr", h("th", "Seat"), h("th", "This hand"), h("th", "Match total"))), h("tbody", totals)),
       h("p", next),
       h("button.act#continue", { onclick: close }, s.over ? "Close " : "Continue ", kbd("Enter")),
+      " ",
+      h("button.small#replay-hand-button", { onclick: () => ReplayView.open(v.events, me) }, "Replay this hand 回放"),
     ),
   );
 }
