@@ -506,7 +506,7 @@ function readyEl(waits, wilds) {
 }
 
 /** Who plays a seat: the name its person chose, "You", the bot, or an open seat. */
-export function playerName(info, mine) {
+function playerName(info, mine) {
   if (!info) return mine ? "You" : "";
   if (info.player === "bot") return `Bot ${info.bot}`;
   if (!info.taken) return "Open seat: waiting for a friend";
