@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import _terminal as term
+from ._ready import Wait, waits_of
 from ._xueliu import Action, Bot, Game, XueliuError
 from .events import Event
 
@@ -67,6 +68,9 @@ def choose(game: Game, screen: Screen) -> Action:
     screen.out.print(table_view(game, screen))
     if game.phase == "exchange":
         return _choose_exchange(game, screen)
+    ready = waits_of(game, seat)
+    if ready:
+        screen.out.print(ready_line(ready, screen.rules["wilds"]))
     if len(legal) == 1:
         screen.out.print(f"Only one choice: {legal[0]}{_why_only(game, seat, legal[0])}")
         return legal[0]
@@ -89,6 +93,18 @@ def choose(game: Game, screen: Screen) -> Action:
         screen.out.print(
             f"Not possible: {reason}. Type a number from 1 to {len(legal)}, or a move such as `{legal[0]}`."
         )
+
+
+def ready_line(ready: Sequence[Wait], wilds: bool) -> Text:
+    """听牌: ``Ready 听牌, waiting on 3m (2 unseen: basic, 1 fan, 6 pts), …``."""
+    line = Text("Ready 听牌, waiting on ")
+    for i, w in enumerate(ready):
+        if i:
+            line.append(", ")
+        line.append_text(term.tile(w.tile, wilds))
+        line.append(f" ({w.unseen} unseen: {w.score.pattern}, {term.count(w.score.capped_fan, 'fan', 'fan')}, ")
+        line.append(f"{term.count(w.score.points, 'pt')})")
+    return line
 
 
 def _why_only(game: Game, seat: int, action: Action) -> str:

@@ -369,3 +369,21 @@ def test_deals_are_fair_a_chosen_seed_only_alone_with_bots_and_every_player_can_
             Match.from_log(log)  # every hand is the one that seed deals, its actions replayed
             assert Game.from_events(log["games"][0]).events_for(s.seat) == s.events
         assert client.get(f"/api/tables/{table_id}").json()["table"]["seed_revealed"] == {"seed": seed, "salt": salt}
+
+
+def test_a_person_joins_with_a_display_name_shown_to_all_and_kept_over_a_restart(server):
+    """Issue 30, item 3: the name chosen at join is in every <seat>, trimmed; a bad one is refused
+    and the seat stays open; a restarted server still shows it."""
+    r = server.post("/api/tables", json={"seed": 3, "seats": ["person", "person", "greedy", "greedy"]})
+    table_id = r.json()["table"]["id"]
+    for bad in ["x" * 25, "a\x00b", 7, "   "]:
+        r = server.post(f"/api/tables/{table_id}/seats/0", json={"name": bad})
+        assert r.status_code == 400 and r.json()["code"] == "bad_name", bad
+    r = server.post(f"/api/tables/{table_id}/seats/0", json={"name": "  小明   the  bold "})
+    assert r.status_code == 201
+    assert server.post(f"/api/tables/{table_id}/seats/1").status_code == 201  # a name is optional
+    seats = server.get(f"/api/tables/{table_id}").json()["table"]["seats"]
+    assert [s["name"] for s in seats] == ["小明 the bold", None, None, None]
+    with TestClient(create_app(server.db, clock=FakeClock())) as restarted:
+        seats = restarted.get(f"/api/tables/{table_id}").json()["table"]["seats"]
+        assert [s["name"] for s in seats] == ["小明 the bold", None, None, None]

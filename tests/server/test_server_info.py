@@ -96,9 +96,13 @@ def test_no_message_holds_another_seats_concealed_tiles(preset):
         hidden_fields_hidden(public, None)
         assert {m["type"] for m in h.inbox[SPECTATORS]} <= {"events", "seat", "hand_over", "match_over"}
         # the concealed tiles of every seat at the end are nowhere in what the spectators saw,
-        # other than as tiles that were shown (discards, melds, wins)
-        text = json.dumps(h.inbox[SPECTATORS])
-        assert '"tiles": [' not in text and '"hand": [' not in text
+        # other than as tiles that were shown (discards, melds, wins), until the hand is over:
+        # then hand_over shows every hand to all (摊牌)
+        over = next(i for i, m in enumerate(h.inbox[SPECTATORS]) if m["type"] == "hand_over")
+        text = json.dumps(h.inbox[SPECTATORS][:over])
+        assert '"tiles": [' not in text and '"hand": [' not in text and '"hands": [' not in text
+        hands = [[str(t) for t in game.hand(s)] for s in range(4)]
+        assert all(m["hands"] == hands for v in range(5) for m in h.inbox[v] if m["type"] == "hand_over")
 
 
 @pytest.mark.parametrize("preset", ["xuezhan", "chengdu_xueliu"])

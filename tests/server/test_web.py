@@ -24,6 +24,9 @@ import pytest
 
 import xueliu
 from xueliu._presets import DESCRIPTIONS
+from xueliu._ready import waits_of
+from xueliu._terminal import _dice
+from xueliu.cli import WINDS
 
 CHROMIUM = "/usr/bin/chromium"
 INSTALL = 'apt-get install -y chromium fonts-noto-cjk, then pip install ".[test]"'
@@ -264,6 +267,7 @@ def play(
             continue
         game = table.match.game
         check_view(pg, game, seat)
+        played["ready"] = played.get("ready", 0) + check_ready(pg, game, seat)
         if on_step:
             on_step(pg, game, kind, played)
         if kind == "exchange":
@@ -309,6 +313,20 @@ def play(
             assert f"{won.capped_fan} fan, {won.points} pts" in offered, offered
 
 
+def check_ready(pg: "Page", game: Any, seat: int) -> int:
+    """听牌: on a claim, the page lists the waits of a ready hand with the copies unseen and each
+    win's value, as xueliu._ready finds them from the seat's view (whose counts the engine's hidden
+    state confirms, tests/game/test_ready.py); 1 when a ready hand was checked."""
+    shown = pg.evaluate(
+        "() => [...document.querySelectorAll('#ready .wait')].map((w) => "
+        "[w.dataset.tile, Number(w.dataset.unseen), Number(w.dataset.points)])"
+    )
+    kind = pg.evaluate("() => window.xueliuPage.request && window.xueliuPage.request.kind")
+    want = [[w.tile, w.unseen, w.score.points] for w in waits_of(game, seat)] if kind in ("claim", "rob") else []
+    assert shown == want
+    return 1 if want else 0
+
+
 def check_settlement(pg: "Page", table: Any, game: Any) -> None:
     """The settlement table lists the hand's wins and every payment, as the engine logged them.
     ``game`` is the hand's game (the match may have dealt the next one already)."""
@@ -327,9 +345,19 @@ def check_settlement(pg: "Page", table: Any, game: Any) -> None:
         "() => [...document.querySelectorAll('#settlement .win-row')].map((r) => Number(r.dataset.seat))"
     )
     assert wins == [w.seat for w in game.wins]
+    check_reveal(pg, game)
     for s in range(4):
         assert pg.text_content(f"#hand-score-{s}") == _signed(game.scores[s])
         assert pg.text_content(f"#total-{s}") == _signed(while_no_bot_thinks(lambda: table.match.totals)[s])
+
+
+def check_reveal(pg: "Page", game: Any) -> None:
+    """摊牌: the settlement shows every seat's concealed tiles at the end, as the engine holds them."""
+    shown = pg.evaluate(
+        """() => [0, 1, 2, 3].map((s) =>
+             [...document.querySelectorAll(`#reveal-${s} .reveal .tile`)].map((t) => t.dataset.tile))"""
+    )
+    assert [sorted(tiles) for tiles in shown] == [sorted(str(t) for t in game.hand(s)) for s in range(4)]
 
 
 def while_no_bot_thinks(read: Any) -> Any:
@@ -412,10 +440,13 @@ def test_a_whole_match_by_clicks_against_three_bots(browser: Any, live: LiveServ
             state["shot"] = True
 
     played = play(pg, live, table_id, on_step=on_step, keyboard_from_hand=1)
-    assert state["reloaded"] and played["settlements"] == 2
+    assert state["reloaded"] and played["settlements"] == 2 and played["ready"] >= 1  # 听牌 shown and checked
     assert played["exchange"] == 2 and played["void"] == 2 and played["discard"] > 10
     assert played["pong"] + played["kong"] >= 1 and played["win"] >= 1, played
-    spectator_sees_no_concealed_tile(watcher, live.table(table_id).match.game)
+    last = live.table(table_id).match.game
+    spectator_sees_no_concealed_tile(watcher, last)
+    watcher.wait_for_selector("#settlement #reveal-3")
+    check_reveal(watcher, last)  # the spectator sees the hands once the hand is over
     for gen in (watchers, pages):
         next(gen, None)
 
@@ -497,16 +528,53 @@ def test_yaoji_marks_and_explains_the_wilds(page: "Page", live: LiveServer) -> N
 def test_the_table_reads_at_phone_width(browser: Any, live: LiveServer) -> None:
     pages = _page(browser, width=390, height=844)
     pg = next(pages)
-    create_table(pg, live, "xuezhan", hands=1, seed=3)
-    advance_to(
-        pg, live, pg.evaluate("() => window.xueliuPage.id"), lambda g: g.phase == "play" and len(g.discards(0)) >= 3
-    )
+    failed: list[str] = []
+    pg.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    pg.goto(live.url + "/")
+    pg.wait_for_selector("input[name=preset]")
+    pg.click("#more")
+    width = pg.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the lobby is {width}px wide at a 390px viewport"
+    shot(pg, "lobby-phone")
+    table_id = create_table(pg, live, "xuezhan", hands=1, seed=3)
+    advance_to(pg, live, table_id, lambda g: g.phase == "play" and len(g.discards(0)) >= 3)
     width = pg.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide at a 390px viewport"
     tile = pg.locator("#hand .tile").first.bounding_box()
     assert tile and tile["width"] >= 22  # a hand of 14 fits and stays legible
     shot(pg, "phone")
+    # the dice read as `xueliu play` says them, not as arrays
+    log = pg.text_content("#log")
+    dice = [e for e in live.table(table_id).match.game.events_for(0) if e["type"] == "dice"]
+    assert dice and "[[" not in log
+    for e in dice:
+        said = _dice(e, WINDS if e["purpose"] == "dealer" else ["You", *WINDS[1:]])
+        assert said.replace("You rolls", "You roll") in log, said
+    assert failed == [] and pg.get_attribute("link[rel=icon]", "href") == "favicon.svg"  # no favicon.ico asked
     next(pages, None)
+
+
+def test_auto_play_and_leaving_by_their_buttons(page: "Page", live: LiveServer) -> None:
+    """托管 on, the bot plays our seat, 托管 off; then Leave (confirmed) gives the seat up."""
+    table_id = create_table(page, live, "xuezhan", hands=2, seed=8)
+    table = live.table(table_id)
+    page.wait_for_function(NEXT)
+    page.click("#auto")
+    page.wait_for_function("() => document.querySelector('#auto').textContent.startsWith('Take back')")
+    assert table.auto[0] and "托管" in page.text_content("#seat-0 .who")
+    page.wait_for_function("() => window.xueliuPage.view.seats[0].void !== null")  # the bot decided for us
+    page.evaluate("() => document.querySelector('#auto').click()")  # (the bot may have reached a settlement)
+    page.wait_for_function("() => document.querySelector('#auto').textContent.startsWith('Auto-play')")
+    assert not table.auto[0]
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+    page.evaluate("() => document.querySelector('#leave').click()")
+    page.wait_for_selector("#create-table")  # back in the lobby
+    assert "A bot plays your seat (托管) for the rest of the match" in asked[0]
+    deadline = time.monotonic() + 10
+    while not table.left[0] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert table.left[0] and page.evaluate(f"() => localStorage.getItem('xueliu:seat:{table_id}')") is None
 
 
 def test_a_friend_joins_by_link_and_both_play(browser: Any, live: LiveServer) -> None:
@@ -514,19 +582,33 @@ def test_a_friend_joins_by_link_and_both_play(browser: Any, live: LiveServer) ->
     host, friend = next(host_pages), next(friend_pages)
     host.goto(live.url + "/")
     host.wait_for_selector("#create-table")
+    host.fill("#name", "Host 主人")
     host.select_option("#seat1", "person")
     host.select_option("#clock", "long")
     host.click("#create-table")
     host.wait_for_selector("#seat-0")
     table_id = host.evaluate("() => window.xueliuPage.id")
     assert live.table(table_id).status == "waiting"
+    # the host is told what is happening, with the link to send where it is needed
+    waiting = host.text_content("#waiting")
+    assert "Waiting for a friend to sit at South" in waiting and "Send them this link" in waiting
+    assert host.input_value("#share-link") == f"{live.url}/#/t/{table_id}"
+    assert "Open seat" in host.text_content("#seat-1 .name") and "away" not in host.text_content("#seat-1")
+    shot(host, "waiting")
     friend.goto(f"{live.url}/#/t/{table_id}")
+    friend.fill("#name", "朋友")
     friend.click("button.join[data-seat='1']")
     for pg, seat in ((host, 0), (friend, 1)):
         assert pg.wait_for_function(NEXT).json_value() == "exchange"
         assert pg.evaluate("() => window.xueliuPage.seat") == seat
         check_view(pg, live.table(table_id).match.game, seat)
     assert friend.locator("button.join").count() == 0
+    # each chose a name at join, and everyone sees it (the name is the server's, not the page's)
+    assert [s["name"] for s in live.table(table_id).public()["seats"]] == ["Host 主人", "朋友", None, None]
+    for pg, names in ((host, ("Host 主人 (you)", "朋友")), (friend, ("Host 主人", "朋友 (you)"))):
+        for seat, name in enumerate(names):
+            pg.wait_for_function(f"() => document.querySelector('#seat-{seat} .name').textContent.endsWith({name!r})")
+    assert host.locator("#waiting").count() == 0
     for gen in (friend_pages, host_pages):
         next(gen, None)
 
@@ -593,3 +675,68 @@ def test_the_pages_fold_of_events_equals_the_engine(page: "Page", live: LiveServ
             seat = game.to_act()[0]
             game.act(seat, bots[seat].choose(game, seat))
         assert page.evaluate(FOLD, json.dumps(steps)) is None, (preset, seed)
+
+
+REPLAY_SEATS = """() => [0, 1, 2, 3].map((s) => {
+  const seat = document.querySelector(`#replay-seat-${s}`);
+  return {
+    hand: [...seat.querySelectorAll(".replay-hand .tile")].map((t) => t.dataset.tile || null),
+    melds: [...seat.querySelectorAll(".meld")].map((m) => [m.dataset.meld, m.dataset.tile, Number(m.dataset.wilds)]),
+    river: [...seat.querySelectorAll(".river .tile")].map((t) => t.dataset.tile),
+  };
+})"""
+
+
+def replay_state(game: Any) -> list[dict[str, Any]]:
+    return [
+        {
+            "hand": sorted(str(t) for t in game.hand(s)),
+            "melds": [[m.kind, str(m.tile), m.wilds] for m in game.melds(s)],
+            "river": [str(t) for t in game.discards(s)],
+        }
+        for s in range(4)
+    ]
+
+
+def test_the_replay_viewer_steps_a_real_log_back_and_forth(page: "Page", live: LiveServer, tmp_path: Path) -> None:
+    """A log as `xueliu play --log` writes it, chosen on the replay page: stepped to the end, back
+    to a point mid-hand and forth again, every hand open it matches the engine's state there; a
+    seat's view hides the other hands."""
+    from xueliu.cli import write_log
+
+    game = xueliu.Game("yaoji", seed=11)
+    bot = xueliu.Bot("greedy", seed=1)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.act(seat, bot.choose(game, seat))
+    events = game.events
+    write_log(tmp_path / "hand.jsonl", events)
+    page.goto(live.url + "/")
+    page.click("#replay-link")
+    page.set_input_files("#replay-file", str(tmp_path / "hand.jsonl"))
+    page.wait_for_selector("#step")
+    page.keyboard.press("End")
+    assert page.text_content("#step") == f"{len(events)} / {len(events)}"
+    shown = page.evaluate(REPLAY_SEATS)
+    assert [{**s, "hand": sorted(s["hand"])} for s in shown] == replay_state(game)
+    # back to the middle of the hand: the engine replays that much of the log
+    mid = next(k for k in range(len(events) // 2, len(events)) if _replays(events[:k]))
+    for _ in range(len(events) - mid):
+        page.keyboard.press("ArrowLeft")
+    assert page.text_content("#step") == f"{mid} / {len(events)}"
+    shown = page.evaluate(REPLAY_SEATS)
+    assert [{**s, "hand": sorted(s["hand"])} for s in shown] == replay_state(xueliu.Game.from_events(events[:mid]))
+    page.click("#next")
+    assert page.text_content("#step") == f"{mid + 1} / {len(events)}"
+    page.select_option("#replay-viewer", "2")  # West's view: the others' hands face down
+    shown = page.evaluate(REPLAY_SEATS)
+    assert all(t is None for s in (0, 1, 3) for t in shown[s]["hand"]) and None not in shown[2]["hand"]
+    shot(page, "replay")
+
+
+def _replays(events: list[Any]) -> bool:
+    try:
+        xueliu.Game.from_events(events)
+    except xueliu.XueliuError:
+        return False
+    return True

@@ -517,8 +517,10 @@ async def join_seat(request: Request) -> Response:
     try:
         table = _table(server, request.path_params["table"])
         seat = request.path_params["seat"]
+        body = await _body(request)
+        name = body.get("name") if isinstance(body, dict) else None
         token: list[str] = []
-        server.run(table, lambda: token.append(table.join(seat)))
+        server.run(table, lambda: token.append(table.join(seat, name)))
         server.commit()  # the token is committed before it is given
     except TableError as e:
         return _table_error(e)

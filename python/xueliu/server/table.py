@@ -21,6 +21,7 @@ import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterator, Mapping, Optional
 
+from .. import _ready as ready
 from .. import _xueliu as engine
 from ..events import Event, ScoreDict
 from .clock import Clock
@@ -124,6 +125,22 @@ def commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(bytes.fromhex(salt) + seed.to_bytes(8, "big")).hexdigest()
 
 
+MAX_NAME = 24  # characters of a display name
+
+
+def display_name(name: Any) -> Optional[str]:
+    """A person's display name as shown at the table: trimmed, 1-24 printable characters; None
+    for none given. :class:`TableError` ("bad_name") for anything else."""
+    if name is None or name == "":
+        return None
+    if not isinstance(name, str):
+        raise TableError("bad_name", "name must be a string")
+    shown = " ".join(name.split())
+    if not shown or len(shown) > MAX_NAME or not shown.isprintable():
+        raise TableError("bad_name", f"a name is 1-{MAX_NAME} printable characters")
+    return shown
+
+
 def hash_token(token: str) -> str:
     """Tokens are kept only as SHA-256 digests: a stolen database grants no seat."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -161,6 +178,7 @@ class Table:
         self.match: Optional[engine.Match] = None
         self.status = "waiting"  # waiting (for people to join), playing, between (hands), over
         self.tokens: list[Optional[str]] = [None] * 4  # token digests of joined person seats
+        self.names: list[Optional[str]] = [None] * 4  # the display names people chose at join
         self.auto = [name != "person" for name in config.seats]
         self.expiries = [0] * 4
         self.left = [False] * 4
@@ -192,8 +210,10 @@ class Table:
 
     # ---------------------------------------------------------------- seats and presence
 
-    def join(self, seat: int) -> str:
-        """Gives a person seat its secret token; the match starts when every person seat is taken."""
+    def join(self, seat: int, name: Any = None) -> str:
+        """Gives a person seat its secret token, and the display ``name`` shown to all (optional,
+        :func:`display_name`); the match starts when every person seat is taken."""
+        shown = display_name(name)
         if not 0 <= seat < 4:
             raise TableError("bad_seat", "seat must be 0, 1, 2 or 3")
         if self.config.seats[seat] != "person":
@@ -202,6 +222,7 @@ class Table:
             raise TableError("seat_taken", f"seat {seat} is taken")
         token = secrets.token_urlsafe(24)
         self.tokens[seat] = hash_token(token)
+        self.names[seat] = shown
         self.begin()
         return token
 
@@ -314,6 +335,7 @@ class Table:
             n=start,
             events=events,
             request=None if seat is None else self._request_message(seat),
+            hands=self._revealed(),
         )
         return message
 
@@ -333,11 +355,19 @@ class Table:
             scores=game.scores,
             totals=match.totals,
             next_dealer=None if over else match.next_dealer,
+            hands=self._revealed(),
         )
         messages = [hand_over]
         if over:
             messages.append(self._message("match_over", totals=match.totals, seed=self.seed, salt=self.salt))
         return messages
+
+    def _revealed(self) -> Optional[list[list[str]]]:
+        """摊牌: every seat's concealed tiles once the hand in play is over (shown to all, as at a
+        real table), else None: while a hand is played no seat's tiles leave the engine."""
+        if self.match is None or not self.match.game.is_over:
+            return None
+        return [[str(t) for t in self.match.game.hand(s)] for s in range(4)]
 
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (the lobby's view)."""
@@ -381,6 +411,7 @@ class Table:
             "hand": self.hand_number(),
             "status": self.status,
             "tokens": self.tokens,
+            "names": self.names,
             "auto": self.auto,
             "expiries": self.expiries,
             "left": self.left,
@@ -425,6 +456,7 @@ class Table:
             "sent",
         ):
             setattr(table, name, data[name])
+        table.names = data.get("names", table.names)  # (absent from tables saved before names)
         table.requests = {int(s): Request(**r) for s, r in data["requests"].items()}
         table.answers = {int(s): a for s, a in data["answers"].items()}
         now = clock.now()
@@ -700,6 +732,7 @@ class Table:
             "deadline": self.deadline,
             "seconds_left": max(0.0, self.deadline - self.clock.now()),
             "win_score": self._win_score(seat) if "win" in request.actions else None,
+            "waits": self._waits(seat),
         }
 
     def scored_requests(self) -> list[tuple[int, dict[str, Any]]]:
@@ -714,6 +747,13 @@ class Table:
             for seat, step in held
             if step == self.step and seat in self.requests and seat not in self.answers
         ]
+
+    def _waits(self, seat: int) -> list[dict[str, Any]]:
+        """听牌: the seat's waits while its hand is ready and others discard, from what it may see
+        (xueliu._ready); none in the exchange, the void or on its own turn."""
+        if self.kind not in ("claim", "rob") or self.match is None:
+            return []
+        return [ready.to_dict(w) for w in ready.waits_of(self.match.game, seat)]
 
     def _trial(self, seat: int, action: str) -> engine.Game:
         """A copy of the game in which ``seat`` played ``action`` and every other asked seat its
@@ -756,6 +796,7 @@ class Table:
             "player": "person" if name == "person" else "bot",
             "bot": None if name == "person" else name,
             "taken": name != "person" or self.tokens[seat] is not None,
+            "name": self.names[seat],
             "connected": self.connected[seat] if name == "person" else True,
             "auto": self.auto[seat],
             "left": self.left[seat],

@@ -1,7 +1,8 @@
 // Routes: #/ the lobby; #/t/ID a table (your seat if this browser holds its token, else the
-// choice of a seat); #/t/ID/watch the spectator's view.
+// choice of a seat); #/t/ID/watch the spectator's view; #/replay the replay viewer.
 import { joinPage, Lobby } from "./lobby.js";
 import { tokens } from "./net.js";
+import { ReplayView } from "./replay.js";
 import { TableView } from "./table.js";
 
 const root = document.getElementById("app");
@@ -15,7 +16,8 @@ function route() {
     if (mode === "watch") current = new TableView(root, id, { watch: true });
     else if (tokens.get(id)) current = new TableView(root, id);
     else joinPage(root, id);
-  } else current = new Lobby(root);
+  } else if (page === "replay") current = new ReplayView(root);
+  else current = new Lobby(root);
   window.xueliuPage = current; // for the browser tests and the curious
 }
 

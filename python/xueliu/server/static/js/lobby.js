@@ -2,7 +2,7 @@
 // link without a seat offers the same choices for that one table.
 import { h } from "./dom.js";
 import * as N from "./names.js";
-import { api, tokens } from "./net.js";
+import { api, myName, tokens } from "./net.js";
 
 const CLOCKS = {
   standard: { label: "standard: 15 s, 10 s to claim", clocks: { exchange: 15, void: 15, turn: 15, claim: 10, rob: 10 } },
@@ -11,7 +11,7 @@ const CLOCKS = {
 };
 
 export async function take(tableId, seat) {
-  const answer = await api.join(tableId, seat);
+  const answer = await api.join(tableId, seat, myName.get());
   tokens.put(tableId, seat, answer.token);
   const target = `#/t/${tableId}`;
   if (location.hash === target) window.dispatchEvent(new HashChangeEvent("hashchange"));
@@ -70,7 +70,7 @@ export class Lobby {
     this.root.replaceChildren(
       h(
         "div.lobby",
-        h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流"), h("span.tag", "Sichuan mahjong 四川麻将")),
+        h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流"), h("span.tag", "Sichuan mahjong 四川麻将"), h("a.button.small#replay-link", { href: "#/replay" }, "Replay a log 回放")),
         h("h1", "Play Sichuan mahjong 四川麻将"),
         this.error && h("p.notice.error#notice", { role: "alert" }, this.error),
         h("div.lobby-grid", this.form(), h("section.panel", h("h2", "Open tables 牌桌"), this.list())),
@@ -102,6 +102,7 @@ export class Lobby {
         },
       },
       h("h2", "New table 开桌"),
+      nameField(),
       h("fieldset", h("legend", "Rules 规则"), presets),
       h(
         "div.row",
@@ -151,10 +152,19 @@ export class Lobby {
   }
 }
 
+/** The name this browser sits down with, kept for the next table too. */
+export function nameField() {
+  return h(
+    "label.name-field",
+    "Your name 昵称 ",
+    h("input", { id: "name", name: "name", maxLength: 24, placeholder: "shown to the table", value: myName.get(), oninput: (e) => myName.put(e.target.value) }),
+  );
+}
+
 export function tableCard(t) {
   const mine = tokens.get(t.id);
   const seats = t.seats.map((s) => {
-    const label = s.player === "bot" ? `bot ${s.bot}` : s.taken ? "player" : "open";
+    const label = s.player === "bot" ? `bot ${s.bot}` : s.taken ? s.name || "player" : "open";
     const chip = h(`span.chip${s.player === "person" && !s.taken ? ".open" : ""}`, `${N.SEATS_ZH[s.seat]} ${label}`);
     if (s.player === "person" && !s.taken && !mine)
       return h("button.small.join", { dataset: { seat: s.seat }, onclick: () => take(t.id, s.seat).catch((e) => alert(e.message)) }, `Sit ${N.seatName(s.seat)}`);
@@ -173,7 +183,17 @@ export function tableCard(t) {
 export async function joinPage(root, tableId) {
   try {
     const t = await api.table(tableId);
-    root.replaceChildren(h("div.lobby", h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流")), h("h1", `Table ${tableId}`), tableCard(t)));
+    const open = t.seats.some((s) => s.player === "person" && !s.taken) && !tokens.get(tableId);
+    root.replaceChildren(
+      h(
+        "div.lobby",
+        h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流")),
+        h("h1", `Table ${tableId}`),
+        open && h("p", "A friend saved you a seat: type your name, then sit down."),
+        open && nameField(),
+        tableCard(t),
+      ),
+    );
   } catch (e) {
     root.replaceChildren(h("div.lobby", h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流")), h("p.notice.error#notice", e.message)));
   }

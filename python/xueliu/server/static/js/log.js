@@ -9,7 +9,7 @@ export function describe(e, view, me) {
     case "start":
       return `New hand (${e.rules.preset || "custom"} rules); dealer 庄 ${N.SEATS[e.dealer]}.`;
     case "dice":
-      return `Dice (${e.purpose}): ${JSON.stringify(e.rolls)}.`;
+      return diceText(e, me);
     case "deal":
       return `${who} ${e.seat === me ? "are" : "is"} dealt ${e.tiles ? e.tiles.length : e.count} tiles.`;
     case "exchange":
@@ -45,4 +45,22 @@ export function describe(e, view, me) {
     default:
       return `${e.type}${e.seat !== undefined ? ` (${N.SEATS[e.seat]})` : ""}.`;
   }
+}
+
+/** The dice as `xueliu play` says them: "Dice for the dealer: East 5+2; South 4+2; West 6+2,
+ * then 6+6" (a seat's rolls: two dice a throw, rerolls of ties after), "East rolls 5 and 2 to
+ * break the wall". */
+function diceText(e, me) {
+  if (e.purpose === "dealer") {
+    const throws = e.rolls.map((r) => {
+      const pairs = [];
+      for (let i = 0; i + 1 < r.length; i += 2) pairs.push(`${r[i]}+${r[i + 1]}`);
+      return pairs.join(", then ");
+    });
+    return `Dice for the dealer: ${throws.map((t, s) => `${N.SEATS[s]} ${t}`).join("; ")}.`;
+  }
+  const who = you(e.seat, me);
+  const verb = e.seat === me ? "roll" : "rolls";
+  const why = e.purpose === "wall" ? "to break the wall" : "for the exchange's direction";
+  return `${who} ${verb} ${e.rolls.join(" and ")} ${why}.`;
 }

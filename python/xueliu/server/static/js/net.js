@@ -18,7 +18,13 @@ export const api = {
   tables: () => call("GET", "/api/tables").then((d) => d.tables),
   table: (id) => call("GET", `/api/tables/${id}`).then((d) => d.table),
   create: (settings) => call("POST", "/api/tables", settings).then((d) => d.table),
-  join: (id, seat) => call("POST", `/api/tables/${id}/seats/${seat}`),
+  join: (id, seat, name) => call("POST", `/api/tables/${id}/seats/${seat}`, name ? { name } : undefined),
+};
+
+// The display name this browser joins tables with (shown to everyone at the table).
+export const myName = {
+  get: () => localStorage.getItem("xueliu:name") || "",
+  put: (name) => localStorage.setItem("xueliu:name", name.trim()),
 };
 
 // Seat tokens live in this browser only (localStorage), one per table.

@@ -1,15 +1,18 @@
 // The settlement at the end of a hand: each win with its patterns and fan, every payment by
-// reason (the win's, kongs', 查花猪, 查叫, 补差价, 退税), the hand's net and the match totals.
+// reason (the win's, kongs', 查花猪, 查叫, 补差价, 退税), every hand shown (摊牌), the hand's net
+// and the match totals.
 import { h, kbd } from "./dom.js";
 import * as N from "./names.js";
-import { tileEl } from "./tiles.js";
+import { ReplayView } from "./replay.js";
+import { meldEl, sorted, tileEl } from "./tiles.js";
 
 // The payments of the settlement at an empty wall (docs/game-protocol.md §8), shown apart.
 const END_OF_HAND = ["flower_pig", "not_ready", "ready_difference", "tax_refund"];
 
 export function settlementEl(s, table, me, close) {
   const v = s.view;
-  const name = (seat) => (seat === me ? `${N.SEATS[seat]} (you)` : N.SEATS[seat]);
+  const chosen = (seat) => (table && table.seats[seat].name ? ` · ${table.seats[seat].name}` : "");
+  const name = (seat) => `${N.SEATS[seat]}${chosen(seat)}${seat === me ? " (you)" : ""}`;
   const wins = v.wins.map((w) =>
     h(
       "tr.win-row",
@@ -54,9 +57,28 @@ export function settlementEl(s, table, me, close) {
       during.length ? paymentsTable(during) : h("p", "None."),
       after.length > 0 && h("h3", "At the end of the hand 查花猪 · 查叫 · 补差价 · 退税"),
       after.length > 0 && paymentsTable(after),
+      s.hands && h("h3", "Hands shown 摊牌"),
+      s.hands && revealEl(s.hands, v, name),
       h("table.totals", h("thead", h("tr", h("th", "Seat"), h("th", "This hand"), h("th", "Match total"))), h("tbody", totals)),
       h("p", next),
       h("button.act#continue", { onclick: close }, s.over ? "Close " : "Continue ", kbd("Enter")),
+      " ",
+      h("button.small#replay-hand-button", { onclick: () => ReplayView.open(v.events, me) }, "Replay this hand 回放"),
     ),
   );
+}
+
+/** 摊牌: each seat's concealed tiles at the end (wilds first), beside its melds. */
+function revealEl(hands, v, name) {
+  const wild = (t) => v.wilds && t === "1s";
+  const rows = hands.map((tiles, seat) =>
+    h(
+      "tr.reveal-row",
+      { id: `reveal-${seat}`, dataset: { seat } },
+      h("td", name(seat)),
+      h("td.reveal", [...sorted(tiles)].sort((a, b) => wild(b) - wild(a)).map((t) => tileEl(t, { wild: wild(t) }))),
+      h("td", v.seats[seat].melds.map((m) => meldEl(m, v.wilds))),
+    ),
+  );
+  return h("table.reveal", h("thead", h("tr", h("th", "Seat"), h("th", "Hand 手牌"), h("th", "Melds"))), h("tbody", rows));
 }

@@ -4,7 +4,7 @@ import { h, kbd } from "./dom.js";
 import { HandView } from "./fold.js";
 import * as N from "./names.js";
 import { Link, tokens } from "./net.js";
-import { compact, parseTiles, sameTiles, sorted, tileEl } from "./tiles.js";
+import { compact, meldEl, parseTiles, sameTiles, sorted, tileEl } from "./tiles.js";
 import { describe } from "./log.js";
 import { settlementEl } from "./settlement.js";
 
@@ -73,7 +73,8 @@ export class TableView {
     this.live = true;
     this.setRequest(m.request);
     const between = m.table.status === "between" || m.table.status === "over";
-    if (between && this.view.end && !this.settlement) this.settlement = { view: this.view, hand: m.hand, totals: m.table.totals, next: undefined, over: m.table.status === "over" };
+    if (between && this.view.end && !this.settlement)
+      this.settlement = { view: this.view, hand: m.hand, totals: m.table.totals, next: undefined, over: m.table.status === "over", hands: m.hands };
   }
 
   msg_events(m) {
@@ -106,7 +107,7 @@ export class TableView {
       this.table.totals = m.totals;
       this.table.status = m.next_dealer === null ? "over" : "between";
     }
-    this.settlement = { view: this.view, hand: m.hand, totals: m.totals, next: m.next_dealer, over: false };
+    this.settlement = { view: this.view, hand: m.hand, totals: m.totals, next: m.next_dealer, over: false, hands: m.hands };
   }
 
   msg_match_over(m) {
@@ -297,7 +298,30 @@ export class TableView {
       h("span.tag", this.seat === null ? "Spectator 旁观" : `You: ${N.seatName(this.seat)}`),
       h(`span.tag.conn.${this.state}`, this.state),
       h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link), title: link }, "Copy link"),
+      this.seat !== null && this.seatButtons(),
     );
+  }
+
+  /** 托管 on and off, and leaving the table: the protocol's `auto` and `leave` (docs/server.md). */
+  seatButtons() {
+    const info = this.table && this.table.seats[this.seat];
+    if (!info || this.state === "replaced" || this.state === "unauthorized") return null;
+    const auto = info.auto;
+    const toggle = h(
+      "button.small#auto",
+      { title: auto ? "Play your own moves again" : "A bot (greedy) plays your seat until you take it back", onclick: () => this.link.send({ type: "auto", on: !auto }) },
+      auto ? "Take back 取消托管" : "Auto-play 托管",
+    );
+    const leave = h("button.small#leave", { title: "Leave this table for good", onclick: () => this.leave() }, "Leave 离桌");
+    return [toggle, leave];
+  }
+
+  leave() {
+    const rule = this.table.on_leave === "abandon" ? "you leave the hand (逃跑) and pay the escape penalty; a bot plays your seat after it" : "a bot plays your seat (托管) for the rest of the match";
+    if (!confirm(`Leave this table? ${rule[0].toUpperCase()}${rule.slice(1)}.`)) return;
+    this.link.send({ type: "leave" });
+    tokens.drop(this.id);
+    location.hash = "#/";
   }
 
   centre() {
@@ -306,7 +330,7 @@ export class TableView {
     const rows = [
       h("div.wall#wall", h("b", v.wall), " tiles in the wall 牌墙"),
       v.dealer !== null && h("div", `Dealer 庄: ${N.seatName(v.dealer)}`),
-      h("div.phase", phaseText(v)),
+      h("div.phase", phaseText(v, this.table)),
     ];
     if (v.exchange && this.seat !== null) {
       const s = v.seats[this.seat];
@@ -330,12 +354,12 @@ export class TableView {
     const s = v.seats[seat];
     const t = this.table;
     const info = t && t.seats[seat];
-    const who = seat === this.seat ? "You" : info ? (info.player === "bot" ? `Bot ${info.bot}` : info.taken ? "Player" : "Open seat") : "";
+    const who = playerName(info, seat === this.seat);
     const flags = [
       v.dealer === seat && h("span.badge.dealer", { title: "dealer" }, "庄 dealer"),
       s.void && h("span.badge.void", { dataset: { void: s.void } }, `void 缺 ${N.SUITS_ZH[s.void]}`),
       info && info.auto && info.player === "person" && h("span.badge", "托管 auto"),
-      info && info.player === "person" && !info.connected && seat !== this.seat && h("span.badge", "away"),
+      info && info.player === "person" && info.taken && !info.connected && seat !== this.seat && h("span.badge", "away"),
       v.toMove === seat && v.phase === "play" && h("span.badge.move", "to move"),
     ];
     const last = v.last && v.last.seat === seat;
@@ -379,6 +403,18 @@ export class TableView {
     return h(`span.flash.${sum >= 0 ? "up" : "down"}`, { style }, N.signed(sum));
   }
 
+  /** Before the deal: who is still to sit down, and the link that brings them. */
+  waitingEl() {
+    const link = `${location.origin}/#/t/${this.id}`;
+    const open = this.table.seats.filter((s) => s.player === "person" && !s.taken).map((s) => N.seatName(s.seat));
+    const copy = h("button.act#copy-link", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => (copy.textContent = "Copied 已复制")) }, "Copy link 复制链接");
+    return h(
+      "div.waiting#waiting",
+      h("p", h("b", `Waiting for a friend to sit at ${open.join(" and ")}.`), " The hand is dealt as soon as every seat is taken. Send them this link 发给朋友:"),
+      h("div.share", h("input#share-link", { readOnly: true, value: link, onfocus: (e) => e.target.select() }), copy),
+    );
+  }
+
   mine() {
     const v = this.view;
     const s = v.seats[this.seat];
@@ -405,6 +441,7 @@ export class TableView {
   }
 
   buttons(r) {
+    if (!r && this.table && this.table.status === "waiting") return this.waitingEl();
     if (!r) {
       if (this.request && this.request.sent) return h("p.hint", "Sent; waiting for the others…");
       return h("p.hint", this.view.phase === "over" ? "The hand is over." : "Waiting for the others…");
@@ -433,6 +470,7 @@ export class TableView {
       }
       return out;
     }
+    if (r.waits && r.waits.length) out.push(readyEl(r.waits, v.wilds));
     if (r.kind === "claim" || r.kind === "rob") {
       const last = v.last || {};
       const what = r.kind === "rob" ? "declared a kong of" : "discarded";
@@ -456,7 +494,28 @@ export class TableView {
   }
 }
 
-function phaseText(v) {
+/** 听牌: each tile the hand waits on, the copies this seat has not seen, and the win's value. */
+function readyEl(waits, wilds) {
+  return h(
+    "div.ready#ready",
+    h("b", "Ready 听牌: "),
+    waits.map((w) =>
+      h("span.wait", { dataset: { tile: w.tile, unseen: w.unseen, points: w.points } }, tileEl(w.tile, { wild: wilds && w.tile === "1s" }), ` ×${w.unseen} left · ${N.pattern(w.pattern)} ${w.fan} fan ${w.points} pts `),
+    ),
+  );
+}
+
+/** Who plays a seat: the name its person chose, "You", the bot, or an open seat. */
+function playerName(info, mine) {
+  if (!info) return mine ? "You" : "";
+  if (info.player === "bot") return `Bot ${info.bot}`;
+  if (!info.taken) return "Open seat: waiting for a friend";
+  if (mine) return info.name ? `${info.name} (you)` : "You";
+  return info.name || "Player";
+}
+
+function phaseText(v, table) {
+  if (table && table.status === "waiting") return "Waiting for players to sit down 等人";
   return {
     deal: "Dealing",
     exchange: "Exchange three 换三张",
@@ -477,21 +536,6 @@ function concealedEl(s) {
   for (let i = 0; i < Math.max(0, n); i++) backs.push(tileEl(null));
   if (s.drawn && s.count > 0) backs.push(tileEl(null, { extra: "drawn" }));
   return backs;
-}
-
-/** A meld: a pong shows three tiles, a kong four, a concealed kong its two ends face down. */
-export function meldEl(m, wilds) {
-  const size = m.kind === "pong" ? 3 : 4;
-  const tiles = [...Array(size - m.wilds).fill(m.tile), ...Array(m.wilds).fill("1s")];
-  const label = N.MELDS[m.kind];
-  return h(
-    `span.meld.${m.kind}`,
-    { dataset: { meld: m.kind, tile: m.tile, wilds: m.wilds }, title: N.label(label) },
-    tiles.map((t, i) =>
-      m.kind === "concealed_kong" && (i === 0 || i === 3) ? tileEl(null, { extra: "kong-end" }) : tileEl(t, { wild: wilds && t === "1s" }),
-    ),
-    h("small", label[1]),
-  );
 }
 
 function inlineTiles(tiles, wilds = false) {

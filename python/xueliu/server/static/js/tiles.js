@@ -1,6 +1,7 @@
 // Tiles as text: "5m" is the 5 of characters (万), "3p" dots (筒), "7s" bamboo (条); 27 kinds,
 // index 0-26 in the order 1m..9m 1p..9p 1s..9s, as the engine writes them.
-import { SUITS, SUITS_ZH } from "./names.js";
+import { h } from "./dom.js";
+import { MELDS, SUITS, SUITS_ZH, label as labelOf } from "./names.js";
 
 const SUIT_ORDER = { m: 0, p: 1, s: 2 };
 
@@ -88,4 +89,19 @@ export function tilesEl(tiles, options = {}, cls = "tiles") {
   row.className = cls;
   for (const t of tiles) row.append(tileEl(t, { ...options, wild: options.wilds && t === "1s" }));
   return row;
+}
+
+/** A meld: a pong shows three tiles, a kong four, a concealed kong its two ends face down. */
+export function meldEl(m, wilds) {
+  const size = m.kind === "pong" ? 3 : 4;
+  const tiles = [...Array(size - m.wilds).fill(m.tile), ...Array(m.wilds).fill("1s")];
+  const label = MELDS[m.kind];
+  return h(
+    `span.meld.${m.kind}`,
+    { dataset: { meld: m.kind, tile: m.tile, wilds: m.wilds }, title: labelOf(label) },
+    tiles.map((t, i) =>
+      m.kind === "concealed_kong" && (i === 0 || i === 3) ? tileEl(null, { extra: "kong-end" }) : tileEl(t, { wild: wilds && t === "1s" }),
+    ),
+    h("small", label[1]),
+  );
 }
