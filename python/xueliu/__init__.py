@@ -26,8 +26,8 @@ import importlib as _importlib
 import types as _types
 
 from . import batch
-from ._arena import arena
-from ._arena_report import ArenaResult, Sprt
+from ._arena import arena, compare_bots
+from ._arena_report import ArenaResult, Pair, Sprt
 from ._packed import unpack_observations
 from ._version import __version__ as __version__
 from ._xueliu import (
@@ -64,7 +64,6 @@ from ._xueliu import (
     XueliuError,
     action_id_name,
     best_waits,
-    compare_bots,
     decompositions,
     format_tiles,
     hand_facts,
@@ -99,6 +98,7 @@ __all__ = [
     "InvalidHandError",
     "Match",
     "Meld",
+    "Pair",
     "ProcessBot",
     "SnapshotError",
     "Rules",

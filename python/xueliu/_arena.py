@@ -14,15 +14,16 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union, overload
 
 import numpy as np
 
 from . import players as pl
-from ._arena_report import ArenaResult, Sprt
-from ._xueliu import HAND_STAT_NAMES, ArgumentError, Game, Rules, _arena_hands, _hand_stats, simulate
+from ._arena_report import ArenaResult, Pair, Sprt
+from ._xueliu import HAND_STAT_NAMES, ArgumentError, Comparison, Game, Rules, _arena_hands, _hand_stats, simulate
+from ._xueliu import compare_bots as _compare_bots
 
-__all__ = ["arena", "seatings"]
+__all__ = ["arena", "compare_bots", "seatings"]
 
 Seating = tuple[int, ...]  # the bot index in each of the four seats
 
@@ -207,3 +208,26 @@ def _run(plan: _Plan, deals: int, first: int, executor: Any, shards: Optional[in
         close = getattr(results, "close", None)
         if close is not None:
             close()
+
+
+@overload
+def compare_bots(
+    a: str, b: str, games: int, rules: Any = None, *, seed: int = 0, threads: int = 0, first_game: int = 0
+) -> Comparison: ...
+@overload
+def compare_bots(
+    a: Any, b: Any, games: int, rules: Any = None, *, seed: int = 0, threads: int = 0, first_game: int = 0
+) -> Union[Comparison, Pair]: ...
+def compare_bots(
+    a: Any, b: Any, games: int, rules: Any = None, *, seed: int = 0, threads: int = 0, first_game: int = 0
+) -> Union[Comparison, Pair]:
+    """Duplicate evaluation of bot ``a`` against bot ``b`` (docs/bots.md): each deal played four
+    times, ``a`` in each seat in turn and ``b`` in the other three. Two built-in names play in
+    Rust across ``threads`` and give a :class:`Comparison`; any other bot (an object with
+    ``choose(game, seat)``, a callable, a :class:`~xueliu.ProcessBot`) plays the same games
+    through the arena and gives its :class:`Pair`, read the same way (``mean``, ``std_error``,
+    ``ci_low``, ``ci_high``, ``games``)."""
+    if isinstance(a, str) and isinstance(b, str):
+        return _compare_bots(a, b, games, rules, seed=seed, threads=threads, first_game=first_game)
+    result = arena({"a": a, "b": b}, games, "chengdu" if rules is None else rules, seed=seed, first_deal=first_game)
+    return result.pair(0, 1)

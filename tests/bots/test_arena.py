@@ -150,3 +150,15 @@ def test_bad_arguments_fail_before_any_game():
         xueliu.arena(["greedy", "greedy"], 10)
     with pytest.raises(xueliu.ArgumentError, match="increasing"):
         xueliu.Sprt(5, 0)
+
+
+def test_compare_bots_takes_any_bot():
+    """A Python agent gets the same games compare_bots plays for names, and reads the same way."""
+    names = xueliu.compare_bots("greedy", "random", 12, "chengdu", seed=6)
+    agent = xueliu.compare_bots(lambda game, seat: game.legal_actions(seat)[0], "random", 12, "chengdu", seed=6)
+    assert isinstance(names, xueliu.Comparison) and isinstance(agent, xueliu.Pair)
+    same = xueliu.compare_bots(Builtin("greedy"), "random", 12, "chengdu", seed=6)
+    assert (same.games, same.mean, same.ci_low, same.ci_high) == pytest.approx(
+        (names.games, names.mean, names.ci_low, names.ci_high)
+    )
+    assert agent.games == 12 and agent.ci_low <= agent.mean <= agent.ci_high
