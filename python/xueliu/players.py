@@ -119,6 +119,10 @@ class Builtin(Player):
     def begin(self, game: Game, seat: int) -> None:
         self._bot = Bot(self.name, seed=bot_seed(game.seed, seat))
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """A built-in pickles as its name (worker processes and Ray build their own)."""
+        return Builtin, (self.name,)
+
     def _decide(self, game: Game, seat: int) -> Action:
         return self._bot.choose(game, seat)
 
