@@ -224,7 +224,6 @@ class ProcessBot(Player):
         self._outbox: list[dict[str, Any]] = []  # acks and errors, sent with the next lines
         self._total = 0
         self._hands = 0
-        self._started = 0  # processes started
 
     def __getstate__(self) -> dict[str, Any]:
         """A ProcessBot pickles as its command and options (worker processes start their own)."""
@@ -312,7 +311,6 @@ class ProcessBot(Player):
         finally:
             if stderr is not subprocess.DEVNULL:
                 stderr.close()
-        self._started += 1
         assert self._process.stdin is not None and self._process.stdout is not None
         os.set_blocking(self._process.stdin.fileno(), False)
         os.set_blocking(self._process.stdout.fileno(), False)

@@ -125,6 +125,19 @@ def test_a_broken_bot_plays_the_default_games(mode):
         assert stats["restarts"] == 4  # a process per seat and hand, each crashing at its first request
 
 
+def test_the_memory_limit_holds():
+    """A bot that needs 384 MiB plays its first legal actions, or, under a 192 MiB limit, fails
+    at its first request and plays the default games."""
+    args = ({"greedy": "greedy"}, 1, "chengdu")
+    limited = ProcessBot([sys.executable, ZOO, "hungry"], memory_mb=192, time_ms=2000)
+    default = xueliu.arena({"bot": default_bot, **args[0]}, *args[1:], seed=4)
+    assert np.array_equal(xueliu.arena({"bot": limited, **args[0]}, *args[1:], seed=4).hands, default.hands)
+    free = ProcessBot([sys.executable, ZOO, "hungry"], memory_mb=None, time_ms=5000)
+    played = xueliu.arena({"bot": free, **args[0]}, *args[1:], seed=4)
+    first = xueliu.arena({"bot": lambda game, seat: game.legal_actions(seat)[0], **args[0]}, *args[1:], seed=4)
+    assert np.array_equal(played.hands, first.hands) and not np.array_equal(played.hands, default.hands)
+
+
 def test_an_in_process_bot_that_raises_or_cheats_is_defaulted():
     def raises(game, seat):
         raise RuntimeError("a bug in the bot")
