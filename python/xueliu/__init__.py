@@ -26,7 +26,7 @@ import importlib as _importlib
 import types as _types
 
 from . import batch
-from ._arena import arena, compare_bots
+from ._arena import Played, arena, compare_bots, simulate
 from ._arena_report import ArenaResult, Pair, Sprt
 from ._packed import unpack_observations
 from ._version import __version__ as __version__
@@ -71,7 +71,6 @@ from ._xueliu import (
     parse_tiles,
     score,
     shanten,
-    simulate,
     waits,
 )
 from .players import ProcessBot
@@ -99,6 +98,7 @@ __all__ = [
     "Match",
     "Meld",
     "Pair",
+    "Played",
     "ProcessBot",
     "SnapshotError",
     "Rules",

@@ -175,3 +175,16 @@ def test_compare_bots_takes_any_bot():
         (names.games, names.mean, names.ci_low, names.ci_high)
     )
     assert agent.games == 12 and agent.ci_low <= agent.mean <= agent.ci_high
+
+
+def test_simulate_takes_any_bot():
+    """Bots played from Python play simulate's games: the same points as the Rust run."""
+    names = ("greedy", "random", "greedy", "random")
+    rust = xueliu.simulate(6, "chengdu_xueliu", bots=names, seed=3, first_game=2)
+    python = xueliu.simulate(6, "chengdu_xueliu", bots=[Builtin(n) for n in names], seed=3, first_game=2)
+    assert isinstance(rust, xueliu.SimulationResult) and isinstance(python, xueliu.Played)
+    assert np.array_equal(rust.points, python.points) and list(rust.wins) == python.wins
+    agent = xueliu.simulate(2, bots=[default_bot, "greedy", "greedy", "greedy"])
+    assert agent.points.shape == (2, 4) and agent.counts[0].decisions > 0 and agent.counts[0].failures == 0
+    with pytest.raises(xueliu.ArgumentError, match="four bots"):
+        xueliu.simulate(2, bots=[default_bot, "greedy"])
