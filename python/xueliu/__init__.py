@@ -26,8 +26,8 @@ import importlib as _importlib
 import types as _types
 
 from . import _gym, batch
-from ._arena import arena
-from ._arena_report import ArenaResult, Sprt
+from ._arena import Played, arena, compare_bots, simulate
+from ._arena_report import ArenaResult, Pair, Sprt
 from ._packed import unpack_observations
 from ._version import __version__ as __version__
 from ._xueliu import (
@@ -64,7 +64,6 @@ from ._xueliu import (
     XueliuError,
     action_id_name,
     best_waits,
-    compare_bots,
     decompositions,
     format_tiles,
     hand_facts,
@@ -72,7 +71,6 @@ from ._xueliu import (
     parse_tiles,
     score,
     shanten,
-    simulate,
     waits,
 )
 from .players import ProcessBot
@@ -99,6 +97,8 @@ __all__ = [
     "InvalidHandError",
     "Match",
     "Meld",
+    "Pair",
+    "Played",
     "ProcessBot",
     "SnapshotError",
     "Rules",

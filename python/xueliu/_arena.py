@@ -14,15 +14,26 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union, overload
 
 import numpy as np
 
 from . import players as pl
-from ._arena_report import ArenaResult, Sprt
-from ._xueliu import HAND_STAT_NAMES, ArgumentError, Game, Rules, _arena_hands, _hand_stats, simulate
+from ._arena_report import ArenaResult, Pair, Sprt
+from ._xueliu import (
+    HAND_STAT_NAMES,
+    ArgumentError,
+    Comparison,
+    Game,
+    Rules,
+    SimulationResult,
+    _arena_hands,
+    _hand_stats,
+)
+from ._xueliu import compare_bots as _compare_bots
+from ._xueliu import simulate as _simulate
 
-__all__ = ["arena", "seatings"]
+__all__ = ["Played", "arena", "compare_bots", "seatings", "simulate"]
 
 Seating = tuple[int, ...]  # the bot index in each of the four seats
 
@@ -70,7 +81,7 @@ class _Table:
 
     def __init__(self, plan: _Plan) -> None:
         self.plan = plan
-        simulate(0, plan.rules)  # the analysis tables, built now rather than in a bot's first decision
+        _simulate(0, plan.rules)  # the analysis tables, built now rather than in a bot's first decision
         self.by_seat = [[pl.player(bot).clone() for _ in range(4)] for bot in plan.bots]
         self.python_seatings = [
             k for k, s in enumerate(plan.seatings) if not all(isinstance(plan.bots[b], str) for b in s)
@@ -207,3 +218,104 @@ def _run(plan: _Plan, deals: int, first: int, executor: Any, shards: Optional[in
         close = getattr(results, "close", None)
         if close is not None:
             close()
+
+
+@overload
+def compare_bots(
+    a: str, b: str, games: int, rules: Any = None, *, seed: int = 0, threads: int = 0, first_game: int = 0
+) -> Comparison: ...
+@overload
+def compare_bots(
+    a: Any, b: Any, games: int, rules: Any = None, *, seed: int = 0, threads: int = 0, first_game: int = 0
+) -> Union[Comparison, Pair]: ...
+def compare_bots(
+    a: Any, b: Any, games: int, rules: Any = None, *, seed: int = 0, threads: int = 0, first_game: int = 0
+) -> Union[Comparison, Pair]:
+    """Duplicate evaluation of bot ``a`` against bot ``b`` (docs/bots.md): each deal played four
+    times, ``a`` in each seat in turn and ``b`` in the other three. Two built-in names play in
+    Rust across ``threads`` and give a :class:`Comparison`; any other bot (an object with
+    ``choose(game, seat)``, a callable, a :class:`~xueliu.ProcessBot`) plays the same games
+    through the arena and gives its :class:`Pair`, read the same way (``mean``, ``std_error``,
+    ``ci_low``, ``ci_high``, ``games``)."""
+    if isinstance(a, str) and isinstance(b, str):
+        return _compare_bots(a, b, games, rules, seed=seed, threads=threads, first_game=first_game)
+    result = arena({"a": a, "b": b}, games, "chengdu" if rules is None else rules, seed=seed, first_deal=first_game)
+    return result.pair(0, 1)
+
+
+@dataclass
+class Played:
+    """``simulate`` with bots played from Python: every game's points (``int64[games, 4]``), the
+    arena's per-seat figures of each hand (``hands``: ``int64[games, 4, len(HAND_STAT_NAMES)]``),
+    wins per seat, and each seat's decision counts and failures."""
+
+    games: int
+    bots: list[str]
+    seed: int
+    first_game: int
+    points: np.ndarray
+    hands: np.ndarray
+    counts: list[pl.Counts]
+
+    @property
+    def wins(self) -> list[int]:
+        """Wins per seat (a 血流 seat may win several times a hand)."""
+        return [int(n) for n in self.hands[:, :, HAND_STAT_NAMES.index("wins")].sum(axis=0)]
+
+
+@overload
+def simulate(
+    games: int,
+    rules: Any = None,
+    *,
+    bots: Union[str, Sequence[str], None] = None,
+    seed: int = 0,
+    threads: int = 0,
+    first_game: int = 0,
+    logs: bool = False,
+) -> SimulationResult: ...
+@overload
+def simulate(
+    games: int,
+    rules: Any = None,
+    *,
+    bots: Any = None,
+    seed: int = 0,
+    threads: int = 0,
+    first_game: int = 0,
+    logs: bool = False,
+) -> Union[SimulationResult, Played]: ...
+def simulate(
+    games: int,
+    rules: Any = None,
+    *,
+    bots: Any = None,
+    seed: int = 0,
+    threads: int = 0,
+    first_game: int = 0,
+    logs: bool = False,
+) -> Union[SimulationResult, Played]:
+    """Plays ``games`` hands with four bots (docs/bots.md). Built-in names play in Rust across
+    ``threads`` and give a :class:`SimulationResult`; with any other bot (an object with
+    ``choose(game, seat)``, a callable, a :class:`~xueliu.ProcessBot`) in a seat, the same games
+    (game ``i`` dealt from ``game_seed(seed, i)``, seat bots seeded alike) are played from Python
+    and give a :class:`Played`."""
+    seats = [bots] * 4 if bots is None or isinstance(bots, str) or not isinstance(bots, Sequence) else list(bots)
+    if all(b is None or isinstance(b, str) for b in seats):
+        return _simulate(games, rules, bots=bots, seed=seed, threads=threads, first_game=first_game, logs=logs)
+    if len(seats) != 4 or logs:
+        raise ArgumentError("bots played from Python: give four bots, one per seat (and no logs=: use events)")
+    rules = Rules.preset("chengdu") if rules is None else rules if isinstance(rules, Rules) else Rules.preset(rules)
+    players = [pl.player(b).clone() for b in seats]
+    hands = np.zeros((games, 4, len(HAND_STAT_NAMES)), dtype=np.int64)
+    try:
+        for i in range(games):
+            game = Game(rules, seed=pl.game_seed(seed, first_game + i))
+            pl.play_hand(game, players)
+            hands[i] = _hand_stats(game)
+    finally:
+        for p in players:
+            p.close()
+    names = [p.name for p in players]
+    points = hands[:, :, HAND_STAT_NAMES.index("points")].copy()
+    return Played(games, names, seed, first_game, points, hands, [p.counts for p in players])

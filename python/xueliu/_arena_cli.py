@@ -192,6 +192,9 @@ def arena(
     to_stdout = json_path == Path("-")
     out = term.console(plain, stderr=to_stdout)
     rules = Rules.preset(rules_name)
+    for path, option in ((json_path, "--json"), (markdown_path, "--markdown"), (ladder_path, "--ladder")):
+        if path is not None and path != Path("-") and not path.resolve().parent.is_dir():
+            raise click.BadParameter(f"{path}: its folder does not exist", param_hint=option)
     if len(bot_specs) < 2:
         raise click.UsageError("an arena needs at least two --bot")
     bots = dict(parse_bot(s, time_ms, start_ms, memory_mb) for s in bot_specs)

@@ -90,7 +90,8 @@ class Sprt:
 
 @dataclass(frozen=True)
 class Pair:
-    """Bot ``a`` against bot ``b``: ``a``'s points per game minus ``b``'s, per deal."""
+    """Bot ``a`` against bot ``b``: ``a``'s points per game minus ``b``'s, per deal. Its fields
+    read as a ``Comparison``'s (``games``, ``mean``, ``std_error``, ``ci_low``, ``ci_high``)."""
 
     a: str
     b: str
@@ -100,8 +101,22 @@ class Pair:
     sd: float
 
     @property
+    def games(self) -> int:
+        """Deals compared (as ``Comparison.games`` counts them)."""
+        return self.deals
+
+    @property
     def ci(self) -> tuple[float, float]:
+        """The 95% interval of ``mean`` (normal approximation over deals)."""
         return self.mean - Z95 * self.std_error, self.mean + Z95 * self.std_error
+
+    @property
+    def ci_low(self) -> float:
+        return self.ci[0]
+
+    @property
+    def ci_high(self) -> float:
+        return self.ci[1]
 
     @property
     def mu_sigma(self) -> float:

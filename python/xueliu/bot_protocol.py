@@ -12,18 +12,20 @@ the host sends ``hello``, ``request``, ``ack``, ``error``, ``totals`` and ``bye`
 from __future__ import annotations
 
 import json
+import typing
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Union
 
+from . import events
 from ._xueliu import Action, Game, XueliuError
 
 PROTOCOL = "xueliu-bot"
 #: Versions this host speaks; a bot's hello picks one.
 VERSIONS = (1,)
 
-#: Every event type of the game log (docs/game-protocol.md §9): sent to bots verbatim.
+#: Every event type of the game log (docs/game-protocol.md §9, typed in :mod:`xueliu.events`): sent verbatim.
 EVENT_TYPES = frozenset(
-    "start dice deal exchange redeal void draw discard pass pong kong swap beaten robbed win payment abandon end".split()
+    typing.get_args(typing.get_type_hints(event)["type"])[0] for event in typing.get_args(events.Event)
 )
 #: What the host sends besides events.
 HOST_TYPES = frozenset({"hello", "request", "ack", "error", "totals", "bye"})

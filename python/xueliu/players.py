@@ -119,6 +119,10 @@ class Builtin(Player):
     def begin(self, game: Game, seat: int) -> None:
         self._bot = Bot(self.name, seed=bot_seed(game.seed, seat))
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """A built-in pickles as its name (worker processes and Ray build their own)."""
+        return Builtin, (self.name,)
+
     def _decide(self, game: Game, seat: int) -> Action:
         return self._bot.choose(game, seat)
 
@@ -220,7 +224,6 @@ class ProcessBot(Player):
         self._outbox: list[dict[str, Any]] = []  # acks and errors, sent with the next lines
         self._total = 0
         self._hands = 0
-        self._started = 0  # processes started
 
     def __getstate__(self) -> dict[str, Any]:
         """A ProcessBot pickles as its command and options (worker processes start their own)."""
@@ -308,7 +311,6 @@ class ProcessBot(Player):
         finally:
             if stderr is not subprocess.DEVNULL:
                 stderr.close()
-        self._started += 1
         assert self._process.stdin is not None and self._process.stdout is not None
         os.set_blocking(self._process.stdin.fileno(), False)
         os.set_blocking(self._process.stdout.fileno(), False)

@@ -125,6 +125,19 @@ def test_a_broken_bot_plays_the_default_games(mode):
         assert stats["restarts"] == 4  # a process per seat and hand, each crashing at its first request
 
 
+def test_the_memory_limit_holds():
+    """A bot that needs 384 MiB plays its first legal actions, or, under a 192 MiB limit, fails
+    at its first request and plays the default games."""
+    args = ({"greedy": "greedy"}, 1, "chengdu")
+    limited = ProcessBot([sys.executable, ZOO, "hungry"], memory_mb=192, time_ms=2000)
+    default = xueliu.arena({"bot": default_bot, **args[0]}, *args[1:], seed=4)
+    assert np.array_equal(xueliu.arena({"bot": limited, **args[0]}, *args[1:], seed=4).hands, default.hands)
+    free = ProcessBot([sys.executable, ZOO, "hungry"], memory_mb=None, time_ms=5000)
+    played = xueliu.arena({"bot": free, **args[0]}, *args[1:], seed=4)
+    first = xueliu.arena({"bot": lambda game, seat: game.legal_actions(seat)[0], **args[0]}, *args[1:], seed=4)
+    assert np.array_equal(played.hands, first.hands) and not np.array_equal(played.hands, default.hands)
+
+
 def test_an_in_process_bot_that_raises_or_cheats_is_defaulted():
     def raises(game, seat):
         raise RuntimeError("a bug in the bot")
@@ -150,3 +163,28 @@ def test_bad_arguments_fail_before_any_game():
         xueliu.arena(["greedy", "greedy"], 10)
     with pytest.raises(xueliu.ArgumentError, match="increasing"):
         xueliu.Sprt(5, 0)
+
+
+def test_compare_bots_takes_any_bot():
+    """A Python agent gets the same games compare_bots plays for names, and reads the same way."""
+    names = xueliu.compare_bots("greedy", "random", 12, "chengdu", seed=6)
+    agent = xueliu.compare_bots(lambda game, seat: game.legal_actions(seat)[0], "random", 12, "chengdu", seed=6)
+    assert isinstance(names, xueliu.Comparison) and isinstance(agent, xueliu.Pair)
+    same = xueliu.compare_bots(Builtin("greedy"), "random", 12, "chengdu", seed=6)
+    assert (same.games, same.mean, same.ci_low, same.ci_high) == pytest.approx(
+        (names.games, names.mean, names.ci_low, names.ci_high)
+    )
+    assert agent.games == 12 and agent.ci_low <= agent.mean <= agent.ci_high
+
+
+def test_simulate_takes_any_bot():
+    """Bots played from Python play simulate's games: the same points as the Rust run."""
+    names = ("greedy", "random", "greedy", "random")
+    rust = xueliu.simulate(6, "chengdu_xueliu", bots=names, seed=3, first_game=2)
+    python = xueliu.simulate(6, "chengdu_xueliu", bots=[Builtin(n) for n in names], seed=3, first_game=2)
+    assert isinstance(rust, xueliu.SimulationResult) and isinstance(python, xueliu.Played)
+    assert np.array_equal(rust.points, python.points) and list(rust.wins) == python.wins
+    agent = xueliu.simulate(2, bots=[default_bot, "greedy", "greedy", "greedy"])
+    assert agent.points.shape == (2, 4) and agent.counts[0].decisions > 0 and agent.counts[0].failures == 0
+    with pytest.raises(xueliu.ArgumentError, match="four bots"):
+        xueliu.simulate(2, bots=[default_bot, "greedy"])

@@ -4,12 +4,15 @@ the one-process result: every hand's points, the histograms and the digest over 
 from __future__ import annotations
 
 import pickle
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import xueliu
 from xueliu import shards
+from xueliu.players import Builtin
 
 BOTS = ("greedy", "random", "greedy", "random")
 GAMES, DEALS = 400, 60
@@ -140,3 +143,13 @@ def test_bad_arguments_fail_before_any_shard_runs():
         shards.compare_bots("greedy", "nobot", 10, executor=InThisProcess())
     with pytest.raises(xueliu.ArgumentError, match="at least 1"):
         shards.Processes(0)
+
+
+def test_the_arena_gives_the_one_process_result_on_ray_and_out_of_order(local_ray):
+    """A process bot, a bot played from Python and a built-in: each worker starts its own bot
+    processes (a bot defined in a test module would not unpickle on Ray's workers)."""
+    simple = Path(__file__).resolve().parents[2] / "examples" / "bots" / "simple_bot.py"
+    bots = {"simple": xueliu.ProcessBot([sys.executable, str(simple)]), "python": Builtin("random"), "greedy": "greedy"}
+    one = xueliu.arena(bots, 4, "chengdu", seed=8)
+    assert xueliu.arena(bots, 4, "chengdu", seed=8, executor=local_ray, shards=3).digest() == one.digest()
+    assert xueliu.arena(bots, 4, "chengdu", seed=8, executor=InThisProcess(), shards=4).digest() == one.digest()

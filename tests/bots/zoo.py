@@ -8,6 +8,7 @@ illegal     says hello, then names an action that is never legal outside 幺鸡 
 flooding    says hello, then writes thousands of lines and a 1 MiB line per request, none an answer
 unknown     says hello, then sends messages of a type no host knows, never an answer
 neverexits  says hello, answers nothing, ignores bye, SIGTERM and the end of its input
+hungry      says hello, then holds 384 MiB from its first request on, answering as echo does
 echo        a correct bot: answers every request at once with its first action (for benchmarks)
 record PATH echo, writing every line it receives to PATH (to check what a bot is sent)
 
@@ -28,6 +29,7 @@ def send(message):
 def main(mode, record=None):
     if mode == "neverexits":
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    ballast = b""
     for line in sys.stdin:
         if record is not None:
             record.write(line)
@@ -58,6 +60,9 @@ def main(mode, record=None):
             sys.stdout.flush()
         elif mode == "unknown":
             send({"type": "shout", "id": rid})
+        elif mode == "hungry":
+            ballast = ballast or bytearray(384 << 20)
+            send({"type": "answer", "id": rid, "action": first})
         elif mode in ("echo", "record"):
             send({"type": "answer", "id": rid, "action": first})
     if mode == "neverexits":

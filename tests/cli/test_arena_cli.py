@@ -93,6 +93,7 @@ def test_sprt_on_the_command_line(capsys):
         (["--bot", "greedy", "--bot", "random", "--sprt", "5"], "two numbers"),
         (["--bot", "greedy", "--bot", "random", "--sprt", "5,0"], "increasing"),
         (["--bot", "greedy", "--bot", "me=/no/such/program"], "cannot start"),
+        (["--bot", "greedy", "--bot", "random", "--ladder", "/no/such/folder/l.sqlite"], "folder does not exist"),
     ],
 )
 def test_errors_are_one_line(capsys, args, message):
