@@ -201,7 +201,7 @@ def _is_pig(game: Game, seat: int) -> bool:
 
 
 def _flower_pigs_pay(game: Game, pig: list[bool], ready: list[bool], worth: Callable[[int], int]) -> None:
-    """1. 查花猪: each pig pays each payee the rules name the penalty they set (R§9)."""
+    """1. 查花猪: each flower pig pays every seat `flower_pig_payees` names what `flower_pig_penalty` sets (R§9)."""
     rules = game.rules
     which = rules["flower_pig_payees"]
     if which == "ready":
