@@ -8,6 +8,7 @@ are worked out from RULES.md, never read from the engine.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from typing import Optional
 
@@ -208,3 +209,12 @@ def new_events(game: Game, before: int) -> list[dict]:
 
 def payments(events: list[dict]) -> list[tuple]:
     return [(e["payer"], e["payee"], e["amount"], e["reason"]) for e in events if e["type"] == "payment"]
+
+
+def yaoji_76_after(steps: int) -> Game:
+    """`Game("yaoji", seed=76)` after `steps` random actions: seat 3 is dealt four wilds."""
+    game, rng = Game("yaoji", seed=76), random.Random(76)
+    for _ in range(steps):
+        seat = game.to_act()[0]
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+    return game

@@ -7,7 +7,7 @@ order (P§8). The readings this makes are listed in ``game.READINGS`` (items 11,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .scoring import best_waits, four_wilds_score, points_for_fan, score
 
@@ -200,6 +200,28 @@ def _is_pig(game: Game, seat: int) -> bool:
     return len(suits) == 3
 
 
+def _flower_pigs_pay(game: Game, pig: list[bool], ready: list[bool], worth: Callable[[int], int]) -> None:
+    """1. 查花猪: each flower pig pays every seat `flower_pig_payees` names what `flower_pig_penalty` sets (R§9)."""
+    rules = game.rules
+    which = rules["flower_pig_payees"]
+    if which == "ready":
+        payees = [s for s in range(4) if not pig[s] and ready[s]]
+    elif which == "ready_or_won":
+        payees = [s for s in range(4) if not pig[s] and (ready[s] or game._won[s])]
+    else:
+        payees = [s for s in range(4) if not pig[s]]
+    penalty = rules["flower_pig_penalty"]
+    for pig_seat in (s for s in range(4) if pig[s]):
+        for payee in payees:
+            if penalty == "double_ready_value":
+                amount = 2 * worth(payee)
+            elif penalty == "fixed_fan":
+                amount = points_for_fan(rules["flower_pig_fan"], rules)
+            else:
+                amount = points_for_fan(rules["cap_fan"], rules)
+            pay(game, pig_seat, payee, amount, "flower_pig")
+
+
 def exhaustive_draw(game: Game) -> None:
     """查花猪, 查叫, 补差价, 退税, in that order (R§9)."""
     rules = game.rules
@@ -217,24 +239,7 @@ def exhaustive_draw(game: Game) -> None:
     def worth(seat: int) -> int:
         return value[seat] or 0
 
-    # 1. 查花猪
-    which = rules["flower_pig_payees"]
-    if which == "ready":
-        payees = [s for s in range(4) if not pig[s] and ready[s]]
-    elif which == "ready_or_won":
-        payees = [s for s in range(4) if not pig[s] and (ready[s] or won[s])]
-    else:
-        payees = [s for s in range(4) if not pig[s]]
-    penalty = rules["flower_pig_penalty"]
-    for pig_seat in (s for s in range(4) if pig[s]):
-        for payee in payees:
-            if penalty == "double_ready_value":
-                amount = 2 * worth(payee)
-            elif penalty == "fixed_fan":
-                amount = points_for_fan(rules["flower_pig_fan"], rules)
-            else:
-                amount = points_for_fan(rules["cap_fan"], rules)
-            pay(game, pig_seat, payee, amount, "flower_pig")
+    _flower_pigs_pay(game, pig, ready, worth)
     # 2. 查叫: not ready and not a pig pays each ready player that player's best wait.
     for payer in (s for s in range(4) if not won[s] and not pig[s] and not ready[s]):
         for payee in (s for s in range(4) if ready[s]):
