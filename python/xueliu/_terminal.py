@@ -24,10 +24,11 @@ WILD_STYLE = "bold magenta"
 
 
 def console(plain: bool, stderr: bool = False) -> Console:
-    """A console for stdout (or stderr): no colour or markup tricks when ``plain``."""
+    """A console for stdout (or stderr): no colour or markup tricks when ``plain``, and 200 columns:
+    wide enough for the nine presets side by side with each option on one line."""
     if plain:
         return Console(
-            force_terminal=False, no_color=True, highlight=False, emoji=False, markup=False, width=160, stderr=stderr
+            force_terminal=False, no_color=True, highlight=False, emoji=False, markup=False, width=200, stderr=stderr
         )
     return Console(highlight=False, emoji=False, markup=False, stderr=stderr)
 

@@ -132,8 +132,9 @@ def _one_preset(out: Console, r: Rules, name: str, plain: bool) -> None:
     t = term.table("Pattern fan", plain, "pattern", "fan", "points")
     for pattern, chinese in presets.PATTERNS.items():
         fan = d["fan"][pattern]
-        if fan is not None:
-            t.add_row(f"{pattern} {chinese}", str(fan), str(r.points(fan)))
+        if fan is not None:  # points at the cap for a pattern above it (mil_sbr_2025's 清七对 4 fan: 8)
+            capped = fan if r.cap_fan is None else min(fan, r.cap_fan)
+            t.add_row(f"{pattern} {chinese}", str(fan), str(r.points(capped)))
     out.print(t)
     out.print("Settlement:")
     for line in presets.settlement(r):
