@@ -402,6 +402,9 @@ def _totals_table(match: Match, plain: bool) -> Table:
     for n, (dealer, result) in enumerate(zip(match.dealers, match.results), 1):
         t.add_row(str(n), WINDS[dealer], *(f"{p:+d}" for p in result))
     t.add_row("total", "", *(f"{p:+d}" for p in match.totals))
+    placement = match.placement_points
+    if placement is not None:  # the session (盘) is over: placement points by rank, ties shared
+        t.add_row("placement", "", *(f"{p:g}" for p in placement))
     return t
 
 

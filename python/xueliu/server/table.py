@@ -613,7 +613,7 @@ class Table:
         if match.is_over:
             self.status = "over"
             self._broadcast("hand_over", **fields, next_dealer=None)
-            self._broadcast("match_over", totals=match.totals)
+            self._broadcast("match_over", totals=match.totals, placement=match.placement_points)
         else:
             self.status = "between"
             self._broadcast("hand_over", **fields, next_dealer=match.next_dealer)
