@@ -519,7 +519,7 @@ mod tests {
         assert_eq!(
             Rules::preset("chengdoo").unwrap_err().to_string(),
             "unknown preset \"chengdoo\"; presets: \"dashiyou\", \"sanxia\", \"sanxia_piao\", \
-             \"chengdu\", \"chengdu_xueliu\", \"xuezhan\", \"yaoji\""
+             \"chengdu\", \"chengdu_xueliu\", \"xuezhan\", \"yaoji\", \"mil_sbr_2025\", \"tfmj_2024\""
         );
     }
 
