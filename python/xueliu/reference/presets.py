@@ -1,4 +1,5 @@
-"""The seed presets of RULES.md §10 as plain rules dicts (the ``Rules.to_dict()`` schema).
+"""The seed presets of RULES.md §10, and the two competition presets (docs/presets.md: MIL SBR
+2025, T/TFMJ 01—2024, cited by article), as plain rules dicts (the ``Rules.to_dict()`` schema).
 
 This is the reference's own transcription of RULES.md, written without looking at the Rust
 ``rules`` module, so that a property test comparing ``Rules.preset(name).to_dict()`` with
