@@ -12,6 +12,9 @@ PRESETS = [
     "mil_sbr_2025",
     "tfmj_2024",
 ]
+# RULES.md §10's seven, whose tables the seed hands' tests read; the competition presets have
+# their own worked examples (tests/analysis/test_score_competition.py).
+SEED_PRESETS = PRESETS[:7]
 
 # RULES.md §10's first table, column by column; "—" is None. Every other pattern is None.
 FAN = {
