@@ -39,6 +39,9 @@ INT_VALUES: dict[str, list[Any]] = {
     "flower_pig_fan": [4, 5],
     "no_wild_fan": [0, 1],
     "escape_penalty": [0, 96],
+    "golden_hook_fan": [0, 1],
+    "last_tile_self_draw_fan": [0, 1],
+    "last_discard_win_fan": [0, 1],
 }
 
 

@@ -1,7 +1,20 @@
 """RULES.md §10's two tables, transcribed by hand from the spec (not from the engine), for the
 tests of rules and scoring."""
 
-PRESETS = ["dashiyou", "sanxia", "sanxia_piao", "chengdu", "chengdu_xueliu", "xuezhan", "yaoji"]
+PRESETS = [
+    "dashiyou",
+    "sanxia",
+    "sanxia_piao",
+    "chengdu",
+    "chengdu_xueliu",
+    "xuezhan",
+    "yaoji",
+    "mil_sbr_2025",
+    "tfmj_2024",
+]
+# RULES.md §10's seven, whose tables the seed hands' tests read; the competition presets have
+# their own worked examples (tests/analysis/test_score_competition.py).
+SEED_PRESETS = PRESETS[:7]
 
 # RULES.md §10's first table, column by column; "—" is None. Every other pattern is None.
 FAN = {
@@ -73,6 +86,9 @@ DEFAULTS = dict(
     heavenly_stacks=False,
     flower_pig_rule="three_suits",
     escape_penalty=96,
+    golden_hook_fan=0,
+    last_tile_self_draw_fan=0,
+    last_discard_win_fan=0,
 )
 
 # RULES.md §10's second table, one column per preset. flower_pig_fan is only read with
@@ -244,9 +260,65 @@ OPTIONS = {
         ready_difference=True,
     ),
 }
+# The competition rulebooks, transcribed from the research note competition-presets.md §2 (MIL
+# SBR 2025) and §3 (T/TFMJ 01—2024), not from RULES.md.
+FAN["mil_sbr_2025"] = dict(basic=0, all_triplets=1, full_flush=2, seven_pairs=2, flush_triplets=3, flush_seven_pairs=4)
+FAN["tfmj_2024"] = dict(basic=0, all_triplets=1, full_flush=2, seven_pairs=2, flush_triplets=2, flush_seven_pairs=2)
+OPTIONS["mil_sbr_2025"] = dict(
+    mode="xuezhan",
+    first_dealer="east",
+    dealer_rotation="first_winner",
+    exchange=None,
+    exchange_redeal_if_unchanged=False,
+    declare_void=True,
+    allow_seven_pairs=True,
+    scoring="exponential",
+    base_points=1,
+    fan_offset=0,
+    cap_fan=3,
+    gen_fan=1,
+    exposed_kong_fan=1,
+    concealed_kong_fan=1,
+    kong_flower_fan=1,
+    kong_shot_fan=1,
+    rob_kong_fan=1,
+    rob_kong_scoring="normal",
+    rob_concealed_kong=False,
+    late_kong="add_kong_unpaid",
+    pass_win_lock="until_draw_unless_higher",
+    last_four="none",
+    kong_fan="win_only",
+    kong_payments=True,
+    kong_flower_after_direct_kong="all_pay",
+    kong_income_transfer="refund_to_payers",
+    flower_pig_penalty="as_not_ready",
+    flower_pig_fan=0,
+    flower_pig_payees="ready",
+    tax_refund=True,
+    ready_difference=False,
+)
+OPTIONS["tfmj_2024"] = dict(
+    OPTIONS["mil_sbr_2025"],
+    late_kong="add_kong_drawn_only",
+    exposed_kong_fan=0,
+    concealed_kong_fan=0,
+    kong_income_transfer="last_kong",
+)
+COMPETITION = dict(
+    pong_last_discard=True,
+    self_draw_bonus="add_base",
+    flower_pig_rule="void_held",
+    golden_hook_fan=1,
+    last_tile_self_draw_fan=1,
+    last_discard_win_fan=1,
+)
+OWN_DEFAULTS = {
+    "mil_sbr_2025": COMPETITION,
+    "tfmj_2024": dict(COMPETITION, pong_last_discard=False, kong_draw_from="back", gen_counts_kongs=True),
+}
 OPTIONS["sanxia_piao"] = OPTIONS["sanxia"]
 OPTIONS["yaoji"] = dict(OPTIONS["xuezhan"], cap_fan=5, kong_flower_after_direct_kong="feeder_pays_all")
-OWN_DEFAULTS = {"yaoji": dict(wilds=True, no_wild_fan=1, heavenly_stacks=True)}
+OWN_DEFAULTS["yaoji"] = dict(wilds=True, no_wild_fan=1, heavenly_stacks=True)
 
 
 def expected_dict(preset):

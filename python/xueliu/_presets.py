@@ -27,6 +27,11 @@ DESCRIPTIONS = {
     "补差价 at a drawn wall; follows 《血战到底换三张麻将规则》.",
     "yaoji": "血战幺鸡 (Sichuan, from Leshan's 幺鸡麻将): xuezhan with the four 1s as wilds, capped at 5 fan; "
     "follows the 血战幺鸡 part of 《血战到底换三张麻将规则》.",
+    "mil_sbr_2025": "MIL's tournament rules (国际麻将联盟, 2025): 血战到底 without the exchange, 2^fan points "
+    "capped at 3 fan, 自摸加底, kongs paid at once and refunded after 杠上炮; follows 《四川麻将（SBR）竞赛规则 2025》.",
+    "tfmj_2024": "the Sichuan association's standard (read second-hand): MIL's game with only the highest basic "
+    "pattern counting, kongs scored as roots and replacements from the back; follows 《四川麻将竞赛规则》 "
+    "(T/TFMJ 01—2024).",
 }
 
 # Every option of Rules.to_dict() but "preset" and "fan", grouped, each with a plain name.
@@ -73,6 +78,9 @@ GROUPS: list[tuple[str, list[tuple[str, str]]]] = [
             ("rob_kong_fan", "Win by robbing a kong (抢杠)"),
             ("rob_kong_scoring", "A robbed-kong win scores"),
             ("self_draw_bonus", "Self-draw bonus (自摸加底/加番)"),
+            ("golden_hook_fan", "Four melds and a single wait (金钩钓)"),
+            ("last_tile_self_draw_fan", "Self-draw on the wall's last tile (海底捞月)"),
+            ("last_discard_win_fan", "Win on a discard after the last tile (海底炮)"),
         ],
     ),
     (
@@ -203,10 +211,14 @@ def _kongs(r: Rules) -> str:
         "kong income this hand (呼叫转移).",
         "refund_to_payers": " After 杠上炮 the kong's income goes back to whoever paid it.",
     }[r.kong_income_transfer]
+    unpaid = {
+        "root_only": " A late added kong is paid nothing and counts as a root (只算根).",
+        "add_kong_unpaid": " An added kong not made with the tile just drawn is paid nothing (及时雨).",
+    }.get(r.late_kong, "")
     return (
         f"Kongs are paid at once (刮风下雨): a konged discard {2 * r.base_points} by the discarder, an added "
-        f"kong {r.base_points} and a concealed kong {2 * r.base_points} by each seat that has not won. "
-        f"杠上花 after konging a discard: {flower}.{transfer}"
+        f"kong {r.base_points} and a concealed kong {2 * r.base_points} by each seat that has not won."
+        f"{unpaid} 杠上花 after konging a discard: {flower}.{transfer}"
     )
 
 
@@ -216,16 +228,20 @@ def _drawn_wall(r: Rules) -> list[str]:
         "ready_or_won": "each ready or won seat",
         "non_pigs": "every seat that is not a pig, winners included",
     }[r.flower_pig_payees]
-    amount = {
-        "double_ready_value": "twice the seat's best ready value",
-        "fixed_fan": f"{r.flower_pig_fan} fan ({_fixed(r, r.flower_pig_fan)} points)",
-        "cap": "the cap's value",
-    }[r.flower_pig_penalty]
     pig = "still holding all three suits"
     if r.flower_pig_rule == "void_held":
         pig += ", or any tile of its void suit"
+    if r.flower_pig_penalty == "as_not_ready":
+        first = f"At a drawn wall (流局) a flower pig (花猪: {pig}) counts as not ready and pays no penalty."
+    else:
+        amount = {
+            "double_ready_value": "twice the seat's best ready value",
+            "fixed_fan": f"{r.flower_pig_fan} fan ({_fixed(r, r.flower_pig_fan)} points)",
+            "cap": "the cap's value",
+        }[r.flower_pig_penalty]
+        first = f"At a drawn wall (流局) a flower pig (花猪: {pig}) pays {amount} to {payees}."
     steps = [
-        f"At a drawn wall (流局) a flower pig (花猪: {pig}) pays {amount} to {payees}.",
+        first,
         "Then each seat that is not ready pays each ready seat still in the hand its best wait (查叫).",
     ]
     if r.ready_difference:

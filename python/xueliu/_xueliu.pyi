@@ -313,7 +313,21 @@ class Game:
 
 @final
 class Match:
-    def __new__(cls, rules: RulesLike = None, *, seed: Optional[int] = None, hands: int = 8) -> "Match": ...
+    def __new__(
+        cls,
+        rules: RulesLike = None,
+        *,
+        seed: Optional[int] = None,
+        hands: int = 8,
+        placement: Sequence[int] = (4, 3, 2, 1),
+    ) -> "Match": ...
+    @property
+    def placement(self) -> list[int]: ...
+    def call_time(self) -> None: ...
+    @property
+    def time_called(self) -> bool: ...
+    @property
+    def placement_points(self) -> Optional[list[float]]: ...
     @property
     def game(self) -> Game: ...
     @property
@@ -357,7 +371,9 @@ class Rules:
     allow_seven_pairs: bool
     gen_counts_kongs: bool
     rob_concealed_kong: bool
-    late_kong: Literal["full", "root_only", "kept_fourth_forbidden", "forbidden"]
+    late_kong: Literal[
+        "full", "root_only", "kept_fourth_forbidden", "forbidden", "add_kong_unpaid", "add_kong_drawn_only"
+    ]
     pass_win_lock: Literal["none", "until_draw", "until_draw_unless_higher"]
     last_four: Literal["none", "forced", "self_draw_forced", "ron_forced"]
     fan: dict[str, Optional[int]]
@@ -378,7 +394,7 @@ class Rules:
     kong_payments: bool
     kong_flower_after_direct_kong: Literal["feeder_pays_all", "all_pay", "as_discard_win"]
     kong_income_transfer: Literal["none", "last_kong", "all_kongs", "refund_to_payers"]
-    flower_pig_penalty: Literal["double_ready_value", "fixed_fan", "cap"]
+    flower_pig_penalty: Literal["double_ready_value", "fixed_fan", "cap", "as_not_ready"]
     flower_pig_fan: int
     flower_pig_payees: Literal["ready", "ready_or_won", "non_pigs"]
     flower_pig_rule: Literal["three_suits", "void_held"]
@@ -388,10 +404,25 @@ class Rules:
     no_wild_fan: int
     heavenly_stacks: bool
     escape_penalty: int
+    golden_hook_fan: int
+    last_tile_self_draw_fan: int
+    last_discard_win_fan: int
     @property
     def preset_name(
         self,
-    ) -> Optional[Literal["dashiyou", "sanxia", "sanxia_piao", "chengdu", "chengdu_xueliu", "xuezhan", "yaoji"]]: ...
+    ) -> Optional[
+        Literal[
+            "dashiyou",
+            "sanxia",
+            "sanxia_piao",
+            "chengdu",
+            "chengdu_xueliu",
+            "xuezhan",
+            "yaoji",
+            "mil_sbr_2025",
+            "tfmj_2024",
+        ]
+    ]: ...
     @staticmethod
     def preset(name: str, /, **overrides: Any) -> "Rules": ...
     @staticmethod
@@ -440,6 +471,7 @@ def score(
     robbed_kong: bool = False,
     heavenly: bool = False,
     earthly: bool = False,
+    last_tile: bool = False,
     wilds: int = 0,
 ) -> Score: ...
 def best_waits(

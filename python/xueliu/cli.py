@@ -164,8 +164,9 @@ def _one_preset(out: Console, r: Rules, name: str, plain: bool) -> None:
     t = term.table("Pattern fan", plain, "pattern", "fan", "points")
     for pattern, chinese in presets.PATTERNS.items():
         fan = d["fan"][pattern]
-        if fan is not None:
-            t.add_row(f"{pattern} {chinese}", str(fan), str(r.points(fan)))
+        if fan is not None:  # points at the cap for a pattern above it (mil_sbr_2025's 清七对 4 fan: 8)
+            capped = fan if r.cap_fan is None else min(fan, r.cap_fan)
+            t.add_row(f"{pattern} {chinese}", str(fan), str(r.points(capped)))
     out.print(t)
     out.print("Settlement:")
     for line in presets.settlement(r):
@@ -459,6 +460,9 @@ def _totals_table(match: Match, plain: bool) -> Table:
     for n, (dealer, result) in enumerate(zip(match.dealers, match.results), 1):
         t.add_row(str(n), WINDS[dealer], *(f"{p:+d}" for p in result))
     t.add_row("total", "", *(f"{p:+d}" for p in match.totals))
+    placement = match.placement_points
+    if placement is not None:  # the session (盘) is over: placement points by rank, ties shared
+        t.add_row("placement", "", *(f"{p:g}" for p in placement))
     return t
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from rules_tables import FAN, OPTIONS, PRESETS
+from rules_tables import FAN, OPTIONS, SEED_PRESETS
 
 import xueliu
 from xueliu import InvalidHandError, Rules, ScoreError, Tile
@@ -55,7 +55,7 @@ SEED_004 = [
 ]
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", SEED_PRESETS)
 @pytest.mark.parametrize("hand, full, limited, roots", SEED_004)
 def test_seed_004_hands_in_every_preset(preset, hand, full, limited, roots):
     pattern = full if "terminals" in FAN[preset] else limited
@@ -338,7 +338,7 @@ def check_waits_score_as_self_drawn_wins(concealed, melds, kongs, rules):
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(ready_hands(), st.sampled_from([p for p in PRESETS if p != "yaoji"]), st.booleans())
+@given(ready_hands(), st.sampled_from([p for p in SEED_PRESETS if p != "yaoji"]), st.booleans())
 def test_each_wait_scores_as_a_self_drawn_win(hand, preset, cap):
     concealed, melds, kongs = hand
     check_waits_score_as_self_drawn_wins(concealed, melds, kongs, Rules.preset(preset, cap_fan=3 if cap else None))

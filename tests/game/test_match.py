@@ -1,5 +1,6 @@
 """Above one hand (RULES.md §2): a given dealer, the next dealer, 逃跑 (abandon) and a Match of
-several hands: dealers, derived seeds, results and totals, snapshots and the match log."""
+several hands: dealers, derived seeds, results and totals, snapshots and the match log; a match
+as a session (盘) with a time limit and placement points."""
 
 import json
 import random
@@ -8,6 +9,8 @@ import pytest
 
 import xueliu
 from xueliu import ArgumentError, Game, IllegalActionError, Match, SnapshotError
+from xueliu.reference import Match as Reference
+from xueliu.reference.game import IllegalActionError as ReferenceIllegal
 
 
 def finish(game, rng):
@@ -128,3 +131,59 @@ def test_abandon_ends_a_matchs_hand_and_the_match_goes_on():
     m.next_hand()
     assert m.dealers == [dealer, dealer]
     assert Match.from_log(m.log()).to_json() == m.to_json()
+
+
+# --- sessions (盘): a time limit and placement points (MIL SBR 2025 Art.4-5, 4-6, 5-3) ---------
+
+
+@pytest.mark.parametrize("make", [Match, Reference], ids=["engine", "reference"])
+def test_calling_time_makes_the_hand_in_play_the_last(make):
+    m = make(xueliu.Rules.preset("mil_sbr_2025").to_dict(), seed=3, hands=8)
+    assert m.placement_points is None and not m.time_called
+    m.call_time()  # Art.5-3 「打完当副牌后本盘比赛结束」: the hand in play is still played
+    assert not m.is_over
+    m.game.abandon(0)
+    assert m.is_over and m.hands_played == 1
+    with pytest.raises((xueliu.IllegalActionError, ReferenceIllegal), match="time was called"):
+        m.next_hand()
+
+
+@pytest.mark.parametrize("make", [Match, Reference], ids=["engine", "reference"])
+def test_placement_points_split_between_tied_seats(make):
+    # Art.4-6 「第一名至第四名分别获得 4、3、2、1 的盘分，名次相同则平分对应盘分」. Hand 1: seat 0 leaves
+    # (逃跑, 96 to each other seat); hand 2: seat 1 leaves. Totals -192, -192, 192, 192: seats 2
+    # and 3 share 4 + 3, seats 0 and 1 share 2 + 1.
+    m = make(xueliu.Rules.preset("mil_sbr_2025").to_dict(), seed=5, hands=2)
+    m.game.abandon(0)
+    m.next_hand()
+    assert m.placement_points is None
+    m.game.abandon(1)
+    assert m.totals == [-192, -192, 192, 192]
+    assert m.placement_points == [1.5, 1.5, 3.5, 3.5]
+
+
+@pytest.mark.parametrize("make", [Match, Reference], ids=["engine", "reference"])
+def test_three_tied_seats_share_three_places(make):
+    # One hand, seat 2 leaves: the others are tied first with +96 and share 4 + 3 + 2.
+    m = make(xueliu.Rules.preset("chengdu").to_dict(), seed=1, hands=1, placement=(5, 3, 1, 0))
+    m.game.abandon(2)
+    assert m.placement_points == [3.0, 3.0, 0.0, 3.0]
+
+
+def test_placement_and_time_called_survive_the_log_and_the_snapshot():
+    m = Match(xueliu.Rules.preset("mil_sbr_2025"), seed=9, hands=4, placement=(6, 4, 2, 0))
+    m.call_time()
+    m.game.abandon(3)
+    log = m.log()
+    assert (log["placement"], log["time_called"]) == ([6, 4, 2, 0], True)
+    for again in (Match.from_log(log), Match.from_json(m.to_json())):
+        assert again.is_over and again.placement == [6, 4, 2, 0]
+        assert again.placement_points == m.placement_points
+    old = dict(log)
+    del old["placement"], old["time_called"]  # a log written before sessions
+    assert Match.from_log(old).placement == [4, 3, 2, 1] and not Match.from_log(old).time_called
+
+
+def test_placement_points_are_checked():
+    with pytest.raises(TypeError, match="placement"):
+        Match("chengdu", placement=(4, 3, 2))

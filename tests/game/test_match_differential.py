@@ -58,5 +58,6 @@ def test_matches_match_the_reference(preset, seed, hands, play, leave):
             ref.next_hand()
     assert m.is_over and ref.is_over
     assert m.results == ref.results and m.totals == ref.totals and m.dealers == ref.dealers
+    assert m.placement_points == ref.placement_points
     assert m.log() == ref.log()
     assert Match.from_log(m.log()).to_json() == m.to_json()

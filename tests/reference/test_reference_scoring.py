@@ -38,7 +38,8 @@ def schema_keys() -> set:
 def test_presets_have_exactly_the_schema_keys_and_every_pattern():
     keys = schema_keys()
     assert "flower_pig_payees" in keys and "heavenly_stacks" in keys  # the parse found the table
-    assert set(PRESETS) == set(ORDER)
+    # RULES.md §10's seven, and the two competition rulebooks (docs/presets.md).
+    assert set(PRESETS) == set(ORDER) | {"mil_sbr_2025", "tfmj_2024"}
     for name, rules in PRESETS.items():
         assert set(rules) == keys, name
         assert rules["preset"] == name
@@ -121,6 +122,9 @@ OPTION_TABLE = {
     "heavenly_stacks": (False,) * 6 + (True,),
     "flower_pig_rule": ("three_suits",) * 7,
     "escape_penalty": (96,) * 7,
+    "golden_hook_fan": (0,) * 7,
+    "last_tile_self_draw_fan": (0,) * 7,
+    "last_discard_win_fan": (0,) * 7,
 }
 
 

@@ -20,8 +20,8 @@ def test_every_preset_has_its_line_on_the_presets_page():
 
 
 def test_the_page_names_each_source_document_by_its_title():
-    rows = re.findall(r"^\| (00\d) \| 《(.+?)》", PAGE, re.M)
-    assert [n for n, _ in rows] == ["000", "001", "002", "003", "004"]
+    rows = re.findall(r"^\| (00\d|MIL|T/TFMJ) \| 《(.+?)》", PAGE, re.M)
+    assert [n for n, _ in rows] == ["000", "001", "002", "003", "004", "MIL", "T/TFMJ"]
     for name, line in presets.DESCRIPTIONS.items():
         titles = re.findall(r"《(.+?)》", line)
         assert all(any(t == title for _, title in rows) for t in titles), name

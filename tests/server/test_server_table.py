@@ -26,6 +26,7 @@ def test_four_people_play_the_whole_match_and_see_their_own_views():
     for seat in range(4):
         assert h.events(seat) == game.events_for(seat)
         assert [m["type"] for m in h.inbox[seat][-2:]] == ["hand_over", "match_over"]
+        assert h.inbox[seat][-1]["placement"] == table.match.placement_points
     assert h.events(SPECTATORS) == game.public_events()
     # every decision the engine took came from a committed answer
     asked = sum(m["type"] == "request" for seat in range(4) for m in h.inbox[seat])

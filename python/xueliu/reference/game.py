@@ -719,8 +719,11 @@ class Game:
 
     def _late_allowed(self, lateness: str | None, kind: str) -> bool:
         mode = self.rules["late_kong"]
-        if lateness is None or mode in ("full", "root_only"):
+        if lateness is None or mode in ("full", "root_only", "add_kong_unpaid"):
             return True
+        if mode == "add_kong_drawn_only":
+            # N8 (T/TFMJ): an added kong only with the tile just drawn; a concealed kong any time.
+            return kind == "concealed"
         if mode == "kept_fourth_forbidden":
             # R§6, seeds 001/003: only a kept fourth added onto an earlier pong is forbidden.
             return lateness == "pong_with_three" or kind == "concealed"
@@ -779,6 +782,7 @@ class Game:
             "tile": tile,
             "kong_shot": self._turn_kind == "replacement",  # R§8 杠上炮: right after the discarder's kong
             "last_four": len(self.wall) <= 4,
+            "last_tile": not self.wall,  # 海底炮: a discard made with the wall empty
             "win_fans": {},
         }
         self._claim = claim
@@ -802,8 +806,13 @@ class Game:
             return None
         if self.rules["pass_win_lock"] == "none":
             return 0  # the value is never needed
-        flags = {"robbed_kong": True} if claim["on"] == "kong" else {"kong_shot": claim["kong_shot"]}
+        flags = {"robbed_kong": True} if claim["on"] == "kong" else self._discard_flags(claim)
         return settlement.score_win(self, seat, self._hands[seat], claim["tile"], flags)["capped_fan"]
+
+    @staticmethod
+    def _discard_flags(claim: dict) -> dict:
+        """How a win on the claim's discard came about: 杠上炮, 海底炮."""
+        return {"kong_shot": claim["kong_shot"], "last_tile": claim["last_tile"]}
 
     def _lock_allows(self, seat: int, fan: int) -> bool:
         """P§7 过胡."""
@@ -894,7 +903,7 @@ class Game:
             order = sorted(winners, key=lambda s: (s - discarder) % 4)
             for position, winner in enumerate(order):
                 hand_before = list(self._hands[winner])
-                flags = {"kong_shot": claim["kong_shot"]}
+                flags = self._discard_flags(claim)
                 self._settle_win(winner, tile, discarder, "discard", hand_before, flags)
                 if claim["kong_shot"]:
                     settlement.kong_transfer(self, discarder, winner, first=position == 0)
@@ -1086,6 +1095,7 @@ class Game:
             "kong_flower": self._turn_kind == "replacement",
             "heavenly": heavenly,
             "earthly": self._earthly(seat),
+            "last_tile": not self.wall,  # 海底捞月: the wall's last tile
         }
         feeder = None
         last = self._last_kong[seat]

@@ -1,4 +1,5 @@
-"""The seed presets of RULES.md §10 as plain rules dicts (the ``Rules.to_dict()`` schema).
+"""The seed presets of RULES.md §10, and the two competition presets (docs/presets.md: MIL SBR
+2025, T/TFMJ 01—2024, cited by article), as plain rules dicts (the ``Rules.to_dict()`` schema).
 
 This is the reference's own transcription of RULES.md, written without looking at the Rust
 ``rules`` module, so that a property test comparing ``Rules.preset(name).to_dict()`` with
@@ -111,6 +112,11 @@ def _defaults() -> Dict[str, Any]:
         "heavenly_stacks": False,  # d §11: only yaoji
         "flower_pig_rule": "three_suits",  # s §9.1: seeds 000, 001, 004 三种花色
         "escape_penalty": 96,  # s §2 (seed 002 計分規則 11); c in the other presets
+        # The competition rulebooks' options (research note competition-presets.md §4): none
+        # in any seed.
+        "golden_hook_fan": 0,  # N1 金钩钓 as a bonus
+        "last_tile_self_draw_fan": 0,  # N2 海底捞月
+        "last_discard_win_fan": 0,  # N2 海底炮
     }
 
 
@@ -300,6 +306,89 @@ def _xuezhan(yaoji: bool) -> Dict[str, Any]:
     return rules
 
 
+def _competition_fan(flush_triplets: int, flush_seven_pairs: int) -> Dict[str, int | None]:
+    """The closed fan list of both competition rulebooks (MIL Art.10-2(6), T/TFMJ 表 1): 平和 0,
+    大对子 1, 清一色 2, 七对 2, and their flush combinations; every other pattern null."""
+    fan: Dict[str, int | None] = {p: None for p in PATTERNS}
+    fan.update(
+        basic=0,
+        all_triplets=1,
+        full_flush=2,
+        seven_pairs=2,
+        flush_triplets=flush_triplets,
+        flush_seven_pairs=flush_seven_pairs,
+    )
+    return fan
+
+
+def _mil_sbr_2025() -> Dict[str, Any]:
+    """MIL 四川麻将（SBR）竞赛规则 2025, as research/competition-presets.md §2 reads it (articles cited)."""
+    rules = _defaults()
+    rules.update(
+        {
+            "preset": "mil_sbr_2025",
+            "mode": "xuezhan",  # Art.9-2
+            "first_dealer": "east",  # Art.5-7: seating (or dice, the organiser's choice)
+            "dealer_rotation": "first_winner",  # Art.9-2(5)
+            "pong_last_discard": True,  # Art.7-4: 海底牌允许碰
+            "exchange": None,  # no 换三张 in Art.5-6
+            "exchange_redeal_if_unchanged": False,  # u
+            "declare_void": True,  # Art.6-1
+            "allow_seven_pairs": True,  # Art.9-1(1)
+            "rob_concealed_kong": False,  # ⑨: only 加杠
+            "late_kong": "add_kong_unpaid",  # Art.10-1(2)1: 及时雨
+            "pass_win_lock": "until_draw_unless_higher",  # Art.4-27 顺和, prevented
+            "last_four": "none",  # no such rule
+            "fan": _competition_fan(flush_triplets=3, flush_seven_pairs=4),  # Art.10-2(6) Ex.7, Ex.8
+            "gen_fan": 1,  # ②
+            "exposed_kong_fan": 1,  # ① 杠 1 番（每组）
+            "concealed_kong_fan": 1,  # ①
+            "kong_flower_fan": 1,  # ⑦
+            "kong_shot_fan": 1,  # ⑧
+            "rob_kong_fan": 1,  # ⑨
+            "rob_kong_scoring": "normal",  # ⑨
+            "self_draw_bonus": "add_base",  # Art.10-2(5) 自摸加底
+            "scoring": "exponential",  # Art.10-2(2): 1 × 2^番数
+            "base_points": 1,
+            "fan_offset": 0,
+            "cap_fan": 3,  # Art.10-2(3)
+            "kong_fan": "win_only",
+            "kong_payments": True,  # Art.10-1(1), (2)
+            "kong_flower_after_direct_kong": "all_pay",  # ⑦ 算自摸和牌
+            "kong_income_transfer": "refund_to_payers",  # Art.10-1(4) 退税，无呼叫转移
+            "flower_pig_penalty": "as_not_ready",  # Art.10-3(3) 被动花猪 仅按没叫处理
+            "flower_pig_fan": 0,  # u
+            "flower_pig_payees": "ready",  # u
+            "flower_pig_rule": "void_held",  # Art.4-31
+            "tax_refund": True,  # Art.10-1(3)
+            "ready_difference": False,  # Art.10-3(4)
+            "golden_hook_fan": 1,  # ④ 金钩钓
+            "last_tile_self_draw_fan": 1,  # ⑩ 海底
+            "last_discard_win_fan": 1,  # ⑩
+        }
+    )
+    return rules
+
+
+def _tfmj_2024() -> Dict[str, Any]:
+    """T/TFMJ 01—2024, second-hand through EllanServer (research note §3): MIL's game but for these."""
+    rules = _mil_sbr_2025()
+    rules.update(
+        {
+            "preset": "tfmj_2024",
+            "kong_draw_from": "back",  # ES §1
+            "pong_last_discard": False,  # not covered: RULES.md's default
+            "gen_counts_kongs": True,  # ES §7: 四张相同即一根, kongs included
+            "late_kong": "add_kong_drawn_only",  # ES §3
+            "fan": _competition_fan(flush_triplets=2, flush_seven_pairs=2),  # ES §7: the highest counts
+            "exposed_kong_fan": 0,  # a kong is a 根 instead
+            "concealed_kong_fan": 0,
+            "kong_income_transfer": "last_kong",  # ES §9's kong chain (N12) is not an option: nearest
+        }
+    )
+    return rules
+
+
 #: Every preset of RULES.md §10, by name. Treat as read-only; ``get_preset`` returns a copy.
 PRESETS: Dict[str, Dict[str, Any]] = {
     "dashiyou": _dashiyou(),
@@ -309,6 +398,9 @@ PRESETS: Dict[str, Dict[str, Any]] = {
     "chengdu_xueliu": _chengdu(xueliu=True),
     "xuezhan": _xuezhan(yaoji=False),
     "yaoji": _xuezhan(yaoji=True),
+    # The competition rulebooks (docs/presets.md), outside RULES.md §10.
+    "mil_sbr_2025": _mil_sbr_2025(),
+    "tfmj_2024": _tfmj_2024(),
 }
 
 

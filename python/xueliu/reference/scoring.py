@@ -49,7 +49,10 @@ Readings where RULES.md leaves a choice (the Rust scorer must make the same ones
 11. *Bonuses* are counted one unit at a time (each root, each kong) and listed as the engine's
     ``Score.to_dict()`` does: one ``{"name", "count", "fan"}`` per kind (``fan`` the kind's
     total) in a fixed order: heavenly or earthly (stacking), root, exposed_kong, concealed_kong,
-    kong_flower, kong_shot, rob_kong, self_draw, no_wild. Kinds worth 0 fan are left out
+    kong_flower, kong_shot, rob_kong, self_draw, no_wild, four_wilds, golden_hook (金钩钓: four
+    melds, concealed kongs among them), last_tile_self_draw (海底捞月: ``last_tile`` and
+    ``self_draw``), last_discard_win (海底炮: ``last_tile`` on a discard; neither in 查叫). Kinds
+    worth 0 fan are left out
     (dashiyou's roots, sanxia's 杠开). A late kong under ``late_kong = "root_only"`` is a root, not
     a kong (``root_only_kongs``).
 12. *Flags* must be consistent: ``kong_flower`` needs ``self_draw``; ``kong_shot`` and
@@ -90,6 +93,9 @@ _BONUS_ORDER = (
     "self_draw",
     "no_wild",
     "four_wilds",
+    "golden_hook",
+    "last_tile_self_draw",
+    "last_discard_win",
 )
 
 # A set in a decomposition: ("triplet", tile) or ("sequence", lowest tile). Kongs are triplets.
@@ -429,6 +435,7 @@ class _Situation:
         robbed_kong: bool = False,
         heavenly: bool = False,
         earthly: bool = False,
+        last_tile: bool = False,
         ready_only: bool = False,
     ) -> None:
         self.self_draw = self_draw
@@ -437,6 +444,7 @@ class _Situation:
         self.robbed_kong = robbed_kong
         self.heavenly = heavenly
         self.earthly = earthly
+        self.last_tile = last_tile
         self.ready_only = ready_only
 
     def check(self) -> None:
@@ -467,6 +475,8 @@ def _bonuses(pattern: str, deal: _Deal, rules: Dict[str, Any], situation: _Situa
     units += [("root", rules["gen_fan"])] * roots
     units += [("exposed_kong", rules["exposed_kong_fan"])] * deal.exposed_kongs()
     units += [("concealed_kong", rules["concealed_kong_fan"])] * deal.scoring_concealed_kongs()
+    if len(deal.meld_sets()) == 4:  # 金钩钓: four melds, the last tile a single wait on its pair
+        units.append(("golden_hook", rules["golden_hook_fan"]))
     if not situation.ready_only:
         if situation.kong_flower:
             units.append(("kong_flower", rules["kong_flower_fan"]))
@@ -478,6 +488,10 @@ def _bonuses(pattern: str, deal: _Deal, rules: Dict[str, Any], situation: _Situa
             units.append(("self_draw", 1))
         if rules["wilds"] and deal.wilds == 0:  # 无鸡加番: no wild in hand (melds aside)
             units.append(("no_wild", rules["no_wild_fan"]))
+        if situation.last_tile and situation.self_draw:  # 海底捞月
+            units.append(("last_tile_self_draw", rules["last_tile_self_draw_fan"]))
+        elif situation.last_tile:  # 海底炮
+            units.append(("last_discard_win", rules["last_discard_win_fan"]))
     return _grouped([(name, fan) for name, fan in units if fan != 0])
 
 
@@ -609,6 +623,7 @@ def score(
     robbed_kong: bool = False,
     heavenly: bool = False,
     earthly: bool = False,
+    last_tile: bool = False,
     root_only_kongs: Iterable[TilesSpec] = (),
     wilds: int = 0,
 ) -> Dict[str, Any]:
@@ -632,6 +647,7 @@ def score(
         robbed_kong=robbed_kong,
         heavenly=heavenly,
         earthly=earthly,
+        last_tile=last_tile,
     )
     situation.check()
     deal = _build_deal(

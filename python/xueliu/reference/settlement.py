@@ -149,9 +149,11 @@ def win_payments(
 
 def kong_payments(game: Game, owner: int, meld: dict, record: dict) -> None:
     """R§9 刮风下雨, at once when the kong stands: direct 2 by the discarder; added 1 and concealed 2 by
-    each other seat that has not won; x base, never through the fan curve; nothing for a root-only kong."""
+    each other seat that has not won; x base, never through the fan curve; nothing for a root-only kong
+    nor, under ``late_kong = "add_kong_unpaid"`` (MIL Art.10-1(2)1), for a late added kong."""
     rules = game.rules
-    if not rules["kong_payments"] or meld["root_only"]:
+    unpaid = meld["late"] and meld["kind"] == "added" and rules["late_kong"] == "add_kong_unpaid"
+    if not rules["kong_payments"] or meld["root_only"] or unpaid:
         return
     if meld["kind"] == "direct":
         payers, unit = [meld["from"]], 2
@@ -201,8 +203,11 @@ def _is_pig(game: Game, seat: int) -> bool:
 
 
 def _flower_pigs_pay(game: Game, pig: list[bool], ready: list[bool], worth: Callable[[int], int]) -> None:
-    """1. 查花猪: each flower pig pays every seat `flower_pig_payees` names what `flower_pig_penalty` sets (R§9)."""
+    """1. 查花猪: each flower pig pays every seat `flower_pig_payees` names what `flower_pig_penalty` sets (R§9);
+    under "as_not_ready" (N11) a pig pays no penalty, only 查叫 as not ready."""
     rules = game.rules
+    if rules["flower_pig_penalty"] == "as_not_ready":
+        return
     which = rules["flower_pig_payees"]
     if which == "ready":
         payees = [s for s in range(4) if not pig[s] and ready[s]]
@@ -240,8 +245,9 @@ def exhaustive_draw(game: Game) -> None:
         return value[seat] or 0
 
     _flower_pigs_pay(game, pig, ready, worth)
-    # 2. 查叫: not ready and not a pig pays each ready player that player's best wait.
-    for payer in (s for s in range(4) if not won[s] and not pig[s] and not ready[s]):
+    # 2. 查叫: not ready and not a pig (a pig too under "as_not_ready") pays each ready player its best wait.
+    as_not_ready = rules["flower_pig_penalty"] == "as_not_ready"
+    for payer in (s for s in range(4) if not won[s] and (as_not_ready or not pig[s]) and not ready[s]):
         for payee in (s for s in range(4) if ready[s]):
             pay(game, payer, payee, worth(payee), "not_ready")
     # 3. 补差价

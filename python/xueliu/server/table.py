@@ -359,7 +359,11 @@ class Table:
         )
         messages = [hand_over]
         if over:
-            messages.append(self._message("match_over", totals=match.totals, seed=self.seed, salt=self.salt))
+            messages.append(
+                self._message(
+                    "match_over", totals=match.totals, placement=match.placement_points, seed=self.seed, salt=self.salt
+                )
+            )
         return messages
 
     def _revealed(self) -> Optional[list[list[str]]]:

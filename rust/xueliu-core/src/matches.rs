@@ -1,6 +1,10 @@
 //! A match: hands played in order at one table (RULES.md §2). Each next hand's dealer is the
 //! last hand's [`Game::next_dealer`]; each hand's seed is derived from the match seed and the
 //! hand's number, so the same match seed and the same actions give the same match.
+//!
+//! A match is also a session (盘, MIL SBR 2025 Art.4-5): it ends after its hands or, once the
+//! clock calls time ([`Match::call_time`]), after the hand in play; then each seat gets
+//! placement points (盘分) by its place in the totals, tied seats sharing their places' points.
 
 use crate::error::Error;
 use crate::game::{Event, Game};
@@ -13,6 +17,11 @@ use std::sync::Arc;
 const VERSION: u64 = 1;
 /// Most hands a match may have.
 pub const MAX_HANDS: u32 = 10_000;
+/// Placement points (盘分) from first place to fourth unless a match is given others (MIL
+/// Art.4-6: 「第一名至第四名分别获得 4、3、2、1 的盘分」).
+pub const PLACEMENT_POINTS: [u32; 4] = [4, 3, 2, 1];
+/// Largest placement points of one place.
+pub const MAX_PLACEMENT_POINTS: u32 = 1_000_000;
 
 /// The seed of hand `hand` (0-based) of the match seeded `seed`: SplitMix64's output number
 /// `hand + 1` from `seed`, i.e. one step of its mixer at `seed + (hand + 1) × γ`.
@@ -31,6 +40,10 @@ pub struct Match {
     /// The hands already over and left behind, in order.
     finished: Vec<Game>,
     game: Game,
+    /// Placement points by place, first to fourth.
+    placement: [u32; 4],
+    /// The session's time is up: the hand in play is the last.
+    time_called: bool,
 }
 
 impl Match {
@@ -48,7 +61,36 @@ impl Match {
             hands,
             finished: Vec::new(),
             game,
+            placement: PLACEMENT_POINTS,
+            time_called: false,
         })
+    }
+
+    /// This match with other placement points, first place to fourth (each at most
+    /// [`MAX_PLACEMENT_POINTS`]).
+    pub fn with_placement(mut self, placement: [u32; 4]) -> Result<Match, Error> {
+        if placement.iter().any(|&p| p > MAX_PLACEMENT_POINTS) {
+            return Err(Error::Argument(format!(
+                "placement points are 0 to {MAX_PLACEMENT_POINTS} per place, not {placement:?}"
+            )));
+        }
+        self.placement = placement;
+        Ok(self)
+    }
+
+    /// Placement points by place, first to fourth.
+    pub fn placement(&self) -> [u32; 4] {
+        self.placement
+    }
+
+    /// The session's time is up (the server's clock decides, MIL Art.5-3 「打完当副牌后本盘比赛
+    /// 结束」): the hand in play is the last one. Calling it again changes nothing.
+    pub fn call_time(&mut self) {
+        self.time_called = true;
+    }
+
+    pub fn time_called(&self) -> bool {
+        self.time_called
     }
 
     pub fn rules(&self) -> &Rules {
@@ -87,9 +129,27 @@ impl Match {
         self.finished.len() as u32 + u32::from(self.game.is_over())
     }
 
-    /// Every hand has been played.
+    /// Every hand has been played, or time was called and the hand in play is over.
     pub fn is_over(&self) -> bool {
-        self.hands_played() == self.hands
+        self.hands_played() == self.hands || (self.time_called && self.game.is_over())
+    }
+
+    /// Each seat's placement points once the match is over (`None` before): seats ranked by
+    /// their totals, tied seats sharing their places' points equally (MIL Art.4-6 「名次相同则
+    /// 平分对应盘分」).
+    pub fn placement_points(&self) -> Option<[f64; 4]> {
+        if !self.is_over() {
+            return None;
+        }
+        let totals = self.totals();
+        let mut out = [0.0; 4];
+        for (seat, &total) in totals.iter().enumerate() {
+            let above = totals.iter().filter(|&&t| t > total).count();
+            let tied = totals.iter().filter(|&&t| t == total).count();
+            let shared: u32 = self.placement[above..above + tied].iter().sum();
+            out[seat] = f64::from(shared) / tied as f64;
+        }
+        Some(out)
     }
 
     /// The dealer of each hand started so far.
@@ -123,10 +183,12 @@ impl Match {
     /// [`Game::next_dealer`], its seed [`hand_seed`] of its number.
     pub fn next_hand(&mut self) -> Result<(), Error> {
         if self.is_over() {
-            return Err(Error::IllegalAction(format!(
-                "the match is over: all {} hands were played",
-                self.hands
-            )));
+            let why = if self.hands_played() == self.hands {
+                format!("all {} hands were played", self.hands)
+            } else {
+                "time was called and its last hand is over".to_owned()
+            };
+            return Err(Error::IllegalAction(format!("the match is over: {why}")));
         }
         let Some(dealer) = self.game.next_dealer() else {
             return Err(Error::IllegalAction(format!(
@@ -145,15 +207,13 @@ impl Match {
         Ok(())
     }
 
-    /// The match log: `{"type": "match", "seed", "hands", "rules", "games": [[events], …]}`,
-    /// each hand's full event log in order.
+    /// The match log: `{"type": "match", "seed", "hands", "placement", "time_called",
+    /// "rules", "games": [[events], …]}`, each hand's full event log in order.
     pub fn log_json(&self) -> String {
         let games: Vec<String> = self.games().map(|g| g.events_json(None)).collect();
         format!(
-            "{{\"type\": \"match\", \"version\": {VERSION}, \"seed\": {}, \"hands\": {}, \"rules\": {}, \"games\": [{}]}}",
-            self.seed,
-            self.hands,
-            crate::game::rules_json(&self.rules),
+            "{{{}, \"games\": [{}]}}",
+            self.header_json(),
             games.join(", ")
         )
     }
@@ -162,12 +222,26 @@ impl Match {
     pub fn to_json(&self) -> String {
         let games: Vec<String> = self.finished.iter().map(|g| g.events_json(None)).collect();
         format!(
-            "{{\"type\": \"match\", \"version\": {VERSION}, \"seed\": {}, \"hands\": {}, \"rules\": {}, \"finished\": [{}], \"game\": {}}}",
-            self.seed,
-            self.hands,
-            crate::game::rules_json(&self.rules),
+            "{{{}, \"finished\": [{}], \"game\": {}}}",
+            self.header_json(),
             games.join(", "),
             self.game.to_json()
+        )
+    }
+
+    /// The fields a log and a snapshot share, without braces.
+    fn header_json(&self) -> String {
+        let p = self.placement;
+        format!(
+            "\"type\": \"match\", \"version\": {VERSION}, \"seed\": {}, \"hands\": {}, \"placement\": [{}, {}, {}, {}], \"time_called\": {}, \"rules\": {}",
+            self.seed,
+            self.hands,
+            p[0],
+            p[1],
+            p[2],
+            p[3],
+            self.time_called,
+            crate::game::rules_json(&self.rules),
         )
     }
 
@@ -221,7 +295,24 @@ impl Match {
         let rules = fields.get("rules").ok_or("rules is missing")?;
         let rules = crate::game::rules_from_json(&rules.to_string())?;
         let hands = u32::try_from(hands).map_err(|_| format!("hands: at most {MAX_HANDS}"))?;
-        let m = Match::new(Arc::new(rules), seed, hands).map_err(|e| e.to_string())?;
+        let mut m = Match::new(Arc::new(rules), seed, hands).map_err(|e| e.to_string())?;
+        // A log written before sessions has neither field: the defaults play as it did.
+        if let Some(p) = fields.get("placement") {
+            let points: Option<Vec<u32>> = p.as_array().map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()))
+                    .collect()
+            });
+            let points: [u32; 4] = points
+                .and_then(|v| v.try_into().ok())
+                .ok_or("placement: expected four non-negative integers")?;
+            m = m.with_placement(points).map_err(|e| e.to_string())?;
+        }
+        match fields.get("time_called") {
+            None => {}
+            Some(Value::Bool(called)) => m.time_called = *called,
+            Some(_) => return Err("time_called: expected true or false".into()),
+        }
         Ok((m, fields))
     }
 

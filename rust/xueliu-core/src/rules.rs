@@ -73,6 +73,11 @@ choice! {
         RootOnly = "root_only",
         KeptFourthForbidden = "kept_fourth_forbidden",
         Forbidden = "forbidden",
+        /// MIL SBR 2025 Art.10-1(2)1: a late added kong stands as a kong but is not paid; a late
+        /// concealed kong is paid in full.
+        AddKongUnpaid = "add_kong_unpaid",
+        /// T/TFMJ 01—2024: an added kong only with the tile just drawn; a concealed kong any time.
+        AddKongDrawnOnly = "add_kong_drawn_only",
     }
 }
 
@@ -159,6 +164,8 @@ choice! {
         DoubleReadyValue = "double_ready_value",
         FixedFan = "fixed_fan",
         Cap = "cap",
+        /// The competition rulebooks: no penalty; the pig pays 查叫 as a player not ready.
+        AsNotReady = "as_not_ready",
     }
 }
 
@@ -242,6 +249,12 @@ pub struct Rules {
     pub heavenly_stacks: bool,
     /// 逃跑: the points a leaver pays each seat that has not won (§2).
     pub escape_penalty: u32,
+    /// 金钩钓 as a bonus: a win with four melds, the last tile a single wait on its pair.
+    pub golden_hook_fan: u32,
+    /// 海底捞月: a self-draw on the wall's last tile.
+    pub last_tile_self_draw_fan: u32,
+    /// 海底炮: a win on a discard made with the wall empty.
+    pub last_discard_win_fan: u32,
 }
 
 /// A preset, option, pattern or value that does not exist, or rules that cannot score a win.
@@ -365,6 +378,8 @@ impl Rules {
             self.kong_flower_fan,
             self.kong_shot_fan,
             self.rob_kong_fan,
+            self.golden_hook_fan,
+            self.last_tile_self_draw_fan.max(self.last_discard_win_fan),
             u32::from(self.self_draw_bonus == SelfDrawBonus::AddFan),
             if self.wilds { self.no_wild_fan } else { 0 },
         ]
@@ -506,7 +521,7 @@ mod tests {
         assert_eq!(
             Rules::preset("chengdoo").unwrap_err().to_string(),
             "unknown preset \"chengdoo\"; presets: \"dashiyou\", \"sanxia\", \"sanxia_piao\", \
-             \"chengdu\", \"chengdu_xueliu\", \"xuezhan\", \"yaoji\""
+             \"chengdu\", \"chengdu_xueliu\", \"xuezhan\", \"yaoji\", \"mil_sbr_2025\", \"tfmj_2024\""
         );
     }
 

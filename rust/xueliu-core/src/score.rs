@@ -34,6 +34,10 @@ pub struct Situation {
     pub heavenly: bool,
     /// 地胡: a non-dealer won on their first draw.
     pub earthly: bool,
+    /// 海底: won on the wall's last tile (with `self_draw`, 海底捞月) or on a discard made with
+    /// the wall empty (海底炮). Written only when true, so snapshots from before it still read.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub last_tile: bool,
 }
 
 impl Situation {
@@ -45,6 +49,7 @@ impl Situation {
         robbed_kong: false,
         heavenly: false,
         earthly: false,
+        last_tile: false,
     };
 
     /// A plain self-drawn win.
@@ -105,10 +110,16 @@ choice! {
         NoWild = "no_wild",
         /// 四幺鸡: four wilds win at the room's cap (docs/game-protocol.md §11).
         FourWilds = "four_wilds",
+        /// 金钩钓: four melds (concealed kongs among them), the last tile a single wait.
+        GoldenHook = "golden_hook",
+        /// 海底捞月: a self-draw on the wall's last tile.
+        LastTileSelfDraw = "last_tile_self_draw",
+        /// 海底炮: a win on a discard made with the wall empty.
+        LastDiscardWin = "last_discard_win",
     }
 }
 
-const BONUSES: usize = 11;
+const BONUSES: usize = 14;
 
 impl Bonus {
     pub const fn chinese(self) -> &'static str {
@@ -124,6 +135,9 @@ impl Bonus {
             Bonus::FourWilds => "四幺鸡",
             Bonus::Heavenly => "天胡",
             Bonus::Earthly => "地胡",
+            Bonus::GoldenHook => "金钩钓",
+            Bonus::LastTileSelfDraw => "海底捞月",
+            Bonus::LastDiscardWin => "海底炮",
         }
     }
 }
@@ -578,6 +592,11 @@ fn hand_value(
         melds.concealed_kongs,
         rules.concealed_kong_fan,
     );
+    bonuses.add(
+        Bonus::GoldenHook,
+        u8::from(melds.sets == 4),
+        rules.golden_hook_fan,
+    );
     ((pattern, fan), bonuses)
 }
 
@@ -696,6 +715,17 @@ fn situational(bonuses: &mut Bonuses, rules: &Rules, s: &Situation, no_wild: boo
     if rules.wilds && no_wild {
         bonuses.add(Bonus::NoWild, 1, rules.no_wild_fan);
     }
+    let (last_drawn, last_discard) = (s.last_tile && s.self_draw, s.last_tile && !s.self_draw);
+    bonuses.add(
+        Bonus::LastTileSelfDraw,
+        u8::from(last_drawn),
+        rules.last_tile_self_draw_fan,
+    );
+    bonuses.add(
+        Bonus::LastDiscardWin,
+        u8::from(last_discard),
+        rules.last_discard_win_fan,
+    );
     if rules.heavenly_stacks {
         let fan = |p| rules.fan.get(p).unwrap_or(0);
         bonuses.add(

@@ -10,6 +10,8 @@ use xueliu_core::matches::Match as CoreMatch;
 
 /// A match of `hands` hands (RULES.md §2): `game` is the hand in play; `next_hand()` deals the
 /// next once it is over, its dealer the hand's `next_dealer` and its seed derived from `seed`.
+/// It is a session (盘): `call_time()` makes the hand in play the last, and once over each seat
+/// gets `placement_points` by its place in the totals (`placement`, 4/3/2/1 unless given).
 #[pyclass(module = "xueliu")]
 pub struct Match {
     /// The core match; its current game is stale: `game` holds the live one.
@@ -37,19 +39,58 @@ impl Match {
 #[pymethods]
 impl Match {
     #[new]
-    #[pyo3(signature = (rules=None, *, seed=None, hands=None), text_signature = "(rules=None, *, seed=None, hands=8)")]
+    #[pyo3(
+        signature = (rules=None, *, seed=None, hands=None, placement=None),
+        text_signature = "(rules=None, *, seed=None, hands=8, placement=(4, 3, 2, 1))"
+    )]
     fn new(
         py: Python<'_>,
         rules: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         hands: Option<&Bound<'_, PyAny>>,
+        placement: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Match> {
         let rules = rules_or_default(rules)?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let hands = hands.map_or(Ok(8), |h| {
             crate::convert::int("hands", h, "a number of hands, an int of at least 1")
         })?;
-        Match::wrap(py, CoreMatch::new(rules, seed, hands).map_err(core_error)?)
+        let mut inner = CoreMatch::new(rules, seed, hands).map_err(core_error)?;
+        if let Some(p) = placement {
+            let accepts = "four placement points, first place to fourth, e.g. (4, 3, 2, 1)";
+            let points: Vec<u32> = p
+                .extract()
+                .map_err(|_| type_error("placement", p, accepts))?;
+            let points: [u32; 4] = points
+                .try_into()
+                .map_err(|_| type_error("placement", p, accepts))?;
+            inner = inner.with_placement(points).map_err(core_error)?;
+        }
+        Match::wrap(py, inner)
+    }
+
+    /// Placement points by place, first to fourth.
+    #[getter]
+    fn placement(&self) -> [u32; 4] {
+        self.inner.placement()
+    }
+
+    /// The session's time is up (the caller's clock decides): the hand in play is the last.
+    fn call_time(&mut self) {
+        self.inner.call_time();
+    }
+
+    /// Whether `call_time()` was called.
+    #[getter]
+    fn time_called(&self) -> bool {
+        self.inner.time_called()
+    }
+
+    /// Each seat's placement points once the match is over (None before): seats ranked by their
+    /// totals, tied seats sharing their places' points.
+    #[getter]
+    fn placement_points(&mut self, py: Python<'_>) -> PyResult<Option<[f64; 4]>> {
+        self.with_core(py, |m| m.placement_points())
     }
 
     /// The hand in play (the last one once the match is over); play it with `act`.

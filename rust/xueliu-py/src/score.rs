@@ -159,10 +159,10 @@ fn all_melds(
 #[pyo3(signature = (
     hand, win_tile, *, rules, melds=None, concealed_kongs=None, void=None,
     self_draw=None, kong_flower=None, kong_shot=None, robbed_kong=None, heavenly=None,
-    earthly=None, wilds=None
+    earthly=None, last_tile=None, wilds=None
 ), text_signature = "(hand, win_tile, *, rules, melds=(), concealed_kongs=(), void=None, \
     self_draw=False, kong_flower=False, kong_shot=False, robbed_kong=False, heavenly=False, \
-    earthly=False, wilds=0)")]
+    earthly=False, last_tile=False, wilds=0)")]
 #[allow(clippy::too_many_arguments)]
 pub fn score(
     hand: &Bound<'_, PyAny>,
@@ -177,6 +177,7 @@ pub fn score(
     robbed_kong: Option<&Bound<'_, PyAny>>,
     heavenly: Option<&Bound<'_, PyAny>>,
     earthly: Option<&Bound<'_, PyAny>>,
+    last_tile: Option<&Bound<'_, PyAny>>,
     wilds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Score> {
     let rules = rules_arg(rules)?;
@@ -193,6 +194,7 @@ pub fn score(
         robbed_kong: flag("robbed_kong", robbed_kong)?,
         heavenly: flag("heavenly", heavenly)?,
         earthly: flag("earthly", earthly)?,
+        last_tile: flag("last_tile", last_tile)?,
     };
     let void = convert::void(void)?;
     core::score_on(&counts, win_tile, &melds, void, &rules, &situation)

@@ -32,10 +32,7 @@ impl Game {
         if !self.in_hand(seat) || self.is_wild(tile) {
             return 0;
         }
-        let flags = Situation {
-            kong_shot,
-            ..Situation::DISCARD
-        };
+        let flags = self.discard_situation(kong_shot);
         let mut bits = if self.win_allowed(seat, tile, flags) {
             claim::WIN
         } else {
@@ -56,6 +53,16 @@ impl Game {
             bits |= claim::PONG;
         }
         bits
+    }
+
+    /// How a win on a discard comes about: 杠上炮 when made right after the discarder's kong,
+    /// 海底炮 when made with the wall empty.
+    fn discard_situation(&self, kong_shot: bool) -> Situation {
+        Situation {
+            kong_shot,
+            last_tile: self.wall.is_empty(),
+            ..Situation::DISCARD
+        }
     }
 
     /// What `seat` may claim on a kong of `tile`: only a win (robbing the kong).
@@ -180,10 +187,13 @@ impl Game {
         if self.rules.pass_win_lock == PassWinLock::None {
             return;
         }
-        let flags = Situation {
-            kong_shot: r.after_kong.is_some(),
-            robbed_kong: r.kong.is_some(),
-            ..Situation::DISCARD
+        let flags = if r.kong.is_some() {
+            Situation {
+                robbed_kong: true,
+                ..Situation::DISCARD
+            }
+        } else {
+            self.discard_situation(r.after_kong.is_some())
         };
         let s = &self.seats[seat as usize];
         let fan = score_win(&self.rules, s, r.tile, flags).capped_fan;
@@ -197,10 +207,7 @@ impl Game {
             self.river.pop();
             let income = r.after_kong.map(|k| self.transfer_income(r.from, k));
             for (i, &w) in winners.iter().enumerate() {
-                let flags = Situation {
-                    kong_shot: r.after_kong.is_some(),
-                    ..Situation::DISCARD
-                };
+                let flags = self.discard_situation(r.after_kong.is_some());
                 self.record_win(w, r.tile, Some(r.from), WinKind::Discard, flags, None);
                 self.mark_shared(i);
                 if let (Some(k), Some(income)) = (r.after_kong, income) {

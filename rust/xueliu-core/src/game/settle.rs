@@ -106,17 +106,18 @@ impl Game {
         }
     }
 
-    /// Pays a kong that stood and records it; returns its index.
+    /// Pays a kong that stood (nothing if `unpaid`: root-only, or a late added kong under
+    /// `add_kong_unpaid`) and records it; returns its index.
     pub(super) fn pay_kong(
         &mut self,
         owner: u8,
         tile: Tile,
         kind: KongKind,
         feeder: Option<u8>,
-        root_only: bool,
+        unpaid: bool,
     ) -> u16 {
         let mut paid = [0i64; 4];
-        if self.rules.kong_payments && !root_only {
+        if self.rules.kong_payments && !unpaid {
             let base = i64::from(self.rules.base_points);
             if let (KongKind::Direct, Some(f)) = (kind, feeder) {
                 paid[f as usize] = 2 * base;
@@ -243,12 +244,14 @@ impl Game {
     }
 
     /// 查花猪: each pig pays each payee `flower_pig_payees` names; pigs never pay each other.
+    /// Under `"as_not_ready"` a pig pays nothing here, only 查叫.
     fn settle_pigs(&mut self, v: &DrawView) {
         let fixed = match self.rules.flower_pig_penalty {
             FlowerPigPenalty::FixedFan => fan_points(&self.rules, self.rules.flower_pig_fan, false),
             // Rules::validate demands a cap_fan with this penalty.
             FlowerPigPenalty::Cap => fan_points(&self.rules, self.rules.cap_fan.unwrap_or(0), true),
             FlowerPigPenalty::DoubleReadyValue => 0,
+            FlowerPigPenalty::AsNotReady => return,
         };
         for pig in (0..4).filter(|&p| v.pig[p]) {
             for q in (0..4).filter(|&q| !v.pig[q]) {
@@ -269,9 +272,11 @@ impl Game {
         }
     }
 
-    /// 查叫: each player not ready and not a pig pays each ready player its best wait.
+    /// 查叫: each player not ready and not a pig (a pig too under `"as_not_ready"`) pays each
+    /// ready player its best wait.
     fn settle_not_ready(&mut self, v: &DrawView) {
-        for p in (0..4).filter(|&p| v.takes_part[p] && !v.ready[p] && !v.pig[p]) {
+        let pigs_pay = self.rules.flower_pig_penalty == FlowerPigPenalty::AsNotReady;
+        for p in (0..4).filter(|&p| v.takes_part[p] && !v.ready[p] && (pigs_pay || !v.pig[p])) {
             for q in (0..4).filter(|&q| v.takes_part[q] && v.ready[q]) {
                 self.pay(p as u8, q as u8, v.value[q], Reason::NotReady);
             }

@@ -144,8 +144,10 @@ impl Game {
         let s = &self.seats[t.seat as usize];
         let late = self.kong_is_late(t.seat, tile);
         let allowed = match self.rules.late_kong {
-            LateKong::Full | LateKong::RootOnly => true,
+            LateKong::Full | LateKong::RootOnly | LateKong::AddKongUnpaid => true,
             LateKong::Forbidden => !late,
+            // T/TFMJ: an added kong only with the tile just drawn; a concealed kong any time.
+            LateKong::AddKongDrawnOnly => !late || !s.has_pong(tile),
             // Seeds 001/003: only a kept fourth added onto an earlier pong is forbidden; a late
             // concealed kong and a pong made with three in hand may kong later.
             LateKong::KeptFourthForbidden => {
@@ -303,7 +305,8 @@ impl Game {
         if root_only {
             self.seats[seat as usize].root_only_kongs |= 1 << tile.index();
         }
-        let index = self.pay_kong(seat, tile, kind, feeder, root_only);
+        let unpaid = root_only || (late_added && self.rules.late_kong == LateKong::AddKongUnpaid);
+        let index = self.pay_kong(seat, tile, kind, feeder, unpaid);
         self.draw(seat, Some(index));
     }
 
@@ -386,6 +389,7 @@ impl Game {
                 && seat != self.dealer
                 && s.draws == 1
                 && !self.claimed,
+            last_tile: self.wall.is_empty(),
             ..Situation::DISCARD
         };
         let feeder = t

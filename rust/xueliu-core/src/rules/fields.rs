@@ -100,7 +100,7 @@ const FAN: RangeInclusive<u32> = 0..=MAX_FAN;
 
 impl Rules {
     /// Every key of the schema, in its order (docs/rules-schema.md).
-    pub const KEYS: [&'static str; 44] = [
+    pub const KEYS: [&'static str; 47] = [
         "preset",
         "mode",
         "first_dealer",
@@ -145,12 +145,21 @@ impl Rules {
         "no_wild_fan",
         "heavenly_stacks",
         "escape_penalty",
+        "golden_hook_fan",
+        "last_tile_self_draw_fan",
+        "last_discard_win_fan",
     ];
 
-    /// Options added after the first schema, with the value that plays as the engine did
-    /// before them: a rules dict written then (in a snapshot or log) lacks them.
-    const LATER_KEYS: [(&'static str, &'static str); 2] =
-        [("flower_pig_rule", "void_held"), ("escape_penalty", "96")];
+    /// Options added after the first schema, one group per addition, with the values that play
+    /// as the engine did before them: a rules dict written before a group lacks all of it.
+    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 2] = [
+        &[("flower_pig_rule", "void_held"), ("escape_penalty", "96")],
+        &[
+            ("golden_hook_fan", "0"),
+            ("last_tile_self_draw_fan", "0"),
+            ("last_discard_win_fan", "0"),
+        ],
+    ];
 
     fn field(&mut self, key: &str) -> Option<Field<'_>> {
         use Field::*;
@@ -199,6 +208,9 @@ impl Rules {
             "no_wild_fan" => Int(&mut self.no_wild_fan, FAN),
             "heavenly_stacks" => Bool(&mut self.heavenly_stacks),
             "escape_penalty" => Int(&mut self.escape_penalty, 0..=MAX_ESCAPE_PENALTY),
+            "golden_hook_fan" => Int(&mut self.golden_hook_fan, FAN),
+            "last_tile_self_draw_fan" => Int(&mut self.last_tile_self_draw_fan, FAN),
+            "last_discard_win_fan" => Int(&mut self.last_discard_win_fan, FAN),
             _ => return None,
         })
     }
@@ -265,7 +277,7 @@ impl Rules {
 
     /// Rules from a value for every key of [`Rules::KEYS`], as `to_dict` writes them; then
     /// [`Rules::validate`]. A missing or unknown key is an error, except that a dict lacking
-    /// every one of `Rules::LATER_KEYS` (written before they existed) gets their old values.
+    /// every key of a group of [`Rules::LATER_KEYS`] (written before it existed) gets its old values.
     pub fn from_values(
         entries: impl IntoIterator<Item = (String, Value)>,
     ) -> Result<Rules, RulesError> {
@@ -280,12 +292,12 @@ impl Rules {
             seen[i] = true;
         }
         let position = |key: &str| Rules::KEYS.iter().position(|&k| k == key);
-        let later: Vec<usize> = Rules::LATER_KEYS
-            .iter()
-            .filter_map(|(k, _)| position(k))
-            .collect();
-        if later.iter().all(|&i| !seen[i]) {
-            for ((key, old), i) in Rules::LATER_KEYS.iter().zip(later) {
+        for group in Rules::LATER_KEYS {
+            let later: Vec<usize> = group.iter().filter_map(|(k, _)| position(k)).collect();
+            if later.iter().any(|&i| seen[i]) {
+                continue;
+            }
+            for ((key, old), i) in group.iter().zip(later) {
                 let value = old
                     .parse::<i64>()
                     .map_or_else(|_| Value::Text(old.to_string()), Value::Int);

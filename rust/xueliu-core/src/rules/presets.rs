@@ -21,6 +21,11 @@ choice! {
         Xuezhan = "xuezhan",
         /// Seed 004, 血战幺鸡: xuezhan with the four 1s wild.
         Yaoji = "yaoji",
+        /// 四川麻将（SBR）竞赛规则 2025 of the 国际麻将联盟 (MIL), read in
+        /// research/competition-presets.md §2.
+        MilSbr2025 = "mil_sbr_2025",
+        /// T/TFMJ 01—2024《四川麻将竞赛规则》, second-hand (research note §3).
+        Tfmj2024 = "tfmj_2024",
     }
 }
 
@@ -35,6 +40,8 @@ impl Preset {
             Preset::ChengduXueliu => chengdu_xueliu(),
             Preset::Xuezhan => xuezhan(),
             Preset::Yaoji => yaoji(),
+            Preset::MilSbr2025 => mil_sbr_2025(),
+            Preset::Tfmj2024 => tfmj_2024(),
         };
         Rules {
             preset: Some(self),
@@ -95,6 +102,27 @@ const XUEZHAN_FAN: [(Pattern, u32); 13] = [
     (Earthly, 5),
 ];
 
+/// MIL Art.10-2(6): 10 fan types that add up; as patterns, 清一色 2 + 大对子 1 is `flush_triplets`
+/// 3 (Ex.7) and 清一色 2 + 七对 2 is `flush_seven_pairs` 4 (Ex.8). 根, 杠, 金钩钓 and 海底 are bonuses.
+const MIL_FAN: [(Pattern, u32); 6] = [
+    (Basic, 0),
+    (AllTriplets, 1),
+    (FullFlush, 2),
+    (SevenPairs, 2),
+    (FlushTriplets, 3),
+    (FlushSevenPairs, 4),
+];
+/// T/TFMJ 表 1 as EllanServer reads it: only the highest basic pattern counts, so a flush with
+/// triplets or seven pairs is 2.
+const TFMJ_FAN: [(Pattern, u32); 6] = [
+    (Basic, 0),
+    (AllTriplets, 1),
+    (FullFlush, 2),
+    (SevenPairs, 2),
+    (FlushTriplets, 2),
+    (FlushSevenPairs, 2),
+];
+
 /// The values RULES.md states for options §10's tables leave out, and placeholders the table
 /// overrides in every preset.
 fn defaults() -> Rules {
@@ -144,6 +172,9 @@ fn defaults() -> Rules {
         heavenly_stacks: false,
         // Seed 002 計分規則 11's 96 points; the other seeds are silent *(c)*.
         escape_penalty: 96,
+        golden_hook_fan: 0,
+        last_tile_self_draw_fan: 0,
+        last_discard_win_fan: 0,
     }
 }
 
@@ -328,6 +359,71 @@ fn yaoji() -> Rules {
     }
 }
 
+/// MIL 四川麻将（SBR）竞赛规则 2025 (research/competition-presets.md §2 cites each article).
+fn mil_sbr_2025() -> Rules {
+    Rules {
+        mode: Mode::Xuezhan,
+        first_dealer: FirstDealer::East,
+        dealer_rotation: DealerRotation::FirstWinner,
+        kong_draw_from: KongDrawFrom::Front,
+        pong_last_discard: true,
+        exchange: None,
+        exchange_redeal_if_unchanged: false,
+        declare_void: true,
+        allow_seven_pairs: true,
+        gen_counts_kongs: false,
+        rob_concealed_kong: false,
+        late_kong: LateKong::AddKongUnpaid,
+        pass_win_lock: PassWinLock::UntilDrawUnlessHigher,
+        last_four: LastFour::None,
+        fan: FanTable::of(&MIL_FAN),
+        gen_fan: 1,
+        exposed_kong_fan: 1,
+        concealed_kong_fan: 1,
+        kong_flower_fan: 1,
+        kong_shot_fan: 1,
+        rob_kong_fan: 1,
+        rob_kong_scoring: RobKongScoring::Normal,
+        self_draw_bonus: SelfDrawBonus::AddBase,
+        scoring: Scoring::Exponential,
+        base_points: 1,
+        fan_offset: 0,
+        cap_fan: Some(3),
+        self_draw_payers: SelfDrawPayers::NotWon,
+        kong_fan: KongFan::WinOnly,
+        kong_payments: true,
+        kong_flower_after_direct_kong: KongFlowerAfterDirectKong::AllPay,
+        kong_income_transfer: KongIncomeTransfer::RefundToPayers,
+        flower_pig_penalty: FlowerPigPenalty::AsNotReady,
+        flower_pig_fan: 0,
+        flower_pig_payees: FlowerPigPayees::Ready,
+        flower_pig_rule: FlowerPigRule::VoidHeld,
+        tax_refund: true,
+        ready_difference: false,
+        golden_hook_fan: 1,
+        last_tile_self_draw_fan: 1,
+        last_discard_win_fan: 1,
+        ..defaults()
+    }
+}
+
+/// T/TFMJ 01—2024 as EllanServer reads it (research note §3): MIL's game but for the fan table,
+/// kongs scored as roots, replacements from the back, and an added kong only with the tile just
+/// drawn. Its 呼叫转移 of the whole kong chain is not an option yet: `last_kong` is the nearest.
+fn tfmj_2024() -> Rules {
+    Rules {
+        kong_draw_from: KongDrawFrom::Back,
+        pong_last_discard: false,
+        gen_counts_kongs: true,
+        late_kong: LateKong::AddKongDrawnOnly,
+        fan: FanTable::of(&TFMJ_FAN),
+        exposed_kong_fan: 0,
+        concealed_kong_fan: 0,
+        kong_income_transfer: KongIncomeTransfer::LastKong,
+        ..mil_sbr_2025()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,6 +444,21 @@ mod tests {
         assert_eq!(
             differing(Preset::Chengdu, Preset::ChengduXueliu),
             ["preset", "mode", "exchange", "late_kong"]
+        );
+        // research/competition-presets.md §3: T/TFMJ is MIL's game but for these.
+        assert_eq!(
+            differing(Preset::MilSbr2025, Preset::Tfmj2024),
+            [
+                "preset",
+                "kong_draw_from",
+                "pong_last_discard",
+                "gen_counts_kongs",
+                "late_kong",
+                "fan",
+                "exposed_kong_fan",
+                "concealed_kong_fan",
+                "kong_income_transfer"
+            ]
         );
         assert_eq!(
             differing(Preset::Xuezhan, Preset::Yaoji),

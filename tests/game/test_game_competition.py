@@ -1,0 +1,133 @@
+"""The competition presets in play (docs/presets.md): the worked examples and settlements of MIL
+四川麻将（SBR）竞赛规则 2025 and T/TFMJ 01—2024 (research note competition-presets.md §5) that need a
+game: 及时雨 add kongs, 杠上炮, 海底 and the pig at a drawn wall. Expected payments are the
+rulebooks', worked out by hand."""
+
+import pytest
+from positions import payments, position, seat, turn
+
+from xueliu import Action
+
+QA = "1122334455667p"  # void s
+QC = "778899p1122334s"  # void m
+
+
+def legal(game, s):
+    return {str(a) for a in game.legal_actions(s)}
+
+
+def kong_choice(preset):
+    """Seat 0 ponged 6m and 9m; its 6m arrived on turn 1, the 9m was just drawn on turn 3."""
+    arrival = [1] * 27
+    arrival[8] = 3
+    s0 = seat("1134678m9m", melds=["666m", "999m"], void="s", turn=3, arrival=arrival)
+    return position(
+        preset,
+        seats=[s0, seat(QA, void="s"), seat(QA, void="s"), seat(QC, void="m")],
+        pending=turn(0, "draw", "9m"),
+    )
+
+
+def test_mil_an_added_kong_with_the_tile_just_drawn_is_paid():
+    # MIL Art.10-1(2)1 (及时雨), example M-K1: adding the drawn 9m to pong(999m) collects 1 from each.
+    game = kong_choice("mil_sbr_2025")
+    assert {"kong 6m", "kong 9m"} <= legal(game, 0)
+    game.act(0, Action.kong("9m"))
+    assert payments(game.events) == [(1, 0, 1, "kong"), (2, 0, 1, "kong"), (3, 0, 1, "kong")]
+
+
+def test_mil_an_added_kong_with_a_kept_tile_stands_unpaid():
+    # M-K1: adding the 6m kept in hand to pong(666m) is allowed, counts as a kong, and collects 0.
+    game = kong_choice("mil_sbr_2025")
+    game.act(0, Action.kong("6m"))
+    assert game.events[0]["late"] is True and payments(game.events) == []
+    assert ("kong", "6666m") in [(m.kind, str(m)) for m in game.melds(0)]
+
+
+def test_tfmj_an_added_kong_needs_the_tile_just_drawn():
+    # TF-33 (ES §3 「用于加杠的第四张必须是该回合刚摸到的牌」): the kept 6m cannot be added; the drawn 9m can.
+    game = kong_choice("tfmj_2024")
+    kongs = {a for a in legal(game, 0) if a.startswith("kong")}
+    assert kongs == {"kong 9m"}
+
+
+# The dealer kongs its dealt 9999m; seat 1 (L) waits on 9p, which the dealer then discards.
+KONG_SHOT = ["2345679999m1239p", "111234567m2349p", "1122334455667s", "5566788p778899s"]
+
+
+@pytest.mark.parametrize(
+    "preset, scores",
+    [
+        # MIL Art.10-1(4) 「杠上炮，则其这个杠所获取的分数需要退回（退税，无呼叫转移）」, M-D3: the dealer
+        # refunds 2 to each payer and pays 平和 + 杠上炮 = 1 fan = 2.
+        ("mil_sbr_2025", [-2, 2, 0, 0]),
+        # T/TFMJ (ES §9), TF-1: the kong income (6) goes to the winner, the payers are not refunded.
+        ("tfmj_2024", [-2, 6, -2, -2]),
+    ],
+)
+def test_kong_shot_after_a_concealed_kong(preset, scores):
+    game = position(
+        preset,
+        seats=[seat(KONG_SHOT[0], void="s", turn=1, draws=0)] + [seat(h, void=v) for h, v in zip(KONG_SHOT[1:], "smm")],
+        wall="5m5m",  # the replacement is a 5m from either end
+        wall_len=2,
+        pending=turn(0, "first"),
+        claimed=False,
+    )
+    game.act(0, Action.kong("9m"))
+    assert payments(game.events) == [(1, 0, 2, "kong"), (2, 0, 2, "kong"), (3, 0, 2, "kong")]
+    game.act(0, Action.discard("9p"))
+    game.act(1, Action.win())
+    assert game.wins[0].score.fan == 1 and game.scores == scores
+
+
+L = "111234567m2349p"  # waits 9p, 平胡 0
+# Seats beside L that never touch its tiles.
+BESIDE_L = [seat("1122334455667s", void="m"), seat("5566778899m556p", void="s")]
+
+
+@pytest.mark.parametrize("preset", ["mil_sbr_2025", "tfmj_2024"])
+def test_last_tile_self_draw(preset):
+    # 海底捞月 (MIL Art.10-2(6)⑩, TF-25): L self-draws 9p, the wall's last tile: 1 fan, 2 + 1 from each.
+    game = position(
+        preset,
+        seats=[seat(L + "9p", void="s"), *BESIDE_L, seat(QC, void="m")],
+        wall_len=0,
+        pending=turn(0, "draw", "9p"),
+    )
+    game.act(0, Action.win())
+    bonuses = {b["name"] for b in game.wins[0].score.to_dict()["bonuses"]}
+    assert bonuses == {"last_tile_self_draw"}
+    assert payments(game.events) == [(p, 0, 3, "self_draw") for p in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("preset", ["mil_sbr_2025", "tfmj_2024"])
+def test_last_discard_win(preset):
+    # 海底炮 (MIL ⑩, TF-25): seat 3 drew the last tile and discards 9p; L wins on it: 1 fan = 2.
+    game = position(
+        preset,
+        seats=[seat(L, void="s"), *BESIDE_L, seat(QC + "9p", void="m")],
+        wall_len=0,
+        pending=turn(3, "draw", "9p"),
+    )
+    game.act(3, Action.discard("9p"))
+    game.act(0, Action.win())
+    bonuses = {b["name"] for b in game.wins[0].score.to_dict()["bonuses"]}
+    assert bonuses == {"last_discard_win"} and payments(game.events) == [(3, 0, 2, "win")]
+
+
+@pytest.mark.parametrize("preset", ["mil_sbr_2025", "tfmj_2024"])
+def test_a_flower_pig_pays_as_a_player_not_ready(preset):
+    # MIL Art.10-3(3) 被动花猪 「仅按没叫处理」, T/TFMJ (ES §10) TF-6: at the drawn wall seat 0 still holds
+    # a 9m of its void suit; seat 1 (L) is ready (平胡, 1); seats 2 and 3 are not. Seats 0, 2, 3 each
+    # pay seat 1 one point; no fixed pig penalty.
+    hands = ["99m123p456p789p11s2s", L, "13579m1357p2468p", "2468m123456789p"]
+    game = position(
+        preset,
+        seats=[seat(h, void=v) for h, v in zip(hands, ["m", "s", "s", "s"])],
+        wall_len=0,
+        pending=turn(0, "draw", "2s"),
+    )
+    game.act(0, Action.discard("9m"))
+    assert payments(game.events) == [(0, 1, 1, "not_ready"), (2, 1, 1, "not_ready"), (3, 1, 1, "not_ready")]
+    assert game.scores == [-1, 3, -1, -1] and game.events[-1]["reason"] == "wall_empty"
