@@ -6,9 +6,10 @@ list made `shanten` 40 times slower), and batch calls copied their input byte by
 absolute time cannot catch that on a shared machine, whose load moves every figure; a ratio of
 two calls timed alternately in one process can. Each case is timed against one `shanten` call on
 a string (the reference: its cost is the call and the parse), both the minimum of several
-alternating rounds, so load that slows one slows the other. A bound is about four times the
-ratio measured on a quiet machine (BENCHMARKS.md, "The speed guard"): wide enough never to
-flake, tight enough that a hot path several times slower fails the run the day it lands.
+alternating rounds, so load that slows one slows the other. A bound is about three times the
+highest ratio measured under heavy load, in a release and a `--profile fast` build
+(BENCHMARKS.md, "The speed guard"): wide enough never to flake, tight enough that a hot path
+three or more times slower fails the run the day it lands.
 """
 
 from __future__ import annotations
@@ -74,9 +75,9 @@ def analysis_cases() -> dict[str, tuple[Callable[[], object], int, float]]:
     rows_fortran = np.asfortranarray(rows)
     ready_rows = np.tile(np.array(counts(READY), np.uint8), (ROWS, 1))
     return {
-        "shanten, 27 counts in a list": (lambda: xueliu.shanten(COUNTS), 1, 20.0),
+        "shanten, 27 counts in a list": (lambda: xueliu.shanten(COUNTS), 1, 25.0),
         "shanten, a numpy uint8 row": (lambda: xueliu.shanten(row), 1, 6.0),
-        "shanten, 14 tile indices": (lambda: xueliu.shanten(indices), 1, 10.0),
+        "shanten, 14 tile indices": (lambda: xueliu.shanten(indices), 1, 12.0),
         "shanten, 14 Tiles": (lambda: xueliu.shanten(tiles), 1, 6.0),
         "is_win, 27 counts in a list": (lambda: xueliu.is_win(COUNTS), 1, 15.0),
         "waits, a string": (lambda: xueliu.waits(READY), 1, 6.0),
@@ -99,17 +100,17 @@ def game_cases() -> dict[str, tuple[Callable[[], object], int, float]]:
         state["mask"] = env.step(state["mask"].argmax(axis=1))[1]
 
     return {
-        "Game.action_mask(int)": (lambda: game.action_mask(seat), 1, 2.5),
-        "Game.action_mask(numpy int)": (lambda: game.action_mask(np.int64(seat)), 1, 4.0),
-        "Game.observe(int)": (lambda: game.observe(seat), 1, 2.0),
+        "Game.action_mask(int)": (lambda: game.action_mask(seat), 1, 3.0),
+        "Game.action_mask(numpy int)": (lambda: game.action_mask(np.int64(seat)), 1, 8.0),
+        "Game.observe(int)": (lambda: game.observe(seat), 1, 8.0),
         "Game.legal_actions(int)": (lambda: game.legal_actions(seat), 1, 2.5),
         "Game.clone + act(int, Action.from_id(int))": (
             lambda: game.clone().act(seat, Action.from_id(discard)),
             1,
-            5.0,
+            7.0,
         ),
-        "Bot('greedy').choose": (lambda: greedy.choose(game, seat), 1, 3.0),
-        "VecEnv.step, per hand": (step, HANDS, 5.0),
+        "Bot('greedy').choose": (lambda: greedy.choose(game, seat), 1, 3.5),
+        "VecEnv.step, per hand": (step, HANDS, 20.0),
     }
 
 
