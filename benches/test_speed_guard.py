@@ -5,7 +5,7 @@ Two regressions once landed unnoticed: every Python int cost about 1 µs to read
 list made `shanten` 40 times slower), and batch calls copied their input byte by byte. An
 absolute time cannot catch that on a shared machine, whose load moves every figure; a ratio of
 two calls timed alternately in one process can. Each case is timed against one `shanten` call on
-a string (the reference: its cost is the call and the parse), both the minimum of several
+a string (the reference: its cost is the call and the parse), both the minimum of many short
 alternating rounds, so load that slows one slows the other. A bound is about three times the
 highest ratio measured under heavy load, in a release and a `--profile fast` build
 (BENCHMARKS.md, "The speed guard"): wide enough never to flake, tight enough that a hot path
@@ -45,11 +45,12 @@ def per_call(fn: Callable[[], object], number: int) -> float:
     return timeit.timeit(fn, number=number) / number
 
 
-def ratio(fn: Callable[[], object], items: int = 1, rounds: int = 7) -> float:
+def ratio(fn: Callable[[], object], items: int = 1, rounds: int = 21) -> float:
     """`fn`'s cost per item over the reference call's, each the minimum of `rounds` alternating
-    rounds of about 2 ms."""
-    number = max(1, int(2e-3 / max(per_call(fn, 3), 1e-9)))
-    ref_number = max(1, int(2e-3 / max(per_call(reference, 100), 1e-9)))
+    rounds of about 0.2 ms: a round that short often runs without being preempted, even on a
+    machine loaded many times over, and the minimum keeps such a round."""
+    number = max(1, int(2e-4 / max(per_call(fn, 3), 1e-9)))
+    ref_number = max(1, int(2e-4 / max(per_call(reference, 100), 1e-9)))
     costs, refs = [], []
     for _ in range(rounds):
         costs.append(per_call(fn, number) / items)
@@ -120,7 +121,13 @@ CASES = {**analysis_cases(), **game_cases()}
 @pytest.mark.parametrize("name", list(CASES))
 def test_a_hot_path_costs_a_few_reference_calls_at_most(name):
     fn, items, bound = CASES[name]
+    # A slow path is slow every time; a burst of load that still got through is not: measured
+    # again up to twice, a case fails only when every measurement passes its bound.
     measured = ratio(fn, items)
+    for _ in range(2):
+        if measured < bound:
+            break
+        measured = min(measured, ratio(fn, items))
     assert measured < bound, (
         f"{name} costs {measured:.2f} calls of shanten({HAND!r}) (bound {bound}): a hot path got slower"
     )
