@@ -20,6 +20,7 @@ import importlib
 import importlib.metadata
 import platform
 import random
+import statistics
 import time
 from dataclasses import dataclass
 from typing import Callable, Optional
@@ -31,7 +32,7 @@ import xueliu
 import xueliu.reference as reference
 
 SEED = 2026
-REPEATS = 3  # each row keeps its fastest run: load from other processes only ever slows a run
+REPEATS = 5  # each row reports the median of its runs and their spread (the load moves every run)
 
 
 @dataclass
@@ -40,21 +41,30 @@ class Row:
     engine: str
     what: str
     items: int
-    seconds: float
+    runs: list[float]  # seconds of each run
+
+    @property
+    def seconds(self) -> float:
+        return statistics.median(self.runs)
 
     @property
     def rate(self) -> float:
         return self.items / self.seconds
 
+    @property
+    def spread(self) -> str:
+        """The slowest and the fastest run's rates."""
+        return f"{self.items / max(self.runs):,.0f}–{self.items / min(self.runs):,.0f}"
+
 
 def timed(group: str, engine: str, what: str, work: Callable[[], int]) -> Row:
-    """Runs ``work`` (it returns how many items it did) ``REPEATS`` times; keeps the fastest."""
-    best = float("inf")
+    """Runs ``work`` (it returns how many items it did) ``REPEATS`` times."""
+    runs = []
     for _ in range(REPEATS):
         start = time.perf_counter()
         items = work()
-        best = min(best, time.perf_counter() - start)
-    return Row(group, engine, what, items, best)
+        runs.append(time.perf_counter() - start)
+    return Row(group, engine, what, items, runs)
 
 
 def optional(module: str):
@@ -99,6 +109,12 @@ def hand_rows(count: int, slow: int) -> list[Row]:
             "xueliu",
             "one call per hand (text form)",
             lambda: sum(1 for h in texts if xueliu.shanten(h) < 99),
+        ),
+        timed(
+            "shanten",
+            "xueliu",
+            "one call per hand (list of 27 counts, as the peers' lists)",
+            lambda: sum(1 for h in lists if xueliu.shanten(h) < 99),
         ),
         timed("shanten", "xueliu", "batch (uint8[N, 27])", lambda: len(xueliu.batch.shanten(hands))),
         timed(
@@ -290,8 +306,8 @@ def versions() -> str:
 
 def table(rows: list[Row]) -> str:
     lines = [
-        "| group | engine | what | items | seconds | per second | × baseline |",
-        "|---|---|---|---:|---:|---:|---:|",
+        "| group | engine | what | items | seconds (median) | per second (median) | slowest–fastest run | × baseline |",
+        "|---|---|---|---:|---:|---:|---:|---:|",
     ]
     for group in dict.fromkeys(r.group for r in rows):
         members = [r for r in rows if r.group == group]
@@ -299,7 +315,7 @@ def table(rows: list[Row]) -> str:
         for r in members:
             lines.append(
                 f"| {r.group} | {r.engine} | {r.what} | {r.items:,} | {r.seconds:.3f} | "
-                f"{r.rate:,.0f} | {r.rate / base:,.1f} |"
+                f"{r.rate:,.0f} | {r.spread} | {r.rate / base:,.1f} |"
             )
     return "\n".join(lines)
 

@@ -41,7 +41,7 @@ def some_counts() -> np.ndarray:
     return np.array(rows)
 
 
-@pytest.mark.parametrize("layout", ["fortran", "transposed", "strided", "reversed"])
+@pytest.mark.parametrize("layout", ["fortran", "transposed", "strided", "reversed", "offset"])
 def test_batch_reads_any_layout_in_logical_order(layout):
     counts = some_counts()
     other = {
@@ -49,6 +49,8 @@ def test_batch_reads_any_layout_in_logical_order(layout):
         "transposed": lambda c: np.ascontiguousarray(c.T).T,
         "strided": lambda c: np.repeat(c, 2, axis=0)[::2],
         "reversed": lambda c: c[::-1][::-1],
+        # C-contiguous but starting one row into its buffer: read in place, from its first row
+        "offset": lambda c: np.concatenate([c[-1:], c])[1:],
     }[layout](counts)
     assert (other == counts).all()
     for f in (batch.shanten, batch.waits):

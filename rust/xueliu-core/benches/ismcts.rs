@@ -2,8 +2,9 @@
 //! On positions where a seat must decide mid-hand with a real choice, more than one legal
 //! action (greedy play of the `chengdu` preset; a third of turns offer one, and ISMCTS answers
 //! those at no cost): `determinize`, a greedy playout to the end, a whole greedy hand, and
-//! ISMCTS decisions per second at fixed budgets, every case over every position listed. Each case reports the fastest of several rounds: on a machine
-//! shared with other jobs, the fastest round is the one least disturbed.
+//! ISMCTS decisions per second at fixed budgets on discard turns and on claims (a discard others
+//! may pong, kong or win on) apart, every case over every position listed. Each case reports the
+//! median of its rounds and their spread (slowest–fastest), not the best round alone.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -14,14 +15,36 @@ use xueliu_core::rules::Rules;
 
 const ROUNDS: usize = 7;
 
-/// Microseconds per call of `f` over `items`, fastest of the rounds.
-fn micros<T>(items: &[T], mut f: impl FnMut(&T)) -> f64 {
-    let rates = (0..ROUNDS).map(|_| {
-        let start = Instant::now();
-        items.iter().for_each(&mut f);
-        start.elapsed().as_secs_f64() * 1e6 / items.len() as f64
-    });
-    rates.fold(f64::INFINITY, f64::min)
+/// Microseconds per call of `f` over `items` in each round, sorted: the median is the middle
+/// one, the spread the ends.
+struct Micros(Vec<f64>);
+
+impl Micros {
+    fn median(&self) -> f64 {
+        self.0[self.0.len() / 2]
+    }
+
+    fn spread(&self) -> String {
+        format!("{:.1}–{:.1}", self.0[0], self.0[self.0.len() - 1])
+    }
+}
+
+impl std::fmt::Display for Micros {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:>10.1} µs ({})", self.median(), self.spread())
+    }
+}
+
+fn micros<T>(items: &[T], mut f: impl FnMut(&T)) -> Micros {
+    let mut rounds: Vec<f64> = (0..ROUNDS)
+        .map(|_| {
+            let start = Instant::now();
+            items.iter().for_each(&mut f);
+            start.elapsed().as_secs_f64() * 1e6 / items.len() as f64
+        })
+        .collect();
+    rounds.sort_by(f64::total_cmp);
+    Micros(rounds)
 }
 
 /// Plays to the end with greedy bots in every seat.
@@ -31,9 +54,9 @@ fn play_out(game: &mut Game, bot: &mut GreedyBot) {
     }
 }
 
-/// Every third turn of greedy hands where the seat on the move has more than one legal action:
-/// (game, seat).
-fn positions(rules: &Arc<Rules>, hands: u64) -> Vec<(Game, u8)> {
+/// Every third decision of greedy hands where the seat on the move has more than one legal
+/// action, on its turn (`claims` false) or on another's discard (`claims` true): (game, seat).
+fn positions(rules: &Arc<Rules>, hands: u64, claims: bool) -> Vec<(Game, u8)> {
     let mut bot = GreedyBot::default();
     let mut out = Vec::new();
     let mut step = 0;
@@ -42,7 +65,12 @@ fn positions(rules: &Arc<Rules>, hands: u64) -> Vec<(Game, u8)> {
         while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
             let mut choices = 0;
             game.visit_legal(seat, &mut |_| choices += 1);
-            if matches!(game.pending(), Pending::Turn(_)) && choices > 1 {
+            let kind = match game.pending() {
+                Pending::Turn(_) => Some(false),
+                Pending::Respond(_) => Some(true),
+                _ => None,
+            };
+            if kind == Some(claims) && choices > 1 {
                 if step % 3 == 0 {
                     out.push((game.clone(), seat));
                 }
@@ -56,7 +84,8 @@ fn positions(rules: &Arc<Rules>, hands: u64) -> Vec<(Game, u8)> {
 
 fn main() {
     let rules = Arc::new(Rules::preset("chengdu").unwrap());
-    let pos = positions(&rules, 10);
+    let pos = positions(&rules, 10, false);
+    let claims = positions(&rules, 10, true);
     // Warm-up: tables built at first use are not part of any case.
     pos.iter()
         .for_each(|(g, s)| drop(black_box(g.determinize(*s, 1).unwrap())));
@@ -83,25 +112,31 @@ fn main() {
         play_out(&mut g, &mut bot);
         black_box(g.scores());
     });
-    println!("chengdu, {} positions, 1 core", pos.len());
-    println!("determinize           {det:>10.1} µs");
     println!(
-        "  before any win      {det_no_win:>10.1} µs  ({} positions)",
+        "chengdu, {} discard turns and {} claims, 1 core; median of {ROUNDS} rounds (slowest–fastest)",
+        pos.len(),
+        claims.len()
+    );
+    println!("determinize           {det}");
+    println!(
+        "  before any win      {det_no_win}  ({} positions)",
         no_win.len()
     );
     println!(
-        "  after a win         {det_won:>10.1} µs  ({} positions: winners' hands rebuilt)",
+        "  after a win         {det_won}  ({} positions: winners' hands rebuilt)",
         won.len()
     );
-    println!("greedy playout        {playout:>10.1} µs  (from a mid-hand position)");
-    println!("greedy whole hand     {hand:>10.1} µs");
+    println!("greedy playout        {playout}  (from a mid-hand position)");
+    println!("greedy whole hand     {hand}");
     for budget in [25, 100] {
-        let us = micros(&pos, |(g, s)| {
-            black_box(IsmctsBot::new(budget, 1).choose(&g.view(*s).unwrap()));
-        });
-        println!(
-            "ismcts:{budget:<4} decision {us:>10.1} µs  = {:.1} decisions/s",
-            1e6 / us
-        );
+        for (what, set) in [("turn ", &pos), ("claim", &claims)] {
+            let us = micros(set, |(g, s)| {
+                black_box(IsmctsBot::new(budget, 1).choose(&g.view(*s).unwrap()));
+            });
+            println!(
+                "ismcts:{budget:<4} {what}  {us}  = {:.1} decisions/s",
+                1e6 / us.median()
+            );
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::convert;
 use crate::errors::{type_error, ArgumentError, InvalidHandError};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use xueliu_core::analysis::{self, Context, HandSize};
 use xueliu_core::batch::{map_hands, Wilds};
@@ -17,22 +17,32 @@ const COUNTS: &str = "a numpy uint8 array of shape (N, 27), one row of tile coun
 /// `wilds=`: one int for every row, or one per row (a numpy uint8 array or a sequence of ints).
 const WILDS: &str = "an int 0-4 for every row, or one per row (a uint8 array or a list of ints)";
 
-/// The `counts` array of a batch call, in row order whatever its strides.
-fn counts_rows(counts: &Bound<'_, PyAny>) -> PyResult<(usize, Vec<u8>)> {
+/// The `counts` array of a batch call, checked to be `(N, 27)` and borrowed for reading.
+fn counts_array<'py>(counts: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray2<'py, u8>> {
     let array = counts
         .cast::<PyArray2<u8>>()
         .map_err(|_| type_error("counts", counts, COUNTS))?;
-    let shape = array.shape().to_vec();
+    let shape = array.shape();
     if shape[1] != KINDS {
         return Err(InvalidHandError::new_err(format!(
             "counts must be {COUNTS}; got shape {shape:?}"
         )));
     }
-    let view = array
+    array
         .try_readonly()
-        .map_err(|_| ArgumentError::new_err("counts is being written by another call"))?;
-    // `iter` walks the rows in logical order: a Fortran-ordered or strided array reads right.
-    Ok((shape[0], view.as_array().iter().copied().collect()))
+        .map_err(|_| ArgumentError::new_err("counts is being written by another call"))
+}
+
+/// The rows of `counts` one after another: the array's own memory when it is in row order
+/// (C-contiguous, the usual case), else a copy in row order (a Fortran-ordered or strided array).
+fn counts_rows<'a>(counts: &'a PyReadonlyArray2<'_, u8>, copy: &'a mut Vec<u8>) -> &'a [u8] {
+    let view = counts.as_array();
+    if let Some(rows) = view.to_slice() {
+        return rows;
+    }
+    // `iter` walks the elements in logical (row) order whatever the strides.
+    *copy = view.iter().copied().collect();
+    copy
 }
 
 /// The `wilds` of a batch call: one count for all rows (`Err`), or one per row (`Ok`).
@@ -74,7 +84,10 @@ fn per_row<T: Send + Copy + Default + numpy::Element>(
     size: HandSize,
     f: impl Fn(&Counts, &Context) -> T + Send + Sync,
 ) -> PyResult<Py<PyArray1<T>>> {
-    let (rows, data) = counts_rows(counts)?;
+    let counts = counts_array(counts)?;
+    let rows = counts.shape()[0];
+    let mut copy = Vec::new();
+    let data = counts_rows(&counts, &mut copy);
     let per_row = wilds_arg(wilds, rows)?;
     let wilds = match &per_row {
         Ok(w) => Wilds::PerRow(w),
@@ -82,7 +95,7 @@ fn per_row<T: Send + Copy + Default + numpy::Element>(
     };
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let mut out = vec![T::default(); rows];
-    let result = py.detach(|| map_hands(&data, wilds, &mut out, &ctx, size, threads, f));
+    let result = py.detach(|| map_hands(data, wilds, &mut out, &ctx, size, threads, f));
     result.map_err(|(row, e)| InvalidHandError::new_err(format!("row {row}: {e}")))?;
     Ok(PyArray1::from_vec(py, out).unbind())
 }

@@ -3,9 +3,10 @@
 
 use crate::errors::{
     argument_error, excerpt, hand_error, quote, tile_parse_error, type_error, type_name,
-    InvalidHandError,
+    ArgumentError, InvalidHandError,
 };
 use crate::tiles::{index_to_tile, suit_from_str, Tile};
+use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -29,22 +30,25 @@ pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
     if hand.cast::<PyDict>().is_ok() {
         return Err(type_error("hand", hand, accepts));
     }
+    if let Ok(row) = hand.cast::<PyArray1<u8>>() {
+        if row.len() == KINDS {
+            return numpy_counts(row);
+        }
+    }
     let len = hand.len().map_err(|_| type_error("hand", hand, accepts))?;
-    let tiles_given = items(hand)?.any(|i| i.is_ok_and(|i| i.cast::<Tile>().is_ok()));
+    let tiles_given = items(hand)?
+        .any(|i| i.is_ok_and(|i| !i.is_exact_instance_of::<PyInt>() && i.cast::<Tile>().is_ok()));
     if len == KINDS && !tiles_given {
         let mut array = [0u8; KINDS];
         for (i, item) in items(hand)?.enumerate() {
             let item = item?;
-            let count: i64 = int(&format!("hand[{i}]"), &item, "a count 0-4")?;
-            array[i] = u8::try_from(count)
-                .ok()
-                .filter(|&c| c <= 4)
-                .ok_or_else(|| {
-                    InvalidHandError::new_err(format!(
-                        "count {count} for tile {} in a 27-count array; counts are 0-4",
-                        xueliu_core::tile::Tile::new(i as u8).expect("index below 27")
-                    ))
-                })?;
+            // A plain int in range reads in one C call; anything else names itself below.
+            let plain = item.is_exact_instance_of::<PyInt>();
+            let n = match plain.then(|| item.extract::<i64>()) {
+                Some(Ok(n)) => n,
+                _ => int(&format!("hand[{i}]"), &item, "a count 0-4")?,
+            };
+            array[i] = count(i, n)?;
         }
         return Counts::from_array(&array).map_err(hand_error);
     }
@@ -58,6 +62,29 @@ pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
         tiles.push(tile);
     }
     Counts::from_tiles(&tiles).map_err(hand_error)
+}
+
+/// A `uint8` numpy row of 27 counts (one row of a batch array), read without a Python object
+/// per element.
+fn numpy_counts(row: &Bound<'_, PyArray1<u8>>) -> PyResult<Counts> {
+    let view = row
+        .try_readonly()
+        .map_err(|_| ArgumentError::new_err("hand is being written by another call"))?;
+    let mut array = [0u8; KINDS];
+    for (i, (slot, &c)) in array.iter_mut().zip(view.as_array().iter()).enumerate() {
+        *slot = count(i, i64::from(c))?;
+    }
+    Counts::from_array(&array).map_err(hand_error)
+}
+
+/// The count of tile `i` in a 27-count array, checked to be 0-4.
+fn count(i: usize, count: i64) -> PyResult<u8> {
+    u8::try_from(count).ok().filter(|&c| c <= 4).ok_or_else(|| {
+        InvalidHandError::new_err(format!(
+            "count {count} for tile {} in a 27-count array; counts are 0-4",
+            xueliu_core::tile::Tile::new(i as u8).expect("index below 27")
+        ))
+    })
 }
 
 /// The items of a list or tuple by direct access, of any other sequence by iteration.
@@ -207,11 +234,24 @@ impl HandArgs {
 
 /// Whether `value` is an integer: an int or a numpy integer (a number with `__index__`), but
 /// not a bool (`True` is no seat or count) nor a `Tile` (a tile is no number).
+///
+/// Every seat, action id and count passes here, so an exact `int` answers first, and the rest
+/// is read from the type's slots: looking `__len__` up as an attribute raised and caught an
+/// AttributeError for every int (about 1 µs a call).
 pub fn is_int(value: &Bound<'_, PyAny>) -> bool {
-    // An array has `__index__` too (for one element); a number has no length.
-    let number =
-        value.hasattr("__index__").unwrap_or(false) && !value.hasattr("__len__").unwrap_or(true);
-    let integer = value.is_instance_of::<PyInt>() || number;
+    if value.is_exact_instance_of::<PyInt>() {
+        return true;
+    }
+    // SAFETY: `value` is a live object and the GIL is held (it is a `Bound`); both calls only
+    // read its type's slots.
+    let (index, sequence) = unsafe {
+        (
+            pyo3::ffi::PyIndex_Check(value.as_ptr()) != 0,
+            pyo3::ffi::PySequence_Check(value.as_ptr()) != 0,
+        )
+    };
+    // An array has `__index__` too (for one element); a number is no sequence.
+    let integer = value.is_instance_of::<PyInt>() || (index && !sequence);
     integer && !value.is_instance_of::<PyBool>() && value.cast::<Tile>().is_err()
 }
 
@@ -221,8 +261,12 @@ pub fn int<T: TryFrom<i128>>(param: &str, value: &Bound<'_, PyAny>, accepts: &st
     if !is_int(value) {
         return Err(type_error(param, value, accepts));
     }
+    // An `i64` reads in one C call; `i128` (for seeds up to 2**64 - 1) takes Python arithmetic
+    // under the stable ABI, so only a number beyond `i64` pays for it.
     value
-        .extract::<i128>()
+        .extract::<i64>()
+        .map(i128::from)
+        .or_else(|_| value.extract::<i128>())
         .ok()
         .and_then(|v| T::try_from(v).ok())
         .ok_or_else(|| argument_error(param, excerpt(value), accepts))
