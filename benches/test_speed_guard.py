@@ -6,10 +6,11 @@ list made `shanten` 40 times slower), and batch calls copied their input byte by
 absolute time cannot catch that on a shared machine, whose load moves every figure; a ratio of
 two calls timed alternately in one process can. Each case is timed against one `shanten` call on
 a string (the reference: its cost is the call and the parse), both the minimum of many short
-alternating rounds, so load that slows one slows the other. A bound is about three times the
+alternating rounds, so load that slows one slows the other. A bound is two to three times the
 highest ratio measured under heavy load, in a release and a `--profile fast` build
-(BENCHMARKS.md, "The speed guard"): wide enough never to flake, tight enough that a hot path
-three or more times slower fails the run the day it lands.
+(BENCHMARKS.md, "The speed guard"), and a case fails only when three measurements running pass
+it: a hot path three or more times slower fails the run the day it lands; a burst of load does
+not.
 """
 
 from __future__ import annotations
