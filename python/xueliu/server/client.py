@@ -46,19 +46,23 @@ class SeatClient:
         self.totals: Optional[list[int]] = None
         self.results: dict[int, list[int]] = {}
         self.on_broadcast = on_broadcast  # called with seconds from an answer to its accepted
+        self._retry_for = 30.0  # play()'s: seconds of retries allowed after the last welcome
+        self._give_up = 0.0  # when retrying stops (monotonic seconds)
         self._sent_at: dict[int, float] = {}
 
     async def play(self, *, retry_for: float = 30.0) -> list[int]:
-        """Plays to the match's end; a dropped connection is retried for ``retry_for`` seconds."""
-        give_up = time.monotonic() + retry_for
+        """Plays to the match's end; a dropped connection is retried for ``retry_for`` seconds after
+        the last welcome (a session cut by a killed server raises, so the count starts at the
+        welcome, not at the session's end)."""
+        self._retry_for = retry_for
+        self._give_up = time.monotonic() + retry_for
         while self.totals is None:
             try:
                 async with websockets.connect(self.url, open_timeout=5, max_size=1 << 22) as ws:
-                    if await self._session(ws):
-                        give_up = time.monotonic() + retry_for
+                    await self._session(ws)
             except (OSError, EOFError, asyncio.TimeoutError, websockets.exceptions.WebSocketException):
                 # the server is gone, or went mid-handshake: try again until retry_for runs out
-                if time.monotonic() > give_up:
+                if time.monotonic() > self._give_up:
                     raise
                 self._go(self.servers[(self.servers.index(_base(self.url)) + 1) % len(self.servers)])
                 await asyncio.sleep(0.05)
@@ -70,15 +74,14 @@ class SeatClient:
         if base not in self.servers:
             self.servers.append(base)
 
-    async def _session(self, ws: Any) -> bool:
-        """Plays over one connection until it closes; True if it got as far as the welcome."""
-        welcomed = False
+    async def _session(self, ws: Any) -> None:
+        """Plays over one connection until it closes."""
         await ws.send(json.dumps({"type": "hello", "token": self.token, "hand": self.hand, "from": len(self.events)}))
         async for text in ws:
             m = json.loads(text)
             kind = m["type"]
             if kind == "welcome":
-                welcomed = True
+                self._give_up = time.monotonic() + self._retry_for
                 if m["n"] == 0:  # the whole hand again (a new hand, or a resume point it did not keep)
                     self.events = []
                 self._events(m["hand"], m["n"], m["events"])
@@ -97,18 +100,17 @@ class SeatClient:
                 self.results[m["hand"]] = m["scores"]
             elif kind == "match_over":
                 self.totals = m["totals"]
-                return welcomed
+                return
             elif kind == "error" and m["code"] == "unavailable":
                 # the server's storage is failing and it changes nothing meanwhile: come back later
                 # (the welcome then gives the open request again)
                 await asyncio.sleep(UNAVAILABLE_PAUSE)
-                return welcomed
+                return
             elif kind == "error" and m["code"] == "moved":  # another process plays the table: go there
                 self._go(m["address"].replace("http", "ws", 1))
-                return welcomed
+                return
             elif kind == "error" and m["code"] != "stale":
                 raise RuntimeError(f"server refused: {m}")
-        return welcomed
 
     def _events(self, hand: int, n: int, events: list[dict[str, Any]]) -> None:
         if hand != self.hand:
