@@ -43,6 +43,9 @@ export const BONUSES = {
   self_draw: ["Self-draw", "自摸加番"],
   no_wild: ["No wild", "无鸡加番"],
   four_wilds: ["Four wilds", "四幺鸡"],
+  golden_hook: ["Golden hook", "金钩钓"],
+  last_tile_self_draw: ["Self-draw of the last tile", "海底捞月"],
+  last_discard_win: ["Win on the last discard", "海底炮"],
 };
 
 export const REASONS = {
