@@ -734,14 +734,46 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     show_default=True,
     help="WebSocket compression (permessage-deflate): less bandwidth, more server CPU per message.",
 )
-def serve(db_path: str, host: str, port: int, compress: bool) -> None:
+@click.option("--max-tables", type=click.IntRange(1), help="Live tables held at most.  [default: 100000]")
+@click.option(
+    "--creates-per-minute",
+    type=click.FloatRange(0),
+    help="New tables per client address and minute (0: no limit).  [default: 20]",
+)
+@click.option(
+    "--messages-per-second",
+    type=click.FloatRange(0),
+    help="WebSocket messages read per socket and second; faster ones wait (0: no limit).  [default: 50]",
+)
+@click.option(
+    "--queue-bytes",
+    type=click.IntRange(1),
+    help="Text waiting for one socket, or one table's delayed spectators, before they are dropped.  "
+    "[default: 1048576]",
+)
+@click.option(
+    "--hello-seconds", type=click.FloatRange(0), help="A socket must say hello within this.  [default: 30]"
+)
+@click.option(
+    "--waiting-expiry",
+    type=click.FloatRange(0),
+    help="Seconds a table may wait for people to join.  [default: 3600]",
+)
+@click.option(
+    "--origin",
+    "origins",
+    multiple=True,
+    help="An origin whose pages may play here, besides the server's own and loopback (repeat it; '*': any).",
+)
+def serve(db_path: str, host: str, port: int, compress: bool, origins: tuple[str, ...], **limits: Any) -> None:
     """Run the table server: tables, seats, clocks and spectators over HTTP and WebSockets
-    (docs/server.md). Needs the server extra: pip install "xueliu[server]"."""
+    (docs/server.md, with the limits' meaning). Needs the server extra: pip install "xueliu[server]"."""
     try:
-        from .server import create_app
+        from .server import Limits, create_app
         from .server.serve import run
     except ImportError as e:
         raise click.ClickException(
             f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"'
         ) from None
-    run(create_app(db_path), host=host, port=port, compress=compress)
+    given = Limits(origins=origins, **{name: value for name, value in limits.items() if value is not None})
+    run(create_app(db_path, limits=given), host=host, port=port, compress=compress)

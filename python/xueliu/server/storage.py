@@ -51,7 +51,7 @@ class Storage(Protocol):
         ...
 
     def unfinished(self) -> list[Saved]:
-        """Every table whose match is not over."""
+        """Every table that may still be played: its match not over, the table not expired."""
         ...
 
     def load(self, table_id: str) -> Optional[Saved]:
@@ -143,7 +143,9 @@ class SQLiteStorage:
 
     def unfinished(self) -> list[Saved]:
         with self._lock:
-            rows = self._db.execute("SELECT state FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
+            rows = self._db.execute(
+                "SELECT state FROM tables WHERE status NOT IN ('over', 'expired') ORDER BY rowid"
+            ).fetchall()
             return [self._saved(json.loads(state)) for (state,) in rows]
 
     def load(self, table_id: str) -> Optional[Saved]:
