@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import threading
 import time
 
 import pytest
@@ -13,11 +14,15 @@ import pytest
 pytest.importorskip("uvicorn")
 websockets = pytest.importorskip("websockets")
 
-from live_server import LiveServer  # noqa: E402
+from live_server import LiveServer, wait_until  # noqa: E402
+from server_harness import Harness  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from xueliu.server import FakeClock, Limits, create_app  # noqa: E402
+from xueliu.server.limits import RateLimit  # noqa: E402
+
+BOTS = ["greedy", "random", "greedy", "greedy"]
 
 MIB = 1 << 20
 
@@ -183,3 +188,99 @@ def test_a_socket_sending_faster_than_its_rate_is_read_at_that_rate(tmp_path):
             while pongs < 50:
                 pongs += seat.receive_json()["type"] == "pong"
             assert 1.3 < time.monotonic() - start < 10
+
+
+# ---------------------------------------------------------------------------- the lobby
+
+
+def test_new_tables_are_rate_limited_per_client_address(tmp_path):
+    with _app(tmp_path, creates_per_minute=5) as client:
+        for _ in range(5):
+            assert client.post("/api/tables", json={}).status_code == 201
+        r = client.post("/api/tables", json={})
+        assert r.status_code == 429 and r.json()["code"] == "rate_limited"
+        assert 1 <= int(r.headers["Retry-After"]) <= 12
+    now = [0.0]
+    limit = RateLimit(5 / 60, 5, now=lambda: now[0])
+    assert [limit.wait("a") for _ in range(5)] == [0.0] * 5 and limit.wait("a") == pytest.approx(12)
+    assert limit.wait("b") == 0.0  # another address has its own bucket
+    now[0] = 12.0
+    assert limit.wait("a") == 0.0 and limit.wait("a") > 0
+
+
+def test_waiting_tables_expire_and_do_not_come_back_after_a_restart(tmp_path):
+    with _app(tmp_path, waiting_expiry=60) as client:
+        table_id, token = _seat(client, {})
+        with client.websocket_connect(f"/api/tables/{table_id}/play") as seat:
+            seat.send_json({"type": "hello", "token": token})
+            assert seat.receive_json()["type"] == "welcome"
+            client.portal.call(client.clock.advance, 59)
+            assert client.get(f"/api/tables/{table_id}").json()["table"]["status"] == "waiting"
+            client.portal.call(client.clock.advance, 1)
+            while seat.receive_json()["type"] != "expired":
+                pass
+            with pytest.raises(WebSocketDisconnect) as closed:
+                seat.receive_json()
+            assert closed.value.code == 4410
+        assert client.get(f"/api/tables/{table_id}").json()["table"]["status"] == "expired"
+        r = client.post(f"/api/tables/{table_id}/seats/1")
+        assert r.status_code == 410 and r.json()["code"] == "expired"
+        assert client.get("/api/tables").json()["tables"] == []
+    with _app(tmp_path, waiting_expiry=60) as restarted:
+        assert restarted.app.state.server.tables == {}  # not restored
+        assert restarted.get(f"/api/tables/{table_id}").json()["table"]["status"] == "expired"
+
+
+def test_finished_tables_do_not_count_toward_max_tables(tmp_path):
+    bots = {"seats": BOTS, "hands": 1, "next_hand_delay": 0}
+    with _app(tmp_path, max_tables=2) as client:
+        finished = [client.post("/api/tables", json={**bots, "seed": i}).json()["table"]["id"] for i in range(2)]
+        over = lambda: all(client.get(f"/api/tables/{t}").json()["table"]["status"] == "over" for t in finished)  # noqa: E731
+        wait_until(over, 30, "the matches' end")
+        waiting = [client.post("/api/tables", json={}) for _ in range(2)]
+        assert [r.status_code for r in waiting] == [201, 201]
+        r = client.post("/api/tables", json={})
+        assert r.status_code == 503 and r.json()["code"] == "full"  # two live tables: full
+        assert client.get(f"/api/tables/{finished[0]}").json()["table"]["status"] == "over"  # still served
+
+
+def test_an_all_bot_64_hand_table_does_not_stall_the_server(db):
+    """Another client's requests while a 64-hand all-bot match is created and played: the
+    longest any waits stays short (it played inside the POST before, 1-1.8 s), and the match
+    ends with the totals of the same match played without yielding."""
+    server = LiveServer(db)
+    try:
+        settings = {"seats": BOTS, "hands": 64, "next_hand_delay": 0, "seed": 5}
+        probe = server.request("POST", "/api/tables", {})[1]["table"]["id"]
+        server.request("GET", f"/api/tables/{probe}")
+        waits: list[float] = []
+        done = threading.Event()
+
+        def measure() -> None:
+            while not done.is_set():
+                start = time.monotonic()
+                server.request("GET", f"/api/tables/{probe}")
+                waits.append(time.monotonic() - start)
+                time.sleep(0.005)
+
+        thread = threading.Thread(target=measure)
+        thread.start()
+        try:
+            time.sleep(0.2)
+            status, answer = server.request("POST", "/api/tables", settings)
+            assert status == 201
+            table_id = answer["table"]["id"]
+            wait_until(
+                lambda: server.request("GET", f"/api/tables/{table_id}")[1]["table"]["status"] == "over",
+                120,
+                "the match's end",
+            )
+        finally:
+            done.set()
+            thread.join()
+        longest = max(waits)
+        assert longest < 0.5, f"a request waited {longest:.3f} s"
+        totals = server.request("GET", f"/api/tables/{table_id}")[1]["table"]["totals"]
+        assert totals == Harness(settings).table.match.totals
+    finally:
+        server.stop()
