@@ -284,3 +284,31 @@ def test_an_all_bot_64_hand_table_does_not_stall_the_server(db):
         assert totals == Harness(settings).table.match.totals
     finally:
         server.stop()
+
+
+# ---------------------------------------------------------------------------- the delay
+
+
+def test_the_lobby_shows_a_hands_result_only_after_the_spectator_delay(tmp_path):
+    settings = {"seats": BOTS, "hands": 2, "next_hand_delay": 0, "seed": 4, "spectator_delay": 60}
+    with _app(tmp_path) as client:
+        table_id = client.post("/api/tables", json=settings).json()["table"]["id"]
+        table = client.app.state.server.tables[table_id]
+        wait_until(lambda: table.status == "over", 30, "the match's end")
+        for shown in (
+            client.get(f"/api/tables/{table_id}").json()["table"],
+            client.get("/api/tables").json()["tables"][0],
+        ):
+            assert (shown["status"], shown["hands_played"], shown["results"], shown["totals"]) == (
+                "playing",
+                0,
+                [],
+                [0, 0, 0, 0],
+            )
+    with _app(tmp_path) as restarted:  # the hands' end times are stored: still hidden
+        hidden = restarted.get(f"/api/tables/{table_id}").json()["table"]
+        assert hidden["results"] == [] and hidden["status"] == "playing"
+        restarted.portal.call(restarted.clock.advance, 60)
+        shown = restarted.get(f"/api/tables/{table_id}").json()["table"]
+        assert shown["status"] == "over" and shown["results"] == table.match.results
+        assert shown["totals"] == table.match.totals and shown["hands_played"] == 2
