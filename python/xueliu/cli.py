@@ -717,6 +717,36 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
 # ------------------------------------------------------------------------------------ serve
 
 
+# The server's limits, each an option named after its field of xueliu.server.Limits (not imported
+# here: the server extra may be missing), with the default its help names (a test compares them).
+LIMIT_OPTIONS = [
+    ("max_tables", click.IntRange(1), "Live tables held at most.  [default: 100000]"),
+    (
+        "creates_per_minute",
+        click.FloatRange(0),
+        "New tables per client address and minute (0: no limit).  [default: 20]",
+    ),
+    (
+        "messages_per_second",
+        click.FloatRange(0),
+        "WebSocket messages read per socket and second; faster ones wait (0: no limit).  [default: 50]",
+    ),
+    (
+        "queue_bytes",
+        click.IntRange(1),
+        "Text waiting for one socket, or one table's delayed spectators, before they are dropped.  [default: 1048576]",
+    ),
+    ("hello_seconds", click.FloatRange(0), "A socket must say hello within this.  [default: 30]"),
+    ("waiting_expiry", click.FloatRange(0), "Seconds a table may wait for people to join.  [default: 3600]"),
+]
+
+
+def _limit_options(command: Any) -> Any:
+    for name, kind, text in reversed(LIMIT_OPTIONS):
+        command = click.option("--" + name.replace("_", "-"), name, type=kind, help=text)(command)
+    return command
+
+
 @cli.command()
 @click.option(
     "--db",
@@ -734,31 +764,7 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     show_default=True,
     help="WebSocket compression (permessage-deflate): less bandwidth, more server CPU per message.",
 )
-@click.option("--max-tables", type=click.IntRange(1), help="Live tables held at most.  [default: 100000]")
-@click.option(
-    "--creates-per-minute",
-    type=click.FloatRange(0),
-    help="New tables per client address and minute (0: no limit).  [default: 20]",
-)
-@click.option(
-    "--messages-per-second",
-    type=click.FloatRange(0),
-    help="WebSocket messages read per socket and second; faster ones wait (0: no limit).  [default: 50]",
-)
-@click.option(
-    "--queue-bytes",
-    type=click.IntRange(1),
-    help="Text waiting for one socket, or one table's delayed spectators, before they are dropped.  "
-    "[default: 1048576]",
-)
-@click.option(
-    "--hello-seconds", type=click.FloatRange(0), help="A socket must say hello within this.  [default: 30]"
-)
-@click.option(
-    "--waiting-expiry",
-    type=click.FloatRange(0),
-    help="Seconds a table may wait for people to join.  [default: 3600]",
-)
+@_limit_options
 @click.option(
     "--origin",
     "origins",
