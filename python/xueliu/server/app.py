@@ -230,6 +230,9 @@ class Server:
                 del self.tables[table_id]
                 self.watchers.pop(table_id, None)
                 self.lines.pop(table_id, None)
+                timer = self.timers.pop(table_id, None)  # a grace period running out: moot now
+                if timer is not None:
+                    timer[1].cancel()
 
     def run(self, table: Table, op: Callable[..., Any], *args: Any) -> None:
         """Runs one change to a table; its commit and messages follow at the end of this turn of
