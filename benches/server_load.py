@@ -88,10 +88,15 @@ if {db!r}.startswith("postgresql:"):
     from xueliu.server.storage_pg import PostgresStorage
 
     storage = PostgresStorage({db!r}, address="http://127.0.0.1:{port}", synchronous={synchronous!r})
+try:  # a load of its own making: no limit on new tables, a message rate no seat reaches (but paced)
+    from xueliu.server import Limits
+    options = dict(limits=Limits(creates_per_minute=0, messages_per_second=1e9))
+except ImportError:  # a build from before the limits
+    options = {{}}
 try:
-    app = create_app({db!r}, storage=storage, chosen_seeds=True)  # the bench's tables have four people and seeds
+    app = create_app({db!r}, storage=storage, chosen_seeds=True, **options)  # the bench's tables: four people, seeds
 except TypeError:  # a build from before chosen seeds were refused
-    app = create_app({db!r}, storage=storage)
+    app = create_app({db!r}, storage=storage, **options)
 run(app, host="127.0.0.1", port={port}, compress={deflate}, log_level="warning")
 """
 

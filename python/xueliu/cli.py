@@ -784,6 +784,36 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
 # ------------------------------------------------------------------------------------ serve
 
 
+# The server's limits, each an option named after its field of xueliu.server.Limits (not imported
+# here: the server extra may be missing), with the default its help names (a test compares them).
+LIMIT_OPTIONS = [
+    ("max_tables", click.IntRange(1), "Live tables held at most.  [default: 100000]"),
+    (
+        "creates_per_minute",
+        click.FloatRange(0),
+        "New tables per client address and minute (0: no limit).  [default: 20]",
+    ),
+    (
+        "messages_per_second",
+        click.FloatRange(0),
+        "WebSocket messages read per socket and second; faster ones wait (0: no limit).  [default: 50]",
+    ),
+    (
+        "queue_bytes",
+        click.IntRange(1),
+        "Text waiting for one socket, or one table's delayed spectators, before they are dropped.  [default: 1048576]",
+    ),
+    ("hello_seconds", click.FloatRange(0), "A socket must say hello within this.  [default: 30]"),
+    ("waiting_expiry", click.FloatRange(0), "Seconds a table may wait for people to join.  [default: 3600]"),
+]
+
+
+def _limit_options(command: Any) -> Any:
+    for name, kind, text in reversed(LIMIT_OPTIONS):
+        command = click.option("--" + name.replace("_", "-"), name, type=kind, help=text)(command)
+    return command
+
+
 @cli.command()
 @click.option(
     "--db",
@@ -826,6 +856,13 @@ def _print_summary(out: Console, s: dict[str, Any], plain: bool) -> None:
     hidden=True,
     help="Tables with people may take a chosen seed (tests only: the creator knows every deal).",
 )
+@_limit_options
+@click.option(
+    "--origin",
+    "origins",
+    multiple=True,
+    help="An origin whose pages may play here, besides the server's own and loopback (repeat it; '*': any).",
+)
 def serve(
     db_path: str,
     database: Optional[str],
@@ -835,12 +872,14 @@ def serve(
     port: int,
     compress: bool,
     chosen_seeds: bool,
+    origins: tuple[str, ...],
+    **limits: Any,
 ) -> None:
     """Run the table server: tables, seats, clocks and spectators over HTTP and WebSockets
-    (docs/server.md). Needs the server extra: pip install "xueliu[server]" (and "xueliu[postgres]"
-    for --database)."""
+    (docs/server.md, with the limits' meaning). Needs the server extra: pip install "xueliu[server]"
+    (and "xueliu[postgres]" for --database)."""
     try:
-        from .server import create_app
+        from .server import Limits, create_app
         from .server.serve import run, shared_storage
     except ImportError as e:
         raise click.ClickException(
@@ -849,9 +888,11 @@ def serve(
     from .server.storage import StorageError
 
     _check_free(host, port)
+    given = Limits(origins=origins, **{name: value for name, value in limits.items() if value is not None})
     storage = None if database is None else shared_storage(database, address or f"http://{host}:{port}", lease)
     try:
-        run(create_app(db_path, storage=storage, chosen_seeds=chosen_seeds), host=host, port=port, compress=compress)
+        app = create_app(db_path, storage=storage, limits=given, chosen_seeds=chosen_seeds)
+        run(app, host=host, port=port, compress=compress)
     except StorageError as e:
         raise click.ClickException(str(e)) from None
     finally:

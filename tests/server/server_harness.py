@@ -23,6 +23,7 @@ class Harness:
         self.tokens: dict[int, str] = {}
         self.decisions: list[dict[str, Any]] = []
         self.table.begin()
+        self.drain()
         for seat in range(4):
             if self.table.config.seats[seat] == "person":
                 self.tokens[seat] = self.table.join(seat)
@@ -30,6 +31,8 @@ class Harness:
                 self.drain()
 
     def drain(self) -> None:
+        while self.table.resume_due:  # the bots yielded; a server resumes on its next turn
+            self.table.resume()
         for viewer, message in self.table.outbox + self.table.scored_requests():  # as the server sends them
             self.inbox[viewer].append(message)
         self.table.outbox = []

@@ -49,6 +49,42 @@ def test_run_gives_uvicorn_the_protocol_and_sets_the_collector(monkeypatch: pyte
     assert (seen["host"], seen["port"], seen["ws"]) == ("127.0.0.1", 8123, BatchedWebSockets)
 
 
+def test_xueliu_serve_passes_the_operators_limits(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    import xueliu.cli
+    import xueliu.server
+    from xueliu.cli import cli
+    from xueliu.server import Limits
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(serving, "run", lambda app, **options: None)
+    monkeypatch.setattr(xueliu.cli, "_check_free", lambda host, port: None)  # no port is listened on
+    monkeypatch.setattr(xueliu.server, "create_app", lambda db, **kw: seen.update(db=db, limits=kw["limits"]))
+    db = str(tmp_path / "t.db")
+    options = ["--max-tables", "5", "--waiting-expiry", "60", "--origin", "https://a.example", "--origin", "*"]
+    assert CliRunner().invoke(cli, ["serve", "--db", db, *options]).exit_code == 0
+    assert seen == {"db": db, "limits": Limits(max_tables=5, waiting_expiry=60, origins=("https://a.example", "*"))}
+    assert CliRunner().invoke(cli, ["serve", "--db", db]).exit_code == 0
+    assert seen["limits"] == Limits()  # no option: the defaults the help names
+
+
+def test_xueliu_serve_help_names_the_limits_defaults() -> None:
+    from dataclasses import fields
+
+    from click.testing import CliRunner
+
+    from xueliu.cli import cli
+    from xueliu.server import Limits
+
+    text = " ".join(CliRunner().invoke(cli, ["serve", "--help"]).output.split())
+    for field in fields(Limits):
+        if field.name != "origins":
+            after = text[text.index("--" + field.name.replace("_", "-")) :]
+            shown = after[after.index("[default: ") + 10 : after.index("]")]
+            assert float(shown) == getattr(Limits(), field.name), field.name
+
+
 # ---------------------------------------------------------------- real processes (issue 27)
 
 

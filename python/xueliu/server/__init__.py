@@ -3,13 +3,14 @@
 Three layers, one concept each: :mod:`.table` (one match at one table: seats, decision numbers,
 clocks, 托管, leaving, the messages each seat and spectator receives — no I/O), :mod:`.storage`
 (the storage interface and SQLite; :mod:`.storage_pg`, PostgreSQL shared by several processes,
-needs ``xueliu[postgres]``), and :mod:`.app` (a thin Starlette app: HTTP and WebSockets).
-:func:`create_app` returns the ASGI app to run or to mount in your own. docs/server.md gives the
-protocol.
+needs ``xueliu[postgres]``), and :mod:`.app` (a thin Starlette app: HTTP and WebSockets),
+bounded by :mod:`.limits` (what an operator sets: limits, rates, origins). :func:`create_app`
+returns the ASGI app to run or to mount in your own. docs/server.md gives the protocol.
 """
 
 from .app import Server, create_app
 from .clock import Clock, FakeClock, SystemClock
+from .limits import Limits
 from .storage import SQLiteStorage, Storage, StorageError
 from .table import PROTOCOL, Table, TableConfig, TableError
 
@@ -17,6 +18,7 @@ __all__ = [
     "PROTOCOL",
     "Clock",
     "FakeClock",
+    "Limits",
     "SQLiteStorage",
     "Server",
     "Storage",

@@ -9,8 +9,9 @@ changed in one turn of the event loop, in one transaction) before a single messa
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
 import logging
+import math
 import secrets
 from collections import deque
 from contextlib import asynccontextmanager
@@ -19,27 +20,40 @@ from typing import Any, AsyncIterator, Callable, Iterable, Optional
 
 import orjson
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.status import WS_1008_POLICY_VIOLATION
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketClose, WebSocketDisconnect
 
 from .. import _presets
 from .._xueliu import Rules, shanten
 from .clock import Clock, SystemClock, Timer
+from .limits import Limits, RateLimit, origin_allowed
 from .storage import Change, Moved, SQLiteStorage, Storage
 from .table import PROTOCOL, SPECTATORS, Table, TableConfig, TableError
 
 log = logging.getLogger("xueliu.server")
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # bytes of one client message; larger ones are refused, the connection stays
-MAX_BODY = 16384  # bytes of an HTTP request body
-HELLO_SECONDS = 30.0  # a socket must say hello within this
-QUEUE_LIMIT = 10_000  # messages waiting for one slow client before it is dropped
+MAX_BODY = 16384  # bytes of an HTTP request body, refused as it streams in past this
 RETRY_SECONDS = 1.0  # a commit storage refused is tried again this often
-WS_1011_INTERNAL_ERROR = 1011
-WS_1013_TRY_AGAIN_LATER = 1013
+
+# WebSocket close codes (docs/server.md); 1008 (an origin not allowed) is Starlette's
+WS_1011_INTERNAL_ERROR = 1011  # the table is damaged: storage holds it but it could not be restored
+WS_1013_TRY_AGAIN_LATER = 1013  # storage is failing: nothing can change, try again shortly
+WS_4000_SEAT_TAKEN_OVER = 4000  # another socket took the seat: the newest wins
+WS_4008_TOO_FAR_BEHIND = 4008  # more than Limits.queue_bytes waited for the client: dropped, not buffered
+WS_4307_MOVED = 4307  # another process plays the table: the client reconnects to the address it was sent
+WS_4401_UNAUTHORIZED = 4401  # no seat of the table has the hello's token
+WS_4404_UNKNOWN_TABLE = 4404
+WS_4408_NO_HELLO = 4408  # no valid hello within Limits.hello_seconds
+WS_4410_TABLE_EXPIRED = 4410  # the table expired waiting for people to join
+CLOSE_SECONDS = 30.0  # a socket being closed has this long to read what was written before its close
 
 
 Outbox = list[tuple[int, dict[str, Any]]]  # a table's messages of one turn: (viewer, message)
@@ -49,22 +63,28 @@ Sends = list[tuple[Table, Outbox]]  # the messages of one turn, table by table
 class Connection:
     """One WebSocket's outgoing messages, written by its own task so a slow client blocks no
     table. A list and one future, not an ``asyncio.Queue``: a commit hands a socket two or three
-    messages at once, and the pump writes them all on one wake."""
+    messages at once, and the pump writes them all on one wake. At most ``queue_bytes`` of text
+    wait: a client further behind is dropped (it may reconnect and resume), not buffered."""
 
-    def __init__(self, ws: WebSocket) -> None:
+    def __init__(self, ws: WebSocket, queue_bytes: int) -> None:
         self.ws = ws
         self.waiting: list[str] = []
+        self.queued = 0  # characters in `waiting` and in the batch being written
+        self.queue_bytes = queue_bytes
         self.wake: Optional[asyncio.Future[None]] = None
         self.close_code: Optional[int] = None  # set: close after what waits; send no more
+        self.task: asyncio.Future[None]  # the pump, from start()
 
     def send(self, text: str) -> None:
         if self.close_code is not None:
             return
-        if len(self.waiting) < QUEUE_LIMIT:
+        self.queued += len(text)
+        if self.queued <= self.queue_bytes:
             self.waiting.append(text)
             self._wake()
-        else:  # too far behind: close it; it may reconnect and resume
-            self.close(4008)
+        else:  # too far behind: dropped with what waits; it may reconnect and resume
+            self.waiting = []
+            self.close(WS_4008_TOO_FAR_BEHIND)
 
     def close(self, code: int) -> None:
         if self.close_code is None:
@@ -75,7 +95,20 @@ class Connection:
         if self.wake is not None and not self.wake.done():
             self.wake.set_result(None)
 
-    async def pump(self) -> None:
+    def start(self) -> None:
+        self.task = asyncio.ensure_future(self._pump())
+
+    async def stop(self) -> None:
+        """Ends the pump once the socket's handler is done: at once, or, when the server is
+        closing the socket, after at most :data:`CLOSE_SECONDS` for the client to read to the close."""
+        try:
+            if self.close_code is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(self.task), CLOSE_SECONDS)
+        finally:
+            self.task.cancel()
+
+    async def _pump(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
             if not self.waiting and self.close_code is None:
@@ -84,6 +117,7 @@ class Connection:
             batch, self.waiting = self.waiting, []
             for text in batch:
                 await self.ws.send_text(text)
+                self.queued -= len(text)
             if self.close_code is not None and not self.waiting:
                 await self.ws.close(code=self.close_code)
                 return
@@ -91,11 +125,14 @@ class Connection:
 
 class DelayLine:
     """Spectator messages released ``delay`` seconds after they were written, in order, to the
-    spectators who were watching when they were written."""
+    spectators who were watching when they were written. At most ``queue_bytes`` of text wait:
+    past that the spectators are dropped (:data:`WS_4008_TOO_FAR_BEHIND`; they may come back, as
+    late as before), so a seat toggling 托管 all day under a day's delay holds no memory."""
 
-    def __init__(self, clock: Clock, delay: float) -> None:
-        self.clock, self.delay = clock, delay
+    def __init__(self, clock: Clock, delay: float, queue_bytes: int) -> None:
+        self.clock, self.delay, self.queue_bytes = clock, delay, queue_bytes
         self.pending: deque[tuple[float, str, list[Connection]]] = deque()
+        self.queued = 0  # characters in `pending`
         self.timer: Optional[Timer] = None
 
     def put(self, text: str, targets: Iterable[Connection]) -> None:
@@ -103,7 +140,12 @@ class DelayLine:
             for conn in targets:
                 conn.send(text)
             return
-        self.pending.append((self.clock.now() + self.delay, text, list(targets)))
+        targets = list(targets)
+        if self.queued + len(text) > self.queue_bytes:
+            self._drop(targets)
+            return
+        self.queued += len(text)
+        self.pending.append((self.clock.now() + self.delay, text, targets))
         if self.timer is None:
             self.timer = self.clock.call_at(self.pending[0][0], self._release)
 
@@ -112,21 +154,35 @@ class DelayLine:
         now = self.clock.now()
         while self.pending and self.pending[0][0] <= now:
             _, text, targets = self.pending.popleft()
+            self.queued -= len(text)
             for conn in targets:
                 conn.send(text)
         if self.pending:
             self.timer = self.clock.call_at(self.pending[0][0], self._release)
+
+    def _drop(self, targets: list[Connection]) -> None:
+        for _, _, waiting in self.pending:
+            targets += waiting
+        for conn in targets:
+            conn.close(WS_4008_TOO_FAR_BEHIND)
+        self.pending.clear()
+        self.queued = 0
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
 
 
 class Server:
     """The tables of one process, with their storage, clock, timers and sockets."""
 
     def __init__(
-        self, storage: Storage, clock: Clock, *, max_tables: int = 100_000, chosen_seeds: bool = False
+        self, storage: Storage, clock: Clock, *, limits: Optional[Limits] = None, chosen_seeds: bool = False
     ) -> None:
         self.storage = storage
         self.clock = clock
-        self.max_tables = max_tables
+        self.limits = limits = limits or Limits()
+        rate = limits.creates_per_minute
+        self.creates = RateLimit(rate / 60, max(1.0, rate))  # new tables, per client address
         self.chosen_seeds = chosen_seeds  # tables with people may have a chosen seed: for tests only
         self.tables: dict[str, Table] = {}
         self.seats: dict[tuple[str, int], Connection] = {}
@@ -198,6 +254,7 @@ class Server:
             self.damaged[table_id] = f"{type(e).__name__}: {e}"
             log.error("table %s cannot be restored, served as damaged: %s", table_id, self.damaged[table_id])
             return None
+        table.expires_at = self.clock.now() + self.limits.waiting_expiry  # a waiting table: a full wait again
         self.tables[table_id] = table
         return table
 
@@ -209,8 +266,10 @@ class Server:
 
     def create(self, config: TableConfig) -> Table:
         self.available()
-        if len(self.tables) >= self.max_tables:
-            raise TableError("full", f"this server holds at most {self.max_tables} tables")
+        if len(self.tables) >= self.limits.max_tables:
+            self._forget_finished()
+        if len(self.tables) >= self.limits.max_tables:
+            raise TableError("full", f"this server holds at most {self.limits.max_tables} tables in play")
         if config.seed is not None and config.people() > 1 and not self.chosen_seeds:
             raise TableError(
                 "bad_config",
@@ -218,12 +277,30 @@ class Server:
                 "a chosen seed is for one person with bots",
             )
         table = Table(secrets.token_hex(6), config, self.clock)
+        table.expires_at = self.clock.now() + self.limits.waiting_expiry
         self.tables[table.id] = table
         self.run(table, table.begin)
         self.commit()
         self.available()
         log.info("table %s created (%s, %d hands, seats %s)", table.id, config.preset, config.hands, config.seats)
         return table
+
+    def _forget_finished(self) -> None:
+        """Drops from memory the tables over or expired that nobody has open (storage keeps
+        them; :meth:`find` loads one again when asked), so that they do not count as held."""
+        for table_id, table in list(self.tables.items()):
+            if (
+                table.status in ("over", "expired")
+                and table_id not in self.dirty
+                and not self.watchers.get(table_id)
+                and not any((table_id, seat) in self.seats for seat in range(4))
+            ):
+                del self.tables[table_id]
+                self.watchers.pop(table_id, None)
+                self.lines.pop(table_id, None)
+                timer = self.timers.pop(table_id, None)  # a grace period running out: moot now
+                if timer is not None:
+                    timer[1].cancel()
 
     def run(self, table: Table, op: Callable[..., Any], *args: Any) -> None:
         """Runs one change to a table; its commit and messages follow at the end of this turn of
@@ -240,6 +317,10 @@ class Server:
                     loop = asyncio.get_running_loop()
                 except RuntimeError:
                     self.commit()
+                    while table.resume_due and self.failure is None:  # no event loop to yield to
+                        table.resume()
+                        self.dirty[table.id] = table
+                        self.commit()
                 else:
                     self.commit_soon = True
                     loop.call_soon(self.commit)
@@ -275,9 +356,9 @@ class Server:
         if timer is not None:
             timer[1].cancel()
         for key in [key for key in self.seats if key[0] == table.id]:
-            self.seats.pop(key).close(4307)
+            self.seats.pop(key).close(WS_4307_MOVED)
         for conn in self.watchers.pop(table.id, set()):
-            conn.close(4307)
+            conn.close(WS_4307_MOVED)
         self.lines.pop(table.id, None)
 
     def _land(self, changes: list[Change], sends: Sends) -> None:
@@ -294,6 +375,9 @@ class Server:
                 self._drop(table)
             else:
                 self._send(table, outbox)
+                if table.status == "expired":  # its sockets close after the `expired` message
+                    for key in [key for key in self.seats if key[0] == table.id]:
+                        self.seats[key].close(WS_4410_TABLE_EXPIRED)
         scoring = [table for table, _ in sends if table.scoring and table.id not in lost]
         if scoring:  # after this turn's messages are written: nobody's acknowledgement waits on a score
             try:
@@ -345,10 +429,15 @@ class Server:
     def _line(self, table: Table) -> DelayLine:
         line = self.lines.get(table.id)
         if line is None:
-            line = self.lines[table.id] = DelayLine(self.clock, table.config.spectator_delay)
+            line = self.lines[table.id] = DelayLine(self.clock, table.config.spectator_delay, self.limits.queue_bytes)
         return line
 
     def _schedule(self, table: Table) -> None:
+        """Sets what the table next needs of the server: a timer at :meth:`Table.wake_at`, a
+        resume on a later turn of the event loop when its bots yielded it (so that an all-bot
+        match plays a bounded number of steps per turn, never blocking the other tables)."""
+        if table.resume_due:
+            self._resume_soon(table)
         when = table.wake_at()
         current = self.timers.get(table.id)
         if current is not None and current[0] == when:
@@ -358,6 +447,17 @@ class Server:
             del self.timers[table.id]
         if when is not None:
             self.timers[table.id] = (when, self.clock.call_at(when, lambda: self._wake(table)))
+
+    def _resume_soon(self, table: Table) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop to yield to: run() plays on at once
+        loop.call_soon(self._resume, table)
+
+    def _resume(self, table: Table) -> None:
+        if table.resume_due and self.failure is None and self.tables.get(table.id) is table:
+            self.run(table, table.resume)  # not while storage fails (_retry schedules it), nor once dropped
 
     def _wake(self, table: Table) -> None:
         self.timers.pop(table.id, None)
@@ -372,7 +472,7 @@ class Server:
         self.commit()  # the welcome shows only what is committed
         old = self.seats.get((table.id, seat))
         if old is not None:
-            old.close(4000)  # one socket per seat: the new one replaces it
+            old.close(WS_4000_SEAT_TAKEN_OVER)  # one socket per seat: the new one replaces it
         self.seats[(table.id, seat)] = conn
         conn.send(_text(table.welcome(seat, hand, start)))
         for message in table.settlement():
@@ -412,7 +512,16 @@ def _http_error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"v": PROTOCOL, "type": "error", "code": code, "message": message}, status_code=status)
 
 
-STATUS = {"unknown_table": 404, "seat_taken": 409, "not_over": 409, "full": 503, "unavailable": 503, "damaged": 500}
+STATUS = {
+    "unknown_table": 404,
+    "seat_taken": 409,
+    "not_over": 409,
+    "expired": 410,
+    "too_large": 413,
+    "full": 503,
+    "unavailable": 503,
+    "damaged": 500,
+}
 
 
 def _table_error(e: TableError) -> JSONResponse:
@@ -426,15 +535,23 @@ def _moved(request: Request, e: Moved) -> Response:
 
 
 async def _body(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise TableError("too_large", f"the request body is over {MAX_BODY} bytes")
+    """The request's JSON, refused as it streams in once it is over :data:`MAX_BODY` (chunked or
+    not), never read whole first. orjson refuses nesting deeper than 1,024."""
+    too_large = TableError("too_large", f"the request body is over {MAX_BODY} bytes")
+    length = request.headers.get("content-length", "0")
+    if not length.isdigit() or int(length) > MAX_BODY:
+        raise too_large
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise too_large
     if not body:
         return {}
     try:
-        return json.loads(body)
-    except ValueError:
-        raise TableError("malformed", "the request body is not JSON") from None
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        raise TableError("malformed", "the request body is not JSON (or nests deeper than 1,024)") from None
 
 
 def _server(request: Any) -> Server:
@@ -453,11 +570,16 @@ def _table(server: Server, table_id: str) -> Table:
 
 async def create_table(request: Request) -> JSONResponse:
     server = _server(request)
+    wait = server.creates.wait(request.client.host if request.client else "")
+    if wait > 0:
+        answer = _http_error(429, "rate_limited", f"too many new tables from your address; try in {wait:.0f} s")
+        answer.headers["Retry-After"] = str(math.ceil(wait))
+        return answer
     try:
         table = server.create(TableConfig.parse(await _body(request)))
     except TableError as e:
         return _table_error(e)
-    return JSONResponse({"v": PROTOCOL, "table": table.public()}, status_code=201)
+    return JSONResponse({"v": PROTOCOL, "table": table.lobby()}, status_code=201)
 
 
 async def list_presets(request: Request) -> JSONResponse:
@@ -486,7 +608,7 @@ async def list_tables(request: Request) -> JSONResponse:
         server.available()
     except TableError as e:
         return _table_error(e)
-    tables = [t.public() for t in server.tables.values()]
+    tables = [t.lobby() for t in server.tables.values() if t.status != "expired"]
     return JSONResponse({"v": PROTOCOL, "tables": tables, "elsewhere": server.storage.elsewhere()})
 
 
@@ -497,7 +619,7 @@ async def show_table(request: Request) -> Response:
         return _table_error(e)
     except Moved as e:
         return _moved(request, e)
-    return JSONResponse({"v": PROTOCOL, "table": table.public()})
+    return JSONResponse({"v": PROTOCOL, "table": table.lobby()})
 
 
 async def match_log(request: Request) -> JSONResponse:
@@ -527,15 +649,18 @@ async def join_seat(request: Request) -> Response:
     except Moved as e:
         return _moved(request, e)
     log.info("table %s: seat %d joined", table.id, seat)
-    return JSONResponse({"v": PROTOCOL, "table": table.public(), "seat": seat, "token": token[0]}, status_code=201)
+    return JSONResponse({"v": PROTOCOL, "table": table.lobby(), "seat": seat, "token": token[0]}, status_code=201)
 
 
 # ------------------------------------------------------------------------ WebSockets
 
 
-async def _receive(ws: WebSocket) -> Optional[Any]:
+async def _receive(ws: WebSocket, rate: RateLimit) -> Optional[Any]:
     """The next client message as JSON, or an error sent back (and None) when it is oversized or
-    malformed; raises WebSocketDisconnect when the client is gone."""
+    malformed; raises WebSocketDisconnect when the client is gone. Messages are read at most
+    ``rate`` allows: past it the socket is simply not read, and TCP slows the client down."""
+    while (wait := rate.wait()) > 0:
+        await asyncio.sleep(wait)
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
@@ -563,31 +688,38 @@ async def _receive(ws: WebSocket) -> Optional[Any]:
     return data
 
 
-async def _hello(ws: WebSocket) -> Optional[dict[str, Any]]:
-    try:
+async def _hello(ws: WebSocket, rate: RateLimit, seconds: float) -> Optional[dict[str, Any]]:
+    """The socket's hello, within ``seconds`` of its opening whatever else it sends first; else
+    the socket is closed (:data:`WS_4408_NO_HELLO`) and None."""
+
+    async def first_hello() -> dict[str, Any]:
         while True:
-            data = await asyncio.wait_for(_receive(ws), HELLO_SECONDS)
-            if data is None:
-                continue
-            if data["type"] == "hello":
+            data = await _receive(ws, rate)
+            if data is not None and data["type"] == "hello":
                 hello: dict[str, Any] = data
                 return hello
-            await ws.send_text(_error("hello_first", 'the first message must be {"type": "hello", ...}'))
+            if data is not None:
+                await ws.send_text(_error("hello_first", 'the first message must be {"type": "hello", ...}'))
+
+    try:
+        return await asyncio.wait_for(first_hello(), seconds)
     except asyncio.TimeoutError:
-        await ws.close(code=4408)
+        await ws.close(code=WS_4408_NO_HELLO)
         return None
 
 
-async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict[str, Any]]]:
+async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict[str, Any], RateLimit]]:
     """Accepts a socket to a table and reads its hello; None (the socket closed) for an unknown
-    table or a hello that never came. Seats and spectators open alike."""
+    table or a hello that never came. Seats and spectators open alike; each socket's messages
+    are paced by a rate of its own."""
     server = _server(ws)
+    limits = server.limits
     await ws.accept()
     try:
         table = server.find(ws.path_params["table"])
     except Moved as e:
         await ws.send_text(_error("moved", str(e), address=e.address))
-        await ws.close(code=4307)
+        await ws.close(code=WS_4307_MOVED)
         return None
     except TableError as e:  # damaged
         await ws.send_text(_error(e.code, str(e)))
@@ -595,12 +727,13 @@ async def _greet(ws: WebSocket) -> Optional[tuple[Server, Table, dict[str, Any]]
         return None
     if table is None:
         await ws.send_text(_error("unknown_table", "no such table on this server"))
-        await ws.close(code=4404)
+        await ws.close(code=WS_4404_UNKNOWN_TABLE)
         return None
-    hello = await _hello(ws)
+    rate = RateLimit(limits.messages_per_second, max(1.0, limits.messages_per_second))
+    hello = await _hello(ws, rate, limits.hello_seconds)
     if hello is None or not await _ready(server, ws):
         return None
-    return server, table, hello
+    return server, table, hello, rate
 
 
 async def _ready(server: Server, ws: WebSocket) -> bool:
@@ -621,28 +754,29 @@ async def play_socket(ws: WebSocket) -> None:
         greeted = await _greet(ws)
         if greeted is None:
             return
-        server, table, hello = greeted
+        server, table, hello, rate = greeted
         try:
             seat = table.seat_of(hello.get("token"))
         except TableError as e:
             await ws.send_text(_error(e.code, str(e)))
-            await ws.close(code=4401)
+            await ws.close(code=WS_4401_UNAUTHORIZED)
             return
-        conn = Connection(ws)
-        pump = asyncio.ensure_future(conn.pump())
+        conn = Connection(ws, server.limits.queue_bytes)
+        conn.start()
         server.attach_seat(table, seat, conn, hello.get("hand"), hello.get("from", 0))
         try:
-            await _serve_seat(server, table, seat, conn, ws)
+            await _serve_seat(server, table, seat, conn, rate)
         finally:
-            pump.cancel()
             server.detach_seat(table, seat, conn)
+            await conn.stop()
     except WebSocketDisconnect:
         pass
 
 
-async def _serve_seat(server: Server, table: Table, seat: int, conn: Connection, ws: WebSocket) -> None:
-    while True:
-        data = await _receive(ws)
+async def _serve_seat(server: Server, table: Table, seat: int, conn: Connection, rate: RateLimit) -> None:
+    """Reads the seat's messages until the client goes or the server drops it."""
+    while conn.close_code is None:
+        data = await _receive(conn.ws, rate)
         if data is None:
             continue
         kind = data["type"]
@@ -670,20 +804,41 @@ async def watch_socket(ws: WebSocket) -> None:
         greeted = await _greet(ws)
         if greeted is None:
             return
-        server, table, hello = greeted
-        conn = Connection(ws)
-        pump = asyncio.ensure_future(conn.pump())
+        server, table, hello, rate = greeted
+        conn = Connection(ws, server.limits.queue_bytes)
+        conn.start()
         server.attach_watcher(table, conn, hello.get("hand"), hello.get("from", 0))
         try:
-            while True:
-                data = await _receive(ws)
+            while conn.close_code is None:
+                data = await _receive(ws, rate)
                 if data is not None and data["type"] != "ping":
                     conn.send(_error("spectator", "spectators only watch"))
         finally:
-            pump.cancel()
             server.detach_watcher(table, conn)
+            await conn.stop()
     except WebSocketDisconnect:
         pass
+
+
+class OriginCheck:
+    """Refuses a browser page of a foreign origin before any route sees it (docs/server.md,
+    "Origins"): its POSTs answer 403 ``forbidden_origin``, its WebSockets are refused with
+    1008 (policy violation). GETs pass: they change nothing and show only public views."""
+
+    def __init__(self, app: ASGIApp, allowed: tuple[str, ...]) -> None:
+        self.app, self.allowed = app, allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" or (scope["type"] == "http" and scope["method"] == "POST"):
+            headers = Headers(scope=scope)
+            if not origin_allowed(headers.get("origin"), headers.get("host"), self.allowed):
+                if scope["type"] == "websocket":
+                    refusal: ASGIApp = WebSocketClose(code=WS_1008_POLICY_VIOLATION)
+                else:
+                    refusal = _http_error(403, "forbidden_origin", "pages of this origin may not use this server")
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def create_app(
@@ -691,19 +846,21 @@ def create_app(
     *,
     storage: Optional[Storage] = None,
     clock: Optional[Clock] = None,
-    max_tables: int = 100_000,
+    limits: Optional[Limits] = None,
     chosen_seeds: bool = False,
 ) -> Starlette:
     """The table server as an ASGI app: SQLite at ``db`` (or the given ``storage``), unfinished
-    tables restored at startup. ``chosen_seeds`` lets tables with people take a chosen seed (for
-    tests: their creator would know every deal). Mount it in another Starlette or FastAPI app as it is."""
+    tables restored at startup, bounded by ``limits`` (:class:`Limits`' defaults if None).
+    ``chosen_seeds`` lets tables with people take a chosen seed (for tests: their creator would
+    know every deal). Mount it in another Starlette or FastAPI app as it is."""
     own = storage is None  # storage the app opened, it closes (SIGTERM: the WAL checkpointed away)
     server = Server(
         storage if storage is not None else SQLiteStorage(db),
         clock or SystemClock(),
-        max_tables=max_tables,
+        limits=limits,
         chosen_seeds=chosen_seeds,
     )
+    limits = server.limits
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -727,6 +884,6 @@ def create_app(
         WebSocketRoute("/api/tables/{table}/watch", watch_socket),
         Mount("/", StaticFiles(directory=STATIC, html=True), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(OriginCheck, allowed=limits.origins)])
     app.state.server = server
     return app

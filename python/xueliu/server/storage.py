@@ -84,9 +84,9 @@ class Storage(Protocol):
         ...
 
     def unfinished(self) -> list[str]:
-        """The ids of every unfinished table this process may play and was not given yet, oldest
-        first (at startup: all of them, unless another process holds some; a shared storage
-        leases them to this process first)."""
+        """The ids of every table that may still be played (not over, not expired) that this
+        process may play and was not given yet, oldest first (at startup: all of them, unless
+        another process holds some; a shared storage leases them to this process first)."""
         ...
 
     def load(self, table_id: str) -> Optional[Saved]:
@@ -212,7 +212,9 @@ class SQLiteStorage:
 
     def unfinished(self) -> list[str]:
         with self._lock:
-            rows = self._db.execute("SELECT id FROM tables WHERE status != 'over' ORDER BY rowid").fetchall()
+            rows = self._db.execute(
+                "SELECT id FROM tables WHERE status NOT IN ('over', 'expired') ORDER BY rowid"
+            ).fetchall()
         return [table_id for (table_id,) in rows]
 
     def load(self, table_id: str) -> Optional[Saved]:

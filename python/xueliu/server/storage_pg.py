@@ -212,12 +212,13 @@ class PostgresStorage:
         return lost
 
     def unfinished(self) -> list[str]:
-        """Leases every unfinished table whose owner is gone (or that has none) and gives their
-        ids (:meth:`load` then reads each): at startup, and every :attr:`adopt_every` seconds after."""
+        """Leases every table that may still be played (not over, not expired) whose owner is gone
+        (or that has none) and gives their ids (:meth:`load` then reads each): at startup, and
+        every :attr:`adopt_every` seconds after."""
         with self._lock:
             rows = self._db.execute(
-                "UPDATE tables SET owner = %s, epoch = epoch + 1 WHERE id IN ("
-                f"SELECT id FROM tables WHERE status != 'over' AND {ORPHANED} ORDER BY id FOR UPDATE SKIP LOCKED) "
+                "UPDATE tables SET owner = %s, epoch = epoch + 1 WHERE id IN (SELECT id FROM tables "
+                f"WHERE status NOT IN ('over', 'expired') AND {ORPHANED} ORDER BY id FOR UPDATE SKIP LOCKED) "
                 "RETURNING id",
                 (self.owner,),
             ).fetchall()
@@ -252,11 +253,11 @@ class PostgresStorage:
         return Saved(data, [log for (log,) in ended], [(seat, action) for seat, action in moves])
 
     def elsewhere(self) -> list[dict[str, Any]]:
-        """The unfinished tables other live processes hold: id, status and their address."""
+        """The tables other live processes play (not over, not expired): id, status and their address."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT t.id, t.status, s.address FROM tables t JOIN servers s ON s.owner = t.owner "
-                "WHERE t.status != 'over' AND t.owner != %s AND s.alive_until > now() ORDER BY t.id",
+                "WHERE t.status NOT IN ('over', 'expired') AND t.owner != %s AND s.alive_until > now() ORDER BY t.id",
                 (self.owner,),
             ).fetchall()
         return [{"id": i, "status": status, "address": address} for i, status, address in rows]

@@ -14,6 +14,7 @@ tell anyone whether some other seat could claim (issue 14, docs/server.md §Info
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import hmac
 import json
@@ -27,6 +28,7 @@ from ..events import Event, ScoreDict
 from .clock import Clock
 
 SPECTATORS = 4  # the outbox recipient for every spectator
+AUTO_STEPS = 64  # steps bots and 托管 seats close in one call before the table yields (resume_due)
 PROTOCOL = 1  # docs/server.md: the "v" of every message
 KINDS = ("exchange", "void", "turn", "claim", "rob")
 
@@ -73,12 +75,14 @@ class TableConfig:
         return config
 
     def _check(self) -> None:
+        if not isinstance(self.preset, str):
+            raise TableError("bad_config", f"preset must be the name of a preset, one of {engine.Rules.presets()}")
         _dict(self.options, "options")
         try:
             self.rules()
         except (engine.XueliuError, TypeError) as e:
             raise TableError("bad_config", f"rules: {e}") from None
-        if not (isinstance(self.hands, int) and 1 <= self.hands <= 64):
+        if not (_integer(self.hands) and 1 <= self.hands <= 64):
             raise TableError("bad_config", "hands must be an integer from 1 to 64")
         if not (isinstance(self.seats, list) and len(self.seats) == 4):
             raise TableError("bad_config", 'seats must list four entries, each "person" or a bot name')
@@ -88,11 +92,11 @@ class TableConfig:
                     engine.Bot(name)
                 except (engine.XueliuError, TypeError) as e:
                     raise TableError("bad_config", f"seats: {e}") from None
-        if self.seed is not None and not (isinstance(self.seed, int) and 0 <= self.seed < 2**63):
+        if self.seed is not None and not (_integer(self.seed) and 0 <= self.seed < 2**63):
             raise TableError("bad_config", "seed must be an integer from 0 to 2**63 - 1")
         if set(self.clocks) != set(KINDS) or not all(_seconds(v) and v > 0 for v in self.clocks.values()):
             raise TableError("bad_config", f"clocks must give positive seconds for {list(KINDS)}")
-        if not (isinstance(self.auto_after, int) and self.auto_after >= 1):
+        if not (_integer(self.auto_after) and self.auto_after >= 1):
             raise TableError("bad_config", "auto_after must be a positive integer")
         if self.on_leave not in ("auto", "abandon"):
             raise TableError("bad_config", 'on_leave must be "auto" or "abandon"')
@@ -112,6 +116,10 @@ def _dict(value: Any, name: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise TableError("bad_config", f"{name} must be a JSON object")
     return value
+
+
+def _integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # JSON's true is no number
 
 
 def _seconds(value: Any) -> bool:
@@ -176,7 +184,10 @@ class Table:
         self.salt = salt if salt is not None else secrets.token_hex(16)
         self.commitment = commitment(self.seed, self.salt)
         self.match: Optional[engine.Match] = None
-        self.status = "waiting"  # waiting (for people to join), playing, between (hands), over
+        self.status = "waiting"  # waiting (for people to join), playing, between (hands), over; or expired
+        self.expires_at: Optional[float] = None  # when a table still waiting expires (the server sets it)
+        self.resume_due = False  # bots yielded after AUTO_STEPS steps: the server calls resume() soon
+        self.ended_at: list[float] = []  # when each ended hand ended: the lobby shows it spectator_delay later
         self.tokens: list[Optional[str]] = [None] * 4  # token digests of joined person seats
         self.names: list[Optional[str]] = [None] * 4  # the display names people chose at join
         self.auto = [name != "person" for name in config.seats]
@@ -216,6 +227,8 @@ class Table:
         shown = display_name(name)
         if not 0 <= seat < 4:
             raise TableError("bad_seat", "seat must be 0, 1, 2 or 3")
+        if self.status == "expired":
+            raise TableError("expired", "this table expired waiting for players; create another")
         if self.config.seats[seat] != "person":
             raise TableError("seat_taken", f"seat {seat} is played by the bot {self.config.seats[seat]!r}")
         if self.tokens[seat] is not None:
@@ -292,9 +305,14 @@ class Table:
         self._answer(seat, action, "seat")
         self._advance()
 
+    def resume(self) -> None:
+        """Plays on where the bots yielded (:attr:`resume_due`)."""
+        self.resume_due = False
+        self._advance()
+
     def wake_at(self) -> Optional[float]:
         """When :meth:`wake` next has something to do."""
-        times = [self.deadline, self.next_hand_at]
+        times = [self.deadline, self.next_hand_at, self.expires_at if self.status == "waiting" else None]
         times += [t + self.config.grace for t, left in zip(self.gone_since, self.left) if t is not None and not left]
         due = [t for t in times if t is not None]
         return min(due) if due else None
@@ -302,6 +320,10 @@ class Table:
     def wake(self) -> None:
         """Plays what the clock makes due: expired decisions, seats gone too long, the next hand."""
         now = self.clock.now()
+        if self.status == "waiting" and self.expires_at is not None and now >= self.expires_at:
+            self.status = "expired"  # nobody can join it now; the server then closes its sockets
+            self._broadcast("expired")
+            return
         for seat, since in enumerate(self.gone_since):
             if since is not None and not self.left[seat] and now >= since + self.config.grace:
                 self._left(seat)
@@ -398,6 +420,17 @@ class Table:
             "seed_revealed": {"seed": self.seed, "salt": self.salt} if self.status == "over" else None,
         }
 
+    def lobby(self) -> dict[str, Any]:
+        """:meth:`public` as late as the spectators see it: a hand's result (and the status it
+        leads to) shows only ``spectator_delay`` seconds after the hand ended."""
+        view = self.public()
+        shown = bisect.bisect_right(self.ended_at, self.clock.now() - self.config.spectator_delay)
+        if shown < len(self.ended_at):
+            results = view["results"][:shown]
+            totals = [sum(scores[seat] for scores in results) for seat in range(4)]
+            view.update(status="playing", hands_played=shown, results=results, totals=totals)
+        return view
+
     def hand_number(self) -> int:
         """The number of the hand in play, from 0 (or of the last hand, once the match is over)."""
         return self._hand
@@ -428,6 +461,7 @@ class Table:
             "window": self.window,
             "sent": self.sent,
             "between": self.next_hand_at is not None,
+            "ended_at": self.ended_at,
         }
 
     def match_json(self) -> Optional[str]:
@@ -469,6 +503,8 @@ class Table:
         if data["between"]:
             table.next_hand_at = now + config.next_hand_delay
         table.gone_since = [None if name != "person" or left else now for name, left in zip(config.seats, table.left)]
+        table.ended_at = data.get("ended_at", [0.0] * len(ended))  # schema 2's first rows lack it: long ended
+        table.resume_due = table.status == "playing"  # the bots may have yielded just before the stop
         return table
 
     def _replay(self, ended: list[str], hand: int, moves: list[tuple[int, str]]) -> engine.Match:
@@ -512,17 +548,24 @@ class Table:
 
     def _advance(self) -> None:
         """Publishes what may be published, then opens steps and lets bots and 托管 seats answer
-        until a person must decide or the match waits for the clock."""
+        until a person must decide or the match waits for the clock. After :data:`AUTO_STEPS`
+        automatic steps it yields (:attr:`resume_due`), so that an all-bot match is played a
+        few milliseconds at a time between the server's other work."""
+        steps = 0
         while self.match is not None and self.status == "playing":
             window = self._publish()
             if self.requests:
+                if steps == AUTO_STEPS:
+                    self.resume_due = True
+                    return
                 if not self._auto_answer():
                     return
+                steps += 1
                 continue
             game = self.match.game
             if window is None and game.is_over:
                 self._hand_over()
-                return
+                continue  # on into the next hand when it is dealt at once (no next_hand_delay)
             self._open(window)
 
     def _publish(self) -> Optional[tuple[Mapping[str, Any], bool]]:
@@ -698,6 +741,7 @@ class Table:
         assert self.match is not None
         match, game = self.match, self.match.game
         self.ended.append((self.hand_number(), json.dumps(game.events, separators=(",", ":"), ensure_ascii=False)))
+        self.ended_at.append(self.clock.now())
         if match.is_over:
             self.status = "over"
         else:
@@ -711,7 +755,6 @@ class Table:
                 self.next_hand_at = None
                 match.next_hand()
                 self._new_hand()
-                self._advance()
 
     # ---------------------------------------------------------------- messages
 
