@@ -105,7 +105,7 @@ pub fn excerpt(value: &Bound<'_, PyAny>) -> String {
     cut(&repr)
 }
 
-/// `text` quoted and cut to [`EXCERPT`] characters.
+/// `text` quoted for a message, cut to the core's `EXCERPT_CHARS` characters (one home: the core).
 pub use xueliu_core::error::quote;
 
 fn cut(text: &str) -> String {

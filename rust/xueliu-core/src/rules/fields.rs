@@ -277,7 +277,7 @@ impl Rules {
 
     /// Rules from a value for every key of [`Rules::KEYS`], as `to_dict` writes them; then
     /// [`Rules::validate`]. A missing or unknown key is an error, except that a dict lacking
-    /// every key of a group of [`Rules::LATER_KEYS`] (written before it existed) gets its old values.
+    /// every key of a group of `Rules::LATER_KEYS` (written before it existed) gets its old values.
     pub fn from_values(
         entries: impl IntoIterator<Item = (String, Value)>,
     ) -> Result<Rules, RulesError> {
