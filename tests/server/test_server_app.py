@@ -384,6 +384,7 @@ def test_a_person_joins_with_a_display_name_shown_to_all_and_kept_over_a_restart
     assert server.post(f"/api/tables/{table_id}/seats/1").status_code == 201  # a name is optional
     seats = server.get(f"/api/tables/{table_id}").json()["table"]["seats"]
     assert [s["name"] for s in seats] == ["小明 the bold", None, None, None]
+    server.app.state.server.storage.close()  # the first server stops: one process owns a database
     with TestClient(create_app(server.db, clock=FakeClock())) as restarted:
         seats = restarted.get(f"/api/tables/{table_id}").json()["table"]["seats"]
         assert [s["name"] for s in seats] == ["小明 the bold", None, None, None]
