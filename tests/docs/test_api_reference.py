@@ -26,7 +26,8 @@ def test_the_reference_shows_constructors_and_the_server(tmp_path):
     for shown in (
         "class Game: Game(rules: RulesLike = None, *, seed: Optional[int] = None, dealer: Optional[int] = None) One",
         "class VecEnv: VecEnv(n: int, rules: RulesLike = None, seed: Optional[int] = None,",
-        "class Match: Match(rules: RulesLike = None, *, seed: Optional[int] = None, hands: int = 8) A match",
+        "class Match: Match(rules: RulesLike = None, *, seed: Optional[int] = None, hands: int = 8, "
+        "placement: Sequence[int] = (4, 3, 2, 1)) A match",
         "class Bot: Bot(name: str, *, seed: int = 0) A bot",
         "class Rules: No constructor: Rules.preset(name, **options) or Rules.from_dict(d) makes one. A room",
     ):
