@@ -18,7 +18,7 @@ its socket, for discards someone else could win on and for the rest (they should
 answer to the server's `accepted` (sent in the same flush as the events it caused, after the
 commit). `full` and `paced` also give the SQLite WAL's largest and last size (summed over the
 servers), sampled every half second, and the storage's growth per hour of such play (SQLite: the
-files and their WALs; PostgreSQL: the database's relations). The clients run in this one process:
+pages its latest commit holds; PostgreSQL: the database's relations). The clients run in this one process:
 report its CPU share beside the server's.
 `takeover`: two servers on one PostgreSQL database, ``--tables`` tables on the first, which is
 killed (SIGKILL); the seconds until the second holds every one of them (its lease of the first's
@@ -264,7 +264,7 @@ def postgres_schema(url: str) -> Iterator[str]:
 
 
 def storage_bytes(dbs: list[str]) -> int:
-    """What the storage holds on disk: SQLite files with their WAL, or a PostgreSQL schema's relations."""
+    """What the storage holds: the SQLite databases' pages, or a PostgreSQL schema's relations."""
     if dbs[0].startswith("postgresql:"):
         import psycopg
 
@@ -274,7 +274,17 @@ def storage_bytes(dbs: list[str]) -> int:
                 "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'"
             ).fetchone()
         return int(row[0]) if row else 0
-    return sum(os.path.getsize(db + suffix) for db in dbs for suffix in ("", "-wal") if os.path.exists(db + suffix))
+    return sum(sqlite_bytes(db) for db in dbs)
+
+
+def sqlite_bytes(db: str) -> int:
+    """The database's size as its latest commit sees it, WAL included: the file alone lags until a
+    checkpoint, and file plus WAL shrinks when the server truncates the WAL."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+        return int(pages * conn.execute("PRAGMA page_size").fetchone()[0])
 
 
 async def run(

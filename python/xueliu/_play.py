@@ -18,8 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from . import _terminal as term
-from ._ready import Wait, waits_of
-from ._xueliu import Action, Bot, Game, XueliuError
+from ._ready import Wait, Waits
+from ._xueliu import Action, Bot, Game, Rules, XueliuError
 from .events import Event
 
 WILDS_NOTE = (
@@ -68,7 +68,7 @@ def choose(game: Game, screen: Screen) -> Action:
     screen.out.print(table_view(game, screen))
     if game.phase == "exchange":
         return _choose_exchange(game, screen)
-    ready = waits_of(game, seat)
+    ready = Waits(Rules.from_dict(screen.rules)).of(game, seat)
     if ready:
         screen.out.print(ready_line(ready, screen.rules["wilds"]))
     if len(legal) == 1:

@@ -5,9 +5,9 @@ hand and melds, and the table's public tiles (every river, every meld, every win
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Optional
 
-from ._xueliu import Game, Rules, Score, best_waits
+from ._xueliu import Game, Meld, Rules, Score, Tile, best_waits
 
 WILD = 18  # 1s, a wild (幺鸡) when the rules have wilds
 
@@ -23,27 +23,41 @@ class Wait:
     score: Score
 
 
-def waits_of(game: Game, seat: int) -> list[Wait]:
-    """The waits of ``seat``'s hand when it is ready (13 tiles less 3 per meld), else none."""
-    hand = game.hand(seat)
-    if len(hand) % 3 != 1:
-        return []
-    start = game.events[0]
-    assert start["type"] == "start"  # every log opens with its hand's start
-    rules = start["rules"]
-    wilds = rules["wilds"]
-    naturals = [t for t in hand if not (wilds and t.index == WILD)]
-    melds = game.melds(seat)
-    found = best_waits(
-        naturals,
-        rules=Rules.from_dict(rules),
-        melds=[str(m) for m in melds if m.kind != "concealed_kong"],
-        concealed_kongs=[str(m) for m in melds if m.kind == "concealed_kong"],
-        void=game.void(seat),
-        wilds=len(hand) - len(naturals),
-    )
-    seen = seen_by(game, seat)
-    return [Wait(str(t), 4 - seen[t.index], score) for t, score in found]
+class Waits:
+    """A table's 听牌 finder. A seat's waits change only when its hand, melds or void do, so
+    ``best_waits`` runs once per such change, not on every discard the seat is asked about; the
+    unseen counts are recounted each time (the rivers grow)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._found: dict[int, tuple[Any, list[tuple[Tile, Score]]]] = {}
+
+    def of(self, game: Game, seat: int) -> list[Wait]:
+        """The waits of ``seat``'s hand when it is ready (13 tiles less 3 per meld), else none."""
+        hand = game.hand(seat)
+        if len(hand) % 3 != 1:
+            return []
+        melds = game.melds(seat)
+        key = (tuple(t.index for t in hand), tuple((m.kind, str(m)) for m in melds), game.void(seat))
+        known = self._found.get(seat)
+        if known is None or known[0] != key:
+            known = self._found[seat] = (key, self._best_waits(hand, melds, key[2]))
+        found = known[1]
+        if not found:
+            return []
+        seen = seen_by(game, seat)
+        return [Wait(str(t), 4 - seen[t.index], score) for t, score in found]
+
+    def _best_waits(self, hand: list[Tile], melds: list[Meld], void: Optional[str]) -> list[tuple[Tile, Score]]:
+        naturals = [t for t in hand if not (self.rules.wilds and t.index == WILD)]
+        return best_waits(
+            naturals,
+            rules=self.rules,
+            melds=[str(m) for m in melds if m.kind != "concealed_kong"],
+            concealed_kongs=[str(m) for m in melds if m.kind == "concealed_kong"],
+            void=void,
+            wilds=len(hand) - len(naturals),
+        )
 
 
 def seen_by(game: Game, seat: int) -> list[int]:

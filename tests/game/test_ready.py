@@ -1,5 +1,6 @@
 """听牌 hints (xueliu._ready): the copies a seat has not seen are counted from what it may see,
-and the engine's hidden state confirms the count at every decision of random games."""
+and the engine's hidden state confirms the count at every decision of random games; a table's
+finder, which keeps each seat's waits until its hand changes, answers as a fresh one would."""
 
 from __future__ import annotations
 
@@ -8,7 +9,16 @@ import random
 import pytest
 
 import xueliu
-from xueliu._ready import seen_by, waits_of
+from xueliu._ready import Wait, Waits, seen_by
+
+
+def waits_of(game: xueliu.Game, seat: int) -> list[Wait]:
+    """The waits a fresh finder gives (nothing kept from earlier positions)."""
+    return Waits(xueliu.Rules.from_dict(game.events[0]["rules"])).of(game, seat)
+
+
+def shown(waits: list[Wait]) -> list[tuple[str, int, str, int, int]]:
+    return [(w.tile, w.unseen, w.score.pattern, w.score.capped_fan, w.score.points) for w in waits]
 
 
 def positions(preset: str, seed: int):
@@ -25,6 +35,7 @@ def positions(preset: str, seed: int):
 def test_unseen_counts_are_what_the_wall_and_the_other_hands_hold(preset):
     ready = 0
     for seed in range(8):
+        kept = Waits(xueliu.Rules.preset(preset))  # one per table, as the server keeps it
         for game in positions(preset, seed):
             for seat in range(4):
                 seen = seen_by(game, seat)
@@ -36,7 +47,8 @@ def test_unseen_counts_are_what_the_wall_and_the_other_hands_hold(preset):
                 # every tile the seat has not seen is in the wall or another hand, and no more
                 assert all(seen[i] + others[i] <= 4 for i in range(27))
                 assert sum(4 - n for n in seen) == game.wall_remaining + sum(others)
-                waits = waits_of(game, seat)
+                waits = kept.of(game, seat)
+                assert shown(waits) == shown(waits_of(game, seat))
                 if waits:
                     ready += 1
                     hand = game.hand(seat)

@@ -24,7 +24,7 @@ import pytest
 
 import xueliu
 from xueliu._presets import DESCRIPTIONS
-from xueliu._ready import waits_of
+from xueliu._ready import Waits
 from xueliu._terminal import _dice
 from xueliu.cli import WINDS
 
@@ -322,7 +322,8 @@ def check_ready(pg: "Page", game: Any, seat: int) -> int:
         "[w.dataset.tile, Number(w.dataset.unseen), Number(w.dataset.points)])"
     )
     kind = pg.evaluate("() => window.xueliuPage.request && window.xueliuPage.request.kind")
-    want = [[w.tile, w.unseen, w.score.points] for w in waits_of(game, seat)] if kind in ("claim", "rob") else []
+    rules = xueliu.Rules.from_dict(game.events[0]["rules"])
+    want = [[w.tile, w.unseen, w.score.points] for w in Waits(rules).of(game, seat)] if kind in ("claim", "rob") else []
     assert shown == want
     return 1 if want else 0
 

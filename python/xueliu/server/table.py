@@ -184,6 +184,7 @@ class Table:
         self.salt = salt if salt is not None else secrets.token_hex(16)
         self.commitment = commitment(self.seed, self.salt)
         self.match: Optional[engine.Match] = None
+        self.waits = ready.Waits(config.rules())
         self.status = "waiting"  # waiting (for people to join), playing, between (hands), over; or expired
         self.expires_at: Optional[float] = None  # when a table still waiting expires (the server sets it)
         self.resume_due = False  # bots yielded after AUTO_STEPS steps: the server calls resume() soon
@@ -800,7 +801,7 @@ class Table:
         (xueliu._ready); none in the exchange, the void or on its own turn."""
         if self.kind not in ("claim", "rob") or self.match is None:
             return []
-        return [ready.to_dict(w) for w in ready.waits_of(self.match.game, seat)]
+        return [ready.to_dict(w) for w in self.waits.of(self.match.game, seat)]
 
     def _trial(self, seat: int, action: str) -> engine.Game:
         """A copy of the game in which ``seat`` played ``action`` and every other asked seat its
