@@ -61,6 +61,7 @@ __all__ = [
     "_arena_hands",
     "HAND_STAT_NAMES",
     "_events_for_lines",
+    "_events_to_window",
 ]
 
 HandLike = Union[str, Sequence[Union["Tile", int]], Sequence[int], npt.NDArray[np.integer]]
@@ -623,3 +624,4 @@ def _arena_hands(
     rules: RulesLike, seatings: Sequence[Sequence[str]], seed: int, first_game: int, games: int
 ) -> npt.NDArray[np.int64]: ...
 def _events_for_lines(game: Game, seat: int, start: int) -> tuple[bytes, int]: ...
+def _events_to_window(game: Game, viewer: int, start: int) -> tuple[str, int, bool]: ...

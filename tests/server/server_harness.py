@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
+import orjson
+
 from xueliu.server import FakeClock, Table, TableConfig
 from xueliu.server.table import SPECTATORS
 
@@ -34,7 +36,7 @@ class Harness:
         while self.table.resume_due:  # the bots yielded; a server resumes on its next turn
             self.table.resume()
         for viewer, message in self.table.outbox + self.table.scored_requests():  # as the server sends them
-            self.inbox[viewer].append(message)
+            self.inbox[viewer].append(orjson.loads(orjson.dumps(message)))
         self.table.outbox = []
         self.decisions += self.table.accepted
         self.table.accepted = []

@@ -740,6 +740,24 @@ pub fn _events_for_lines<'py>(
     Ok((PyBytes::new(py, &lines), count))
 }
 
+/// `game.events_for(viewer, start=start)` (viewer 4: `public_events`) up to and including the
+/// first event that opens a claim window, as the engine writes it (a JSON array), with the
+/// count and whether a window opened: what the table server sends a viewer at once, embedded
+/// in its message without being read into Python objects and written again.
+#[pyfunction]
+pub fn _events_to_window(
+    game: &Bound<'_, PyAny>,
+    viewer: &Bound<'_, PyAny>,
+    start: usize,
+) -> PyResult<(String, usize, bool)> {
+    let game = game
+        .cast::<Game>()
+        .map_err(|_| crate::errors::type_error("game", game, "a Game"))?;
+    let viewer = crate::convert::index("viewer", viewer, 5, "a seat, or 4 for the spectators")?;
+    let viewer = Some(viewer as u8);
+    Ok(game.get().lock()?.game.events_json_to_window(viewer, start))
+}
+
 /// A JSON array of objects as JSON lines: the top-level commas become newlines (commas inside
 /// strings and nested values stay), each object ends with one.
 fn array_to_lines(array: &str) -> (Vec<u8>, usize) {
@@ -788,6 +806,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_hand_stats, m)?)?;
     m.add_function(wrap_pyfunction!(_arena_hands, m)?)?;
     m.add_function(wrap_pyfunction!(_events_for_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(_events_to_window, m)?)?;
     m.add("HAND_STAT_NAMES", HAND_STAT_NAMES.to_vec())?;
     Ok(())
 }

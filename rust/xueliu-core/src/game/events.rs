@@ -657,29 +657,43 @@ pub(super) fn events_from(events: &mut [Event], path: &str, wilds: bool) -> Resu
     Ok(wins)
 }
 
-/// The events of the log as `viewer` sees them (in full with `None`), less the first `start`.
+/// The events of the log as `viewer` sees them (in full with `None`), less the first `start`,
+/// at most `count` of them.
 struct Seen<'a> {
     game: &'a Game,
     viewer: Option<u8>,
     start: usize,
+    count: usize,
+}
+
+impl<'a> Seen<'a> {
+    fn from(game: &'a Game, viewer: Option<u8>, start: usize) -> Seen<'a> {
+        let count = usize::MAX;
+        Seen {
+            game,
+            viewer,
+            start,
+            count,
+        }
+    }
+
+    fn events(&self) -> impl Iterator<Item = &'a Event> + 'a {
+        let viewer = self.viewer;
+        let seen = (self.game.events()).filter(move |e| viewer.is_none_or(|v| visible(e, v)));
+        seen.skip(self.start).take(self.count)
+    }
 }
 
 impl Serialize for Seen<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let viewer = self.viewer;
-        let seen = (self.game.events()).filter(|e| viewer.is_none_or(|v| visible(e, v)));
-        s.collect_seq(seen.skip(self.start).map(|e| e.shown(viewer, self.game)))
+        s.collect_seq(self.events().map(|e| e.shown(self.viewer, self.game)))
     }
 }
 
 impl Game {
     /// The full log, as a snapshot writes it.
     pub(super) fn log_wire(&self) -> impl Serialize + '_ {
-        Seen {
-            game: self,
-            viewer: None,
-            start: 0,
-        }
+        Seen::from(self, None, 0)
     }
 
     /// The log as a JSON array, in full or as `viewer` sees it.
@@ -690,11 +704,38 @@ impl Game {
     /// The log as `viewer` sees it (in full with `None`) less its first `start` events: a server
     /// sends each viewer only what is new, at a cost that grows with what is new.
     pub fn events_json_from(&self, viewer: Option<u8>, start: usize) -> String {
-        to_text(&Seen {
-            game: self,
-            viewer,
-            start,
-        })
+        to_text(&Seen::from(self, viewer, start))
+    }
+
+    /// What a server sends `viewer` (`Some(4)`: the spectators) at once: its events from the
+    /// `start`-th up to and including the first that opens a claim window, as a JSON array, with
+    /// their count and whether a window opened. Nothing that follows a window may go out before
+    /// its claims are settled (docs/server.md).
+    pub fn events_json_to_window(&self, viewer: Option<u8>, start: usize) -> (String, usize, bool) {
+        let mut seen = Seen::from(self, viewer, start);
+        let (mut count, mut opened) = (0, false);
+        for event in seen.events() {
+            count += 1;
+            if self.opens_window(event) {
+                opened = true;
+                break;
+            }
+        }
+        seen.count = count;
+        (to_text(&seen), count, opened)
+    }
+
+    /// Whether the others may claim on `event`: a discard, an added kong, or a concealed one when
+    /// the rules let it be robbed. (An added wild opens a window that no one can claim.)
+    fn opens_window(&self, event: &Event) -> bool {
+        match event {
+            Event::Discard { .. } => true,
+            Event::Kong { kind, .. } => {
+                *kind == KongKind::Added
+                    || (*kind == KongKind::Concealed && self.rules.rob_concealed_kong)
+            }
+            _ => false,
+        }
     }
 
     /// The log as a spectator sees it: what every seat may see (RULES.md §12), so each seat's
