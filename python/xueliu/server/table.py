@@ -781,9 +781,9 @@ class Table:
 
     def scored_requests(self) -> list[tuple[int, dict[str, Any]]]:
         """The requests that offer a win, with its score, for the seats still asked. They are held
-        out of :attr:`outbox` because the score takes a trial game (25-40 µs): worked out before
-        the commit, it delayed the acknowledgement of whoever's answer opened the step (the
-        discarder), and so told them that someone could win. The server sends these once the
+        out of :attr:`outbox` because the score takes time (``Game.offered_win``; it took a trial
+        game, 25-40 µs, before): worked out before the commit, it delayed the acknowledgement of
+        whoever's answer opened the step (the discarder), and so told them that someone could win. The server sends these once the
         rest of the turn is out (docs/server.md, "Information")."""
         held, self.scoring = self.scoring, []
         return [
@@ -810,11 +810,12 @@ class Table:
         trial.act(seat, action)
         return trial
 
-    def _win_score(self, seat: int) -> ScoreDict:
+    def _win_score(self, seat: int) -> Optional[ScoreDict]:
         """The score of the win on offer (its pattern, fan and points), shown before the seat
-        chooses; it reads only the seat's own hand and what everyone sees."""
-        trial = self._trial(seat, "win")
-        return next(w.score.to_dict() for w in reversed(trial.wins) if w.seat == seat)
+        chooses; the engine's, from the seat's own hand and what everyone sees."""
+        assert self.match is not None
+        score = self.match.game.offered_win(seat)
+        return None if score is None else score.to_dict()
 
     def _refusal(self, seat: int, action: str, request: Request) -> str:
         """Why ``action`` is refused: the engine's own reason when the engine is asking the seat."""

@@ -584,6 +584,14 @@ impl Game {
         crate::encode::observe_into(&self.lock()?.game, seat, &picks, out)
     }
 
+    /// The score of the win `seat` may declare now, as it would be recorded (its situation
+    /// included: 自摸, 杠上花, 杠上炮, 抢杠, 海底 …); `None` when `win` is not among its legal
+    /// actions. For the value shown beside a win button, without a trial copy of the game.
+    fn offered_win(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<Score>> {
+        let seat = seat_arg(seat)?;
+        Ok(self.with(|g| g.offered_win(seat))?.map(Score))
+    }
+
     /// What a server plays for `seat` on a timeout.
     fn default_action(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<Action>> {
         let seat = seat_arg(seat)?;

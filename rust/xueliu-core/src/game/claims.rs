@@ -65,6 +65,19 @@ impl Game {
         }
     }
 
+    /// The situation a win on `r`'s tile scores in: robbing a kong, or on a discard (after a
+    /// kong, 杠上炮).
+    pub(super) fn claim_situation(&self, r: &Responses) -> Situation {
+        if r.kong.is_some() {
+            Situation {
+                robbed_kong: true,
+                ..Situation::DISCARD
+            }
+        } else {
+            self.discard_situation(r.after_kong.is_some())
+        }
+    }
+
     /// What `seat` may claim on a kong of `tile`: only a win (robbing the kong).
     pub(super) fn rob_claims(&self, seat: u8, tile: Tile) -> u8 {
         let flags = Situation {
@@ -187,16 +200,8 @@ impl Game {
         if self.rules.pass_win_lock == PassWinLock::None {
             return;
         }
-        let flags = if r.kong.is_some() {
-            Situation {
-                robbed_kong: true,
-                ..Situation::DISCARD
-            }
-        } else {
-            self.discard_situation(r.after_kong.is_some())
-        };
         let s = &self.seats[seat as usize];
-        let fan = score_win(&self.rules, s, r.tile, flags).capped_fan;
+        let fan = score_win(&self.rules, s, r.tile, self.claim_situation(r)).capped_fan;
         let s = &mut self.seats[seat as usize];
         s.declined = Some(s.declined.map_or(fan, |d| d.max(fan)));
     }

@@ -369,7 +369,8 @@ impl Game {
         self.draw(next, None);
     }
 
-    fn self_draw_win(&mut self, t: Turn) {
+    /// The tile a self-drawn win on turn `t` names and the situation it scores in.
+    pub(super) fn self_draw(&self, t: &Turn) -> (Tile, Situation) {
         let seat = t.seat;
         let s = &self.seats[seat as usize];
         // Four wilds name a wild; 天胡 has no drawn tile, and its highest natural tile stands
@@ -392,6 +393,12 @@ impl Game {
             last_tile: self.wall.is_empty(),
             ..Situation::DISCARD
         };
+        (tile, flags)
+    }
+
+    fn self_draw_win(&mut self, t: Turn) {
+        let seat = t.seat;
+        let (tile, flags) = self.self_draw(&t);
         let feeder = t
             .kong
             .filter(|_| t.kind == TurnKind::Replacement)

@@ -1,7 +1,8 @@
 //! What the game asks of scoring ([`crate::score`]): the score of a win, a payer's share under
 //! 杠进杠出, and a ready hand's best wait (查叫); and `Score.to_dict()` as JSON for the log.
 
-use super::state::Seat;
+use super::state::{take, Seat};
+use super::{Action, Game, Pending};
 use crate::hand::MAX_WILDS;
 use crate::meld::MeldKind;
 use crate::rules::Rules;
@@ -53,6 +54,28 @@ pub fn score_win(rules: &Rules, seat: &Seat, tile: Tile, situation: Situation) -
         return score;
     }
     as_roots(rules, seat, score)
+}
+
+impl Game {
+    /// The score of the win `seat` may declare now (on its turn, on a discard or robbing a
+    /// kong), as it would be recorded; `None` when no win is among its legal actions. What a
+    /// table shows beside the win button: it reads only the seat's own hand and what all see.
+    pub fn offered_win(&self, seat: u8) -> Option<Score> {
+        if !self.is_legal(seat, Action::Win) {
+            return None;
+        }
+        let s = &self.seats[seat as usize];
+        match &self.pending {
+            Pending::Turn(t) => {
+                let (tile, flags) = self.self_draw(t);
+                let mut before = *s;
+                take(&mut before.hand, tile);
+                Some(score_win(&self.rules, &before, tile, flags))
+            }
+            Pending::Respond(r) => Some(score_win(&self.rules, s, r.tile, self.claim_situation(r))),
+            _ => None,
+        }
+    }
 }
 
 /// What `payer` pays for `score`: its points, or under 杠进杠出 with the payer's own kong fan
