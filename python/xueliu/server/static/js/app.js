@@ -1,5 +1,6 @@
 // Routes: #/ the lobby; #/t/ID a table (your seat if this browser holds its token, else the
 // choice of a seat); #/t/ID/watch the spectator's view; #/replay the replay viewer.
+import { t } from "./i18n.js";
 import { joinPage, Lobby } from "./lobby.js";
 import { tokens } from "./net.js";
 import { ReplayView } from "./replay.js";
@@ -9,6 +10,7 @@ const root = document.getElementById("app");
 let current = null;
 
 function route() {
+  document.title = t("page.title");
   if (current && current.destroy) current.destroy();
   current = null;
   const [, page, id, mode] = location.hash.split("/");
@@ -22,4 +24,10 @@ function route() {
 }
 
 window.addEventListener("hashchange", route);
+// a new language redraws the page as it is (a table keeps its socket and its state)
+window.addEventListener("xueliu:language", () => {
+  document.title = t("page.title");
+  if (current && current.render) current.render();
+  else route();
+});
 route();

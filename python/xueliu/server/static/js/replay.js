@@ -4,6 +4,7 @@
 // (fold.js), so a log holding every tile shows every hand exactly as the engine held it.
 import { h, kbd } from "./dom.js";
 import { HandView } from "./fold.js";
+import { languageSwitch, t } from "./i18n.js";
 import { describe } from "./log.js";
 import * as N from "./names.js";
 import { meldEl, sorted, tileEl } from "./tiles.js";
@@ -26,10 +27,10 @@ export function readLog(text) {
     try {
       return JSON.parse(line);
     } catch (e) {
-      throw new Error(`line ${i + 1} is not JSON: a log is one JSON event per line`);
+      throw new Error(t("replay.not_json", { line: i + 1 }));
     }
   });
-  if (!events.length || events[0].type !== "start") throw new Error("this is not a hand's log: it does not open with a start event");
+  if (!events.length || events[0].type !== "start") throw new Error(t("replay.no_start"));
   return [events];
 }
 
@@ -119,24 +120,25 @@ export class ReplayView {
           if (e.dataTransfer.files[0]) this.load(e.dataTransfer.files[0]);
         },
       },
-      "Drop a log file here, or choose one 选择日志: ",
+      t("replay.drop"),
+      " ",
       file,
     );
     const button = (id, text, to) => h(`button.small#${id}`, { onclick: () => this.go(to), disabled: !events.length }, text);
     const controls = h(
       "div.replay-controls",
-      button("first", "|◀ start", 0),
-      button("back", "◀ back", this.step - 1),
+      button("first", t("replay.first"), 0),
+      button("back", t("replay.back"), this.step - 1),
       h("span#step", `${this.step} / ${events.length}`),
-      button("next", "next ▶", this.step + 1),
-      button("last", "end ▶|", events.length),
+      button("next", t("replay.next"), this.step + 1),
+      button("last", t("replay.last"), events.length),
       this.hands.length > 1 &&
-        h("select#replay-hand", { onchange: (e) => ((this.hand = Number(e.target.value)), (this.step = 0), this.render()) }, this.hands.map((_, i) => h("option", { value: i, selected: i === this.hand }, `Hand ${i + 1}`))),
+        h("select#replay-hand", { onchange: (e) => ((this.hand = Number(e.target.value)), (this.step = 0), this.render()) }, this.hands.map((_, i) => h("option", { value: i, selected: i === this.hand }, t("replay.hand", { hand: i + 1 })))),
       h(
         "select#replay-viewer",
         { onchange: (e) => ((this.viewer = e.target.value), this.render()) },
-        h("option", { value: "all", selected: this.viewer === "all" }, "All hands open 明牌"),
-        [0, 1, 2, 3].map((s) => h("option", { value: s, selected: String(this.viewer) === String(s) }, `${N.seatName(s)}'s view`)),
+        h("option", { value: "all", selected: this.viewer === "all" }, t("replay.all_open")),
+        [0, 1, 2, 3].map((s) => h("option", { value: s, selected: String(this.viewer) === String(s) }, t("replay.view_of", { seat: N.seatName(s) }))),
       ),
       kbd("←"),
       kbd("→"),
@@ -145,11 +147,11 @@ export class ReplayView {
     this.root.replaceChildren(
       h(
         "div.replay-page",
-        h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流"), h("span.tag", "Replay 回放")),
+        h("header.bar", h("a.home", { href: "#/" }, t("brand")), h("span.tag", t("replay.title")), languageSwitch()),
         drop,
         this.error && h("p.notice.error#notice", { role: "alert" }, this.error),
         events.length > 0 && controls,
-        events.length > 0 && h("p.replay-event#event", last ? describe(last, folds[shown ?? 0], shown) : "The hand before its first event."),
+        events.length > 0 && h("p.replay-event#event", last ? describe(last, folds[shown ?? 0], shown) : t("replay.before")),
         events.length > 0 && h("div.replay-seats", seats),
       ),
     );
@@ -163,7 +165,7 @@ export class ReplayView {
     return h(
       "section.replay-seat",
       { id: `replay-seat-${seat}`, dataset: { seat } },
-      h("div.who", h("span.wind", N.SEATS_ZH[seat]), h("span.name", N.SEATS[seat]), s.void && h("span.badge", `void 缺 ${N.SUITS_ZH[s.void]}`), h("span.score", N.signed(s.delta))),
+      h("div.who", h("span.wind", N.wind(seat)), h("span.name", N.seat(seat)), s.void && h("span.badge", t("badge.void", { mark: N.suitMark(s.void) })), h("span.score", N.signed(s.delta))),
       h("div.replay-hand", { dataset: { open } }, hand),
       h("div.melds", s.melds.map((m) => meldEl(m, view.wilds))),
       h("div.river", s.river.map((t) => tileEl(t))),
