@@ -59,6 +59,9 @@ class TableConfig:
     on_leave: str = "auto"  # "auto" (托管 for the rest of the match) or "abandon" (逃跑)
     spectator_delay: float = 0.0
     next_hand_delay: float = 5.0
+    # seconds the session (盘) lasts from its first deal, by the server's clock; when they pass,
+    # the hand in play is the last (Match.call_time) and placement points are given; None: no limit
+    time_limit: Optional[float] = None
 
     @staticmethod
     def parse(data: Any) -> "TableConfig":
@@ -103,6 +106,8 @@ class TableConfig:
         for name in ("grace", "spectator_delay", "next_hand_delay"):
             if not (_seconds(getattr(self, name)) and getattr(self, name) >= 0):
                 raise TableError("bad_config", f"{name} must be a number of seconds, 0 or more")
+        if self.time_limit is not None and not (_seconds(self.time_limit) and self.time_limit > 0):
+            raise TableError("bad_config", "time_limit must be null (no limit) or seconds, more than 0 and under a day")
 
     def rules(self) -> engine.Rules:
         return engine.Rules.preset(self.preset, **self.options)
@@ -201,6 +206,7 @@ class Table:
         self.answers: dict[int, str] = {}
         self.deadline: Optional[float] = None
         self.next_hand_at: Optional[float] = None
+        self.session_ends_at: Optional[float] = None  # the first deal + config.time_limit, if any
         self.windows_published = 0  # window-opening events sent in this hand
         self.windows_closed = 0  # claim steps closed in this hand
         self.window: Optional[Mapping[str, Any]] = None  # the last window-opening event sent
@@ -313,6 +319,7 @@ class Table:
     def wake_at(self) -> Optional[float]:
         """When :meth:`wake` next has something to do."""
         times = [self.deadline, self.next_hand_at, self.expires_at if self.status == "waiting" else None]
+        times.append(self.session_ends_at if self.match is not None and not self.match.time_called else None)
         times += [t + self.config.grace for t, left in zip(self.gone_since, self.left) if t is not None and not left]
         due = [t for t in times if t is not None]
         return min(due) if due else None
@@ -327,6 +334,7 @@ class Table:
         for seat, since in enumerate(self.gone_since):
             if since is not None and not self.left[seat] and now >= since + self.config.grace:
                 self._left(seat)
+        self._call_time(now)
         if self.deadline is not None and now >= self.deadline:
             self._expire()
         if self.next_hand_at is not None and now >= self.next_hand_at:
@@ -415,6 +423,8 @@ class Table:
             "on_leave": c.on_leave,
             "spectator_delay": c.spectator_delay,
             "next_hand_delay": c.next_hand_delay,
+            "time_limit": c.time_limit,
+            "session_ends_at": self.session_ends_at,
             "seed_chosen": c.seed is not None,
             "seed_commitment": self.commitment,
             "seed_revealed": {"seed": self.seed, "salt": self.salt} if self.status == "over" else None,
@@ -462,6 +472,7 @@ class Table:
             "sent": self.sent,
             "between": self.next_hand_at is not None,
             "ended_at": self.ended_at,
+            "session_ends_at": self.session_ends_at,
         }
 
     def match_json(self) -> Optional[str]:
@@ -505,6 +516,8 @@ class Table:
         table.gone_since = [None if name != "person" or left else now for name, left in zip(config.seats, table.left)]
         table.ended_at = data.get("ended_at", [0.0] * len(ended))  # schema 2's first rows lack it: long ended
         table.resume_due = table.status == "playing"  # the bots may have yielded just before the stop
+        table.session_ends_at = data.get("session_ends_at")  # (absent from tables saved before limits)
+        table._call_time(now)  # a limit that passed while the server was down holds all the same
         return table
 
     def _replay(self, ended: list[str], hand: int, moves: list[tuple[int, str]]) -> engine.Match:
@@ -534,6 +547,8 @@ class Table:
         self.status = "playing"
         now = self.clock.now()
         self.gone_since = [None if name != "person" or c else now for name, c in zip(self.config.seats, self.connected)]
+        if self.config.time_limit is not None:
+            self.session_ends_at = now + self.config.time_limit
         self._new_hand()
         self._advance()
 
@@ -736,6 +751,19 @@ class Table:
         if self._winners[0] != self._moved:
             self._winners = (self._moved, frozenset(w.seat for w in game.wins))
         return seat not in self._winners[1]
+
+    def _call_time(self, now: float) -> None:
+        """The session's time is up: the hand in play is the last (between hands, the one just
+        ended was, and the match is over now)."""
+        match = self.match
+        if match is None or match.time_called or self.session_ends_at is None or now < self.session_ends_at:
+            return
+        match.call_time()
+        if self.status == "between" and match.is_over:
+            self.status, self.next_hand_at = "over", None
+            for message in self.settlement()[1:]:  # match_over: the hand_over went out already
+                for viewer in range(5):
+                    self.outbox.append((viewer, message))
 
     def _hand_over(self) -> None:
         assert self.match is not None
