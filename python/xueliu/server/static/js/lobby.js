@@ -57,6 +57,7 @@ export class Lobby {
     const seats = [0, 1, 2, 3].map((s) => (s === mine ? "person" : data.get(`seat${s}`) || "greedy"));
     const settings = { preset: data.get("preset"), options, hands: Number(data.get("hands")), seats, clocks: CLOCKS[data.get("clock")] };
     settings.next_hand_delay = Number(data.get("pause"));
+    if (data.get("time_limit") !== "none") settings.time_limit = Number(data.get("time_limit")) * 60;
     if (data.get("seed") !== "") settings.seed = Number(data.get("seed"));
     try {
       const table = await api.create(settings);
@@ -128,6 +129,13 @@ export class Lobby {
           "div.row",
           h("label", t("lobby.pause"), " ", h("select", { name: "pause", id: "pause" }, [1, 3, 5, 10].map((n) => h("option", { value: n, selected: n === 5 }, t("seconds", { n }))))),
           h("label", t("lobby.seed"), " ", h("input", { name: "seed", id: "seed", type: "number", min: 0, placeholder: t("lobby.seed_random"), title: t("lobby.seed_title") })),
+          h(
+            "label",
+            { title: t("lobby.time_limit_title") },
+            t("lobby.time_limit"),
+            " ",
+            h("select", { name: "time_limit", id: "time_limit" }, h("option", { value: "none" }, t("lobby.no_limit")), [30, 60, 90, 120].map((n) => h("option", { value: n }, t("minutes", { n })))),
+          ),
         ),
       ),
       h("fieldset.seats", h("legend", t("lobby.other_seats")), [0, 1, 2, 3].map(seatRow)),

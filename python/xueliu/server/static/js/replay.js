@@ -1,5 +1,6 @@
 // The replay viewer (#/replay): a log file dropped on the page (`xueliu play --log`, `simulate
-// --log`, a match log) or a hand just finished at a table, stepped event by event, back and forth,
+// --log`, a match log), a hand just finished at a table, or every hand of a finished match
+// (#/replay/ID: the table's published log, docs/server.md), stepped event by event, back and forth,
 // with every hand open or from one seat's view. Each seat's hand is its own fold of the events
 // (fold.js), so a log holding every tile shows every hand exactly as the engine held it.
 import { h, kbd } from "./dom.js";
@@ -7,6 +8,7 @@ import { HandView } from "./fold.js";
 import { languageSwitch, t } from "./i18n.js";
 import { describe } from "./log.js";
 import * as N from "./names.js";
+import { api } from "./net.js";
 import { meldEl, sorted, tileEl } from "./tiles.js";
 
 const STORED = "xueliu:replay"; // a hand handed over by the table page (sessionStorage)
@@ -35,7 +37,7 @@ export function readLog(text) {
 }
 
 export class ReplayView {
-  constructor(root) {
+  constructor(root, tableId) {
     this.root = root;
     this.hands = [];
     this.hand = 0;
@@ -51,6 +53,19 @@ export class ReplayView {
       this.hands = [events];
       this.viewer = seat ?? "all";
       this.step = events.length;
+    }
+    if (tableId) this.loadTable(tableId);
+    this.render();
+  }
+
+  /** Every hand of a finished match, from the table's log (published once the match is over). */
+  async loadTable(tableId) {
+    try {
+      this.hands = (await api.log(tableId)).games;
+      this.hand = this.step = 0;
+      this.error = null;
+    } catch (e) {
+      this.error = t("replay.no_log", { id: tableId, why: e.message });
     }
     this.render();
   }

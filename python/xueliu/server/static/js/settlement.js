@@ -34,8 +34,15 @@ export function settlementEl(s, table, me, close) {
   const paymentsTable = (rows) => h("table.payments", h("thead", h("tr", h("th", t("settle.reason")), h("th", t("settle.payer")), h("th", t("settle.payee")), h("th", t("settle.points")))), h("tbody", rows.map(row)));
   const during = v.payments.filter((p) => !END_OF_HAND.includes(p.reason));
   const after = v.payments.filter((p) => END_OF_HAND.includes(p.reason));
+  const placement = s.over && s.placement; // the session's placement points (盘分), at the match's end
   const totals = [0, 1, 2, 3].map((seat) =>
-    h("tr", h("td", name(seat)), h("td.num", { id: `hand-score-${seat}` }, N.signed(v.seats[seat].delta)), h("td.num", { id: `total-${seat}` }, N.signed(s.totals[seat]))),
+    h(
+      "tr",
+      h("td", name(seat)),
+      h("td.num", { id: `hand-score-${seat}` }, N.signed(v.seats[seat].delta)),
+      h("td.num", { id: `total-${seat}` }, N.signed(s.totals[seat])),
+      placement && h("td.num", { id: `placement-${seat}` }, placement[seat]),
+    ),
   );
   const endNote = v.end && ["wall_empty", "three_won", "abandoned"].includes(v.end.reason) ? t(`settle.end.${v.end.reason}`) : "";
   const next =
@@ -56,11 +63,13 @@ export function settlementEl(s, table, me, close) {
       after.length > 0 && paymentsTable(after),
       s.hands && h("h3", t("settle.shown")),
       s.hands && revealEl(s.hands, v, name),
-      h("table.totals", h("thead", h("tr", h("th", t("settle.seat")), h("th", t("settle.this_hand")), h("th", t("settle.total")))), h("tbody", totals)),
+      h("table.totals", h("thead", h("tr", h("th", t("settle.seat")), h("th", t("settle.this_hand")), h("th", t("settle.total")), placement && h("th", t("settle.placement")))), h("tbody", totals)),
       h("p", next),
       h("button.act#continue", { onclick: close }, t(s.over ? "settle.close" : "settle.continue"), " ", kbd("Enter")),
       " ",
       h("button.small#replay-hand-button", { onclick: () => ReplayView.open(v.events, me) }, t("settle.replay")),
+      s.over && table && " ",
+      s.over && table && h("a.button.small#replay-match", { href: `#/replay/${table.id}` }, t("settle.replay_match")),
     ),
   );
 }

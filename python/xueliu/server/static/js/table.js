@@ -108,7 +108,7 @@ export class TableView {
 
   msg_match_over(m) {
     if (this.table) this.table.totals = m.totals;
-    if (this.settlement) this.settlement.over = true;
+    if (this.settlement) Object.assign(this.settlement, { over: true, placement: m.placement });
   }
 
   newHand(hand) {
@@ -291,6 +291,7 @@ export class TableView {
       h("span.tag", t("table.id", { id: this.id })),
       table && h("span.tag", `${table.preset}${cap}`),
       table && h("span.tag#hand-no", t("table.hand_of", { hand: (this.hand ?? 0) + 1, hands: table.hands })),
+      table && table.session_ends_at && table.status !== "over" && h("span.tag#session", sessionText(table.session_ends_at)),
       h("span.tag", this.seat === null ? t("table.spectator") : t("table.you_are", { seat: N.seatName(this.seat) })),
       h(`span.tag.conn.${this.state}`, t(`conn.${this.state}`)),
       h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link), title: link }, t("table.copy_link")),
@@ -508,6 +509,13 @@ function playerName(info, mine) {
   if (!info.taken) return t("table.open_seat");
   if (mine) return info.name ? t("table.name_you", { name: info.name }) : t("you");
   return info.name || t("card.player");
+}
+
+/** A session's time limit (issue 28, 盘) as the server's clock sets it: the minutes left, or
+ * that the hand in play is the last. */
+function sessionText(endsAt) {
+  const left = endsAt - Date.now() / 1000;
+  return left > 0 ? t("table.session_left", { n: Math.ceil(left / 60) }) : t("table.session_over");
 }
 
 function phaseText(v, table) {
