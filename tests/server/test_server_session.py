@@ -98,3 +98,19 @@ def test_the_limit_is_checked():
         assert e.value.code == "bad_config"
     assert TableConfig.parse({"time_limit": 5400}).time_limit == 5400
     assert TableConfig.parse({"time_limit": None}).time_limit is None
+
+
+def test_a_finished_hand_shows_as_late_as_the_spectators_see_it():
+    """The replay viewer's finished hand: the spectators' events of an ended hand, refused
+    before its result shows (spectator_delay) and for any hand not finished."""
+    h = Harness({"preset": "chengdu", "seed": 21, "hands": 2, "next_hand_delay": 60, "spectator_delay": 30})
+    answer(h, 10**6)
+    assert h.table.status == "between"
+    for hand in (0, 1, -1, "0", None):
+        with pytest.raises(TableError) as e:
+            h.table.finished_hand(hand)
+        assert e.value.code == "not_over"
+    h.advance(30)
+    assert h.table.finished_hand(0) == h.table.match.game.public_events()  # the hand just ended
+    with pytest.raises(TableError):
+        h.table.finished_hand(1)

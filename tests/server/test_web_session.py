@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -85,4 +86,36 @@ def test_every_hand_of_a_finished_match_replays_from_its_settlement(web: tuple[L
         assert pg.text_content("#step") == f"{len(events)} / {len(events)}"
         shown = pg.evaluate(REPLAY_SEATS)
         assert [{**s, "hand": sorted(s["hand"])} for s in shown] == replay_state(xueliu.Game.from_events(events))
+    next(pages, None)
+
+
+def test_a_finished_hand_of_a_match_in_play_replays_as_the_spectators_saw_it(web: tuple[LiveServer, Any]) -> None:
+    """Between the hands of a match still in play, the table page links each finished hand to
+    #/replay/ID/N, which steps that hand's public events (GET /api/tables/ID/hands/N); a hand not
+    finished is refused."""
+    server, chromium = web
+    table_id = _create(server, {"seats": ["greedy"] * 4, "hands": 2, "next_hand_delay": 600, "seed": 8})
+    deadline = time.monotonic() + 60
+    while server.table(table_id).status != "between":
+        assert time.monotonic() < deadline, "the first hand did not end"
+        time.sleep(0.05)
+    public = xueliu.Game.from_events(server.table(table_id).match.log()["games"][0]).public_events()
+    with urllib.request.urlopen(f"{server.url}/api/tables/{table_id}/hands/0", timeout=10) as response:
+        assert json.load(response)["events"] == public
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{server.url}/api/tables/{table_id}/hands/1", timeout=10)
+    assert refused.value.code == 409
+    pages = _page(chromium)
+    pg = next(pages)
+    pg.goto(f"{server.url}/#/t/{table_id}/watch")
+    pg.click("#continue")  # the first hand's settlement, shown between the hands
+    pg.click("#finished a[data-hand='0']")
+    pg.wait_for_selector("#step")
+    pg.keyboard.press("End")
+    assert pg.text_content("#step") == f"{len(public)} / {len(public)}"
+    rivers = pg.eval_on_selector_all(
+        ".replay-seat", "(xs) => xs.map((x) => [...x.querySelectorAll('.river .tile')].map((t) => t.dataset.tile))"
+    )
+    game = xueliu.Game.from_events(server.table(table_id).match.log()["games"][0])
+    assert rivers == [[str(t) for t in game.discards(s)] for s in range(4)]
     next(pages, None)

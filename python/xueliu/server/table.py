@@ -441,6 +441,16 @@ class Table:
             view.update(status="playing", hands_played=shown, results=results, totals=totals)
         return view
 
+    def finished_hand(self, hand: Any) -> list[Event]:
+        """The events of finished hand ``hand`` (from 0) as the spectators saw them, for the
+        replay viewer; shown as late as :meth:`lobby` shows its result. The full log waits for
+        the match's end (a hand's log holds its seed: docs/server.md, "Fair deals")."""
+        shown = len(self.lobby()["results"])
+        if not (_integer(hand) and 0 <= hand < shown) or self.match is None:
+            raise TableError("not_over", f"hand {hand!r} is not a finished hand of this table ({shown} shown so far)")
+        events = self.match.log()["games"][hand]
+        return engine.Game.from_events(events).public_events()
+
     def hand_number(self) -> int:
         """The number of the hand in play, from 0 (or of the last hand, once the match is over)."""
         return self._hand

@@ -1,6 +1,6 @@
 // Routes: #/ the lobby; #/t/ID a table (your seat if this browser holds its token, else the
 // choice of a seat); #/t/ID/watch the spectator's view; #/replay the replay viewer (#/replay/ID:
-// every hand of table ID's finished match).
+// every hand of table ID's finished match; #/replay/ID/N: its finished hand N).
 import { t } from "./i18n.js";
 import { joinPage, Lobby } from "./lobby.js";
 import { tokens } from "./net.js";
@@ -19,7 +19,7 @@ function route() {
     if (mode === "watch") current = new TableView(root, id, { watch: true });
     else if (tokens.get(id)) current = new TableView(root, id);
     else joinPage(root, id);
-  } else if (page === "replay") current = new ReplayView(root, id);
+  } else if (page === "replay") current = new ReplayView(root, id, mode === undefined ? undefined : Number(mode));
   else current = new Lobby(root);
   window.xueliuPage = current; // for the browser tests and the curious
 }

@@ -1,6 +1,7 @@
 // The replay viewer (#/replay): a log file dropped on the page (`xueliu play --log`, `simulate
-// --log`, a match log), a hand just finished at a table, or every hand of a finished match
-// (#/replay/ID: the table's published log, docs/server.md), stepped event by event, back and forth,
+// --log`, a match log), a hand just finished at a table, a finished hand of a table as its
+// spectators saw it (#/replay/ID/N), or every hand of a finished match (#/replay/ID: the table's
+// published log, docs/server.md), stepped event by event, back and forth,
 // with every hand open or from one seat's view. Each seat's hand is its own fold of the events
 // (fold.js), so a log holding every tile shows every hand exactly as the engine held it.
 import { h, kbd } from "./dom.js";
@@ -37,7 +38,7 @@ export function readLog(text) {
 }
 
 export class ReplayView {
-  constructor(root, tableId) {
+  constructor(root, tableId, hand) {
     this.root = root;
     this.hands = [];
     this.hand = 0;
@@ -54,14 +55,15 @@ export class ReplayView {
       this.viewer = seat ?? "all";
       this.step = events.length;
     }
-    if (tableId) this.loadTable(tableId);
+    if (tableId) this.loadTable(tableId, hand);
     this.render();
   }
 
-  /** Every hand of a finished match, from the table's log (published once the match is over). */
-  async loadTable(tableId) {
+  /** Finished hand `hand` of a table as its spectators saw it, or (no `hand`) every hand of a
+   * finished match, from the table's log (published once the match is over). */
+  async loadTable(tableId, hand) {
     try {
-      this.hands = (await api.log(tableId)).games;
+      this.hands = hand === undefined ? (await api.log(tableId)).games : [await api.hand(tableId, hand)];
       this.hand = this.step = 0;
       this.error = null;
     } catch (e) {

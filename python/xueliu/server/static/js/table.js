@@ -101,6 +101,7 @@ export class TableView {
   msg_hand_over(m) {
     if (this.table) {
       this.table.totals = m.totals;
+      this.table.results[m.hand] = m.scores;
       this.table.status = m.next_dealer === null ? "over" : "between";
     }
     this.settlement = { view: this.view, hand: m.hand, totals: m.totals, next: m.next_dealer, over: false, hands: m.hands };
@@ -276,6 +277,7 @@ export class TableView {
       h("div.felt", seats[2], seats[3], this.centre(), seats[1], seats[0]),
       me === null ? h("p.spectating", t("table.watching")) : this.mine(),
       this.notice && h(`p.notice.${this.notice.kind}#notice`, { role: "alert" }, this.notice.text),
+      this.finishedEl(),
       h("details.log", { open: true }, h("summary", t("table.log")), h("ol#log", this.logLines.slice(-60).reverse().map(([n, e]) => h("li", { value: n }, describe(e, this.view, this.seat))))),
       this.settlement && settlementEl(this.settlement, this.table, me, () => ((this.settlement = null), this.render())),
     );
@@ -398,6 +400,14 @@ export class TableView {
     // redrawn on every message: the animation resumes where it was instead of starting over
     const style = `animation-delay: -${((now - mine[0].at) / 1000).toFixed(2)}s`;
     return h(`span.flash.${sum >= 0 ? "up" : "down"}`, { style }, N.signed(sum));
+  }
+
+  /** The finished hands, each a link to the replay viewer (as the spectators saw it). */
+  finishedEl() {
+    const results = (this.table && this.table.results) || [];
+    if (!results.length) return null;
+    const link = (_, n) => h("a.button.small", { href: `#/replay/${this.id}/${n}`, dataset: { hand: n } }, t("replay.hand", { hand: n + 1 }));
+    return h("p.finished#finished", t("table.finished"), " ", results.map(link));
   }
 
   /** Before the deal: who is still to sit down, and the link that brings them. */
