@@ -19,23 +19,21 @@ from rich.text import Text
 
 from . import _terminal as term
 from ._ready import Wait, Waits
+from ._words import ENGLISH, Words
 from ._xueliu import Action, Bot, Game, Rules, XueliuError
 from .events import Event
-
-WILDS_NOTE = (
-    "幺鸡: the four 1s are wilds, shown 1s*: each stands for any tile (a fifth copy too) and for no suit.\n"
-    "A wild is never discarded or exchanged; pongs and kongs may hold one (幺鸡换 swaps it back\n"
-    "for the natural tile); four wilds win at once."
-)
 
 Ask = Callable[[str], str]
 
 
 class Screen:
-    """The person's side of the table: the console, the seats' names and what was shown."""
+    """The person's side of the table: the console, the seats' names, the words (``say``, in the
+    person's language) and what was shown."""
 
-    def __init__(self, out: Console, seat: int, names: Sequence[str], plain: bool, ask: Ask = input):
-        self.out, self.seat, self.names, self.plain, self.ask = out, seat, names, plain, ask
+    def __init__(
+        self, out: Console, seat: int, names: Sequence[str], plain: bool, ask: Ask = input, say: Words = ENGLISH
+    ):
+        self.out, self.seat, self.names, self.plain, self.ask, self.say = out, seat, names, plain, ask, say
         self.shown = 0
         self.rules: dict[str, Any] = {}  # the hand's rules (its start event's), set by play_hand
 
@@ -43,7 +41,7 @@ class Screen:
         """Prints the events the seat may see that were not printed yet."""
         events = game.events_for(self.seat)
         for event in events[self.shown :]:
-            self.out.print(term.describe(event, self.names, viewer=self.seat, wilds=self.rules["wilds"]))
+            self.out.print(term.describe(event, self.names, viewer=self.seat, wilds=self.rules["wilds"], say=self.say))
         self.shown = len(events)
 
 
@@ -53,7 +51,7 @@ def play_hand(game: Game, screen: Screen, bots: dict[int, Bot]) -> None:
     assert start["type"] == "start"  # every log opens with its hand's start
     screen.rules, screen.shown = start["rules"], 0
     if screen.rules["wilds"]:
-        screen.out.print(WILDS_NOTE)
+        screen.out.print(screen.say("wilds_note"))
     while not game.is_over:
         for s in list(game.to_act()):
             screen.show_events(game)
@@ -64,87 +62,84 @@ def play_hand(game: Game, screen: Screen, bots: dict[int, Bot]) -> None:
 
 def choose(game: Game, screen: Screen) -> Action:
     """Shows the table and the seat's choices and reads one; re-asks with the reason on a refusal."""
-    seat, legal = screen.seat, game.legal_actions(screen.seat)
+    seat, legal, say = screen.seat, game.legal_actions(screen.seat), screen.say
     screen.out.print(table_view(game, screen))
     if game.phase == "exchange":
         return _choose_exchange(game, screen)
     ready = Waits(Rules.from_dict(screen.rules)).of(game, seat)
     if ready:
-        screen.out.print(ready_line(ready, screen.rules["wilds"]))
+        screen.out.print(ready_line(ready, screen.rules["wilds"], say))
     if len(legal) == 1:
-        screen.out.print(f"Only one choice: {legal[0]}{_why_only(game, seat, legal[0])}")
+        screen.out.print(say("only_choice", action=legal[0], why=_why_only(game, seat, legal[0], say)))
         return legal[0]
     for n, action in enumerate(legal, 1):
         line = Text(f"  {n:>2}) {action}")
         if action.kind == "win":
             line.append("  ")
-            line.append(win_value(game, seat), "bold")
+            line.append(win_value(game, seat, say), "bold")
         screen.out.print(line)
     while True:
-        answer = _read(screen, f"Your move [1-{len(legal)}]: ")
+        answer = _read(screen, say("your_move", n=len(legal)))
         if not answer or answer.isdigit():
             if answer and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
-            screen.out.print(f"Please type a number from 1 to {len(legal)}, or a move such as `{legal[0]}`.")
+            screen.out.print(say("type_a_number", n=len(legal), example=legal[0]))
             continue
-        typed, reason = _typed(game, seat, answer, Action.parse)
+        typed, reason = _typed(game, seat, answer, Action.parse, say)
         if typed is not None:
             return typed
-        screen.out.print(
-            f"Not possible: {reason}. Type a number from 1 to {len(legal)}, or a move such as `{legal[0]}`."
-        )
+        screen.out.print(say("not_possible", reason=reason, n=len(legal), example=legal[0]))
 
 
-def ready_line(ready: Sequence[Wait], wilds: bool) -> Text:
+def ready_line(ready: Sequence[Wait], wilds: bool, say: Words = ENGLISH) -> Text:
     """听牌: ``Ready 听牌, waiting on 3m (2 unseen: basic, 1 fan, 6 pts), …``."""
-    line = Text("Ready 听牌, waiting on ")
+    line = Text(say("ready"))
     for i, w in enumerate(ready):
         if i:
-            line.append(", ")
+            line.append(say("ready.comma"))
         line.append_text(term.tile(w.tile, wilds))
-        line.append(f" ({w.unseen} unseen: {w.score.pattern}, {term.count(w.score.capped_fan, 'fan', 'fan')}, ")
-        line.append(f"{term.count(w.score.points, 'pt')})")
+        fan, points = say("fan", n=w.score.capped_fan), say.count(w.score.points, "pt")
+        line.append(
+            say("ready.wait", unseen=w.unseen, pattern=say.name("pattern", w.score.pattern), fan=fan, points=points)
+        )
     return line
 
 
-def _why_only(game: Game, seat: int, action: Action) -> str:
+def _why_only(game: Game, seat: int, action: Action, say: Words) -> str:
     """Why a lone choice is forced, when the table does not say: a win's value, the void suit."""
     if action.kind == "win":
-        return f" (the rules force it: the wall's last four, or four wilds), {win_value(game, seat)}"
+        return say("only_choice.win", value=win_value(game, seat, say))
     if action.kind == "discard" and action.tile is not None and action.tile.suit == game.void(seat):
-        return " (tiles of your void suit go first)"
+        return say("only_choice.void")
     return ""
 
 
 def _choose_exchange(game: Game, screen: Screen) -> Action:
     """The exchange: three tiles typed (``159m``), picked by their places in the hand, or the suggestion."""
-    seat = screen.seat
+    seat, say = screen.seat, screen.say
     hand = game.hand(seat)
     suggestion = game.default_action(seat)
     wilds = screen.rules["wilds"]
     places = "  ".join(f"{n}:{term.tile(t, wilds).plain}" for n, t in enumerate(hand, 1))
     suggested = term.tiles(suggestion.tiles or []).plain
-    one_suit = " of one suit" if screen.rules["exchange_same_suit"] else ""
-    never = " A wild (1s*) is never given." if wilds else ""
-    screen.out.print(
-        f"Exchange three (换三张): give three tiles{one_suit}. Type them (e.g. {suggested}), or "
-        f"their places in your hand (e.g. 1 2 3), or press Enter for {suggested}.{never}"
-    )
+    one_suit = say("exchange.one_suit") if screen.rules["exchange_same_suit"] else ""
+    never = say("exchange.never") if wilds else ""
+    screen.out.print(say("exchange.ask", one_suit=one_suit, suggested=suggested, never=never))
     screen.out.print(f"  {places}")
     while True:
-        answer = _read(screen, f"Give three [{suggested}]: ")
+        answer = _read(screen, say("exchange.prompt", suggested=suggested))
         if not answer:
             return suggestion
         words = answer.split()
         if len(words) == 3 and all(w.isdigit() for w in words):
             if not all(1 <= int(w) <= len(hand) for w in words) or len(set(words)) < 3:
-                screen.out.print(f"Please give three different places from 1 to {len(hand)}.")
+                screen.out.print(say("exchange.places", n=len(hand)))
                 continue
             answer = " ".join(str(hand[int(w) - 1]) for w in words)
-        action, reason = _typed(game, seat, answer, _parse_exchange)
+        action, reason = _typed(game, seat, answer, _parse_exchange, say)
         if action is not None:
             return action
-        screen.out.print(f"Not possible: {reason}.")
+        screen.out.print(say("not_possible.short", reason=reason))
 
 
 def _parse_exchange(text: str) -> Action:
@@ -154,7 +149,9 @@ def _parse_exchange(text: str) -> Action:
     return Action.exchange(text[len("exchange") :] if text.startswith("exchange") else text)
 
 
-def _typed(game: Game, seat: int, answer: str, parse: Callable[[str], Action]) -> tuple[Optional[Action], str]:
+def _typed(
+    game: Game, seat: int, answer: str, parse: Callable[[str], Action], say: Words = ENGLISH
+) -> tuple[Optional[Action], str]:
     """The typed move if the game takes it, else None and the engine's reason (asked of a copy)."""
     try:
         action = parse(answer)
@@ -166,7 +163,7 @@ def _typed(game: Game, seat: int, answer: str, parse: Callable[[str], Action]) -
         game.clone().act(seat, action)
     except XueliuError as e:
         return None, str(e)
-    return None, f"{action} is not among the choices"
+    return None, say("not_a_choice", action=action)
 
 
 def _read(screen: Screen, prompt: str) -> str:
@@ -176,7 +173,7 @@ def _read(screen: Screen, prompt: str) -> str:
         raise click.exceptions.Abort() from None
 
 
-def win_value(game: Game, seat: int) -> str:
+def win_value(game: Game, seat: int, say: Words = ENGLISH) -> str:
     """What winning now is worth: pattern, bonuses, fan and the points paid, from a copy of the
     game in which ``seat`` wins and every other seat asked passes (or takes its default)."""
     copy = game.clone()
@@ -194,36 +191,32 @@ def win_value(game: Game, seat: int) -> str:
             break
         if e["payee"] == seat:
             paid.append(e["amount"])
-    return f"worth {term.score_words(score)}; {term.paid_words(paid)}"
+    return say("worth", score=term.score_words(score, say), paid=term.paid_words(paid, say))
 
 
 def table_view(game: Game, screen: Screen) -> Table:
     """Everyone's melds, river, void, wins and score; only the seat's own concealed tiles, with
     the tile just drawn set apart."""
-    seat, names, wilds = screen.seat, screen.names, screen.rules["wilds"]
+    seat, names, wilds, say = screen.seat, screen.names, screen.rules["wilds"], screen.say
     events = game.events_for(seat)
     last = _last_discard(events)
     drawn = _just_drawn(events, seat)
     t = term.table(
-        f"Phase {game.phase}, wall {term.count(game.wall_remaining, 'tile')}",
+        say("view.title", phase=say.name("phase", game.phase), tiles=say.count(game.wall_remaining, "tile")),
         screen.plain,
-        "seat",
-        "void",
-        "tiles",
-        "melds",
-        "river (in order)",
-        "score",
+        *(say(f"col.{c}") for c in ("seat", "void", "tiles", "melds", "river", "score")),
     )
     for s in range(4):
         won = [str(w.tile) for w in game.wins if w.seat == s]
-        name = names[s] + (" won " + " ".join(_times(w, won.count(w)) for w in dict.fromkeys(won)) if won else "")
+        name = names[s] + (say("won") + " ".join(_times(w, won.count(w)) for w in dict.fromkeys(won)) if won else "")
         if s == seat:
             held = term.hand(game.hand(s), drawn=drawn, wilds=wilds)
         else:
-            held = Text(f"{len(game.hand(s))} hidden")
+            held = Text(say("hidden", n=len(game.hand(s))))
         melds = term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(s)), wilds=wilds)
         river = term.river(game.discards(s), last=last == s)
-        t.add_row(name, game.void(s) or "", held, melds, river, str(game.scores[s]))
+        void = game.void(s)
+        t.add_row(name, say.name("void", void) if void else "", held, melds, river, str(game.scores[s]))
     return t
 
 

@@ -14,10 +14,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ._words import ENGLISH, Words
 from ._xueliu import Tile
 
 SUIT_STYLE = {"m": "bold red", "p": "bold blue", "s": "bold green"}
-SUIT_NAME = {"m": "characters (万)", "p": "dots (筒)", "s": "bamboo (条)"}
 MELD_COPIES = {"pong": 3, "kong": 4, "concealed_kong": 4}
 WILD = 18  # 1s: a wild (幺鸡) when the rules have wilds
 WILD_STYLE = "bold magenta"
@@ -149,140 +149,134 @@ def melds(items: Iterable[Sequence[Any]], wilds: bool = False) -> Text:
     return text
 
 
-def describe(event: Mapping[str, Any], names: Sequence[str], viewer: Optional[int] = None, wilds: bool = False) -> Text:
+def describe(
+    event: Mapping[str, Any],
+    names: Sequence[str],
+    viewer: Optional[int] = None,
+    wilds: bool = False,
+    say: Words = ENGLISH,
+) -> Text:
     """One line (two for an exchange seen by all) saying what ``event`` (of ``game.events``) did,
-    seats called by ``names``; ``viewer`` is the seat reading, addressed as "you" in the exchange."""
+    seats called by ``names``, in ``say``'s language; ``viewer`` is the seat reading, addressed as
+    "you" in the exchange."""
     kind = event["type"]
     name = names[event["seat"]] if isinstance(event.get("seat"), int) else ""
     line = Text()
     if kind == "start":
-        preset = event["rules"].get("preset") or "custom rules"
-        seed = "" if event["seed"] is None else f", seed {event['seed']}"
-        line.append(f"New hand: {preset}{seed}, {names[event['dealer']]} deals")
+        preset = event["rules"].get("preset") or say("start.custom")
+        seed = "" if event["seed"] is None else say("start.seed", seed=event["seed"])
+        line.append(say("start", preset=preset, seed=seed, dealer=names[event["dealer"]]))
     elif kind == "dice":
-        line.append(_dice(event, names))
+        line.append(_dice(event, names, say))
     elif kind == "deal":
         n = len(event["tiles"]) if event["tiles"] is not None else event["count"]
-        line.append(f"{name} is dealt {n} tiles")
+        line.append(say("deal", who=name, n=n))
         if event["tiles"] is not None:
-            line.append(": ")
+            line.append(say("deal.tiles"))
             line.append_text(tiles(event["tiles"], wilds))
     elif kind == "exchange":
-        line.append_text(_exchange(event, names, viewer))
+        line.append_text(_exchange(event, names, viewer, say))
     elif kind == "redeal":
-        line.append("Redeal: every seat got back what it gave")
+        line.append(say("redeal"))
     elif kind == "void":
-        line.append(f"{name} declares void (定缺): {SUIT_NAME[event['suit']]}")
+        line.append(say("void", who=name, suit=say(f"suit.{event['suit']}")))
     elif kind == "draw":
-        line.append(f"{name} draws ")
-        line.append_text(tile(event["tile"], wilds) if event["tile"] else Text("a tile"))
+        line.append(say("draw", who=name))
+        line.append_text(tile(event["tile"], wilds) if event["tile"] else Text(say("draw.hidden")))
         if event["replacement"]:
-            line.append(" (kong replacement)")
+            line.append(say("draw.replacement"))
     elif kind == "discard":
-        line.append(f"{name} discards ")
+        line.append(say("discard", who=name))
         line.append_text(tile(event["tile"]))
     elif kind == "pass":
-        line.append(f"{name} passes on the {event['on']} (could {' or '.join(event['could'])})")
+        could = say("or").join(say.name("claim", c) for c in event["could"])
+        line.append(say("pass.win" if "win" in event["could"] else "pass", who=name, on=event["on"], could=could))
     elif kind == "pong":
-        line.append(f"{name} pongs ")
+        line.append(say("pong", who=name))
         line.append_text(tile(event["tile"]))
-        line.append(f" from {names[event['from']]}")
-        if event.get("wilds"):
-            line.append(f" with {count(event['wilds'], 'wild')}")
+        line.append(say("pong.from", seat=names[event["from"]]))
+        line.append(_with_wilds(event, say))
     elif kind == "kong":
-        line.append(f"{name} kongs ")
+        line.append(say("kong", who=name))
         line.append_text(tile(event["tile"]))
-        line.append(" " + KONG_KIND[event["kind"]].format(names[event["from"]] if event["from"] is not None else ""))
-        if event.get("wilds"):
-            line.append(f" with {count(event['wilds'], 'wild')}")
+        line.append(say(f"kong.{event['kind']}", seat=names[event["from"]] if event["from"] is not None else ""))
+        line.append(_with_wilds(event, say))
         if event["late"]:
-            line.append(", a late kong")
+            line.append(say("kong.late"))
     elif kind == "swap":
-        line.append(f"{name} swaps ")
+        line.append(say("swap", who=name))
         line.append_text(tile(event["tile"]))
-        line.append(" into its kong and takes a wild back (幺鸡换)")
+        line.append(say("swap.back"))
     elif kind == "beaten":
-        line.append(f"{name}'s {event['claim']} loses to a win")
+        line.append(say("beaten", who=name, claim=say.name("claim", event["claim"])))
     elif kind == "robbed":
-        line.append(f"{name}'s kong of {event['tile']} is robbed")
+        line.append(say("robbed", who=name, tile=event["tile"]))
     elif kind == "win":
-        line.append_text(_win(event, name, names))
+        line.append_text(_win(event, name, names, say))
     elif kind == "payment":
-        line.append(f"  {names[event['payer']]} pays {names[event['payee']]} ")
+        line.append(say("payment", payer=names[event["payer"]], payee=names[event["payee"]]))
         line.append(str(event["amount"]), "bold")
-        line.append(f" ({PAYMENT_REASON.get(event['reason'], event['reason'])})")
+        line.append(say("payment.why", reason=say.name("reason", event["reason"])))
     elif kind == "end":
         scores = ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(event["scores"]))
-        line.append(f"Hand over ({END_REASON.get(event['reason'], event['reason'])}): {scores}")
+        line.append(say("end", reason=say.name("end", event["reason"]), scores=scores))
     else:
         line.append(str(event))
     return line
 
 
-KONG_KIND = {"direct": "on {}'s discard (直杠)", "added": "onto its pong (补杠)", "concealed": "concealed (暗杠)"}
-WIN_KIND = {"discard": "on {}'s discard", "self_draw": "by self-draw (自摸)", "robbed_kong": "robbing {}'s kong (抢杠)"}
-END_REASON = {"three_won": "three have won", "wall_empty": "the wall is empty", "abandoned": "a player left (逃跑)"}
-# Why a payment is made, in words (events.PaymentReason); the web page's are in its names.js.
-PAYMENT_REASON = {
-    "win": "win on a discard, 点炮",
-    "self_draw": "self-drawn win, 自摸",
-    "kong_flower_feeder": "fed a kong's win, 点杠花",
-    "kong": "kong, 刮风下雨",
-    "kong_transfer": "kong income passed on, 呼叫转移",
-    "flower_pig": "flower pig, 查花猪",
-    "not_ready": "not ready at a drawn wall, 查叫",
-    "ready_difference": "ready hands' difference, 补差价",
-    "tax_refund": "kong income repaid by a hand not ready, 退税",
-    "escape": "left the hand, 逃跑",
-}
 DIRECTION = {"counterclockwise": 1, "clockwise": 3, "opposite": 2}  # a seat gives to seat + this
 
 
-def _dice(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def _with_wilds(event: Mapping[str, Any], say: Words) -> str:
+    n = event.get("wilds") or 0
+    return "" if not n else say("with_wilds" if n == 1 else "with_wilds.many", n=n)
+
+
+def _dice(event: Mapping[str, Any], names: Sequence[str], say: Words = ENGLISH) -> str:
     rolls = event["rolls"]
     if event["purpose"] == "dealer":
         # rolls[seat]: every die the seat rolled, two a throw, rerolls of ties appended (protocol §9).
+        then = say("dice.then")
         throws = [
-            "+".join(map(str, r[:2])) + "".join(f", then {a}+{b}" for a, b in zip(r[2::2], r[3::2])) for r in rolls
+            "+".join(map(str, r[:2])) + "".join(f"{then}{a}+{b}" for a, b in zip(r[2::2], r[3::2])) for r in rolls
         ]
-        return "Dice for the dealer: " + "; ".join(f"{names[s]} {t}" for s, t in enumerate(throws))
-    who = names[event["seat"]]
-    values = " and ".join(str(v) for v in rolls)
-    if event["purpose"] == "wall":
-        return f"{who} rolls {values} to break the wall"
-    return f"{who} rolls {values} for the exchange's direction"
+        return say("dice.dealer", throws=say("dice.sep").join(f"{names[s]} {t}" for s, t in enumerate(throws)))
+    values = say("dice.and").join(str(v) for v in rolls)
+    return say(f"dice.{event['purpose']}", who=names[event["seat"]], values=values)
 
 
-def _exchange(event: Mapping[str, Any], names: Sequence[str], viewer: Optional[int]) -> Text:
+def _exchange(event: Mapping[str, Any], names: Sequence[str], viewer: Optional[int], say: Words) -> Text:
     step = DIRECTION[event["direction"]]
-    text = Text(f"Exchange three (换三张), {event['direction'].replace('counterclockwise', 'counter-clockwise')}")
+    text = Text(say("exchange", direction=say(f"direction.{event['direction']}")))
     for s, (given, received) in enumerate(zip(event["given"], event["received"])):
         if given is None:
             continue
-        who, verb = ("You", "give") if s == viewer else (names[s], "gives")
-        text.append(f"\n  {who} {verb} ")
+        mine = s == viewer
+        text.append(say("exchange.give") if mine else say("exchange.gives", who=names[s]))
         text.append_text(tiles(given))
-        text.append(f" to {names[(s + step) % 4]} and {'receive' if s == viewer else 'receives'} ")
+        text.append(say("exchange.receive" if mine else "exchange.receives", seat=names[(s + step) % 4]))
         text.append_text(tiles(received))
-        text.append(f" from {names[(s - step) % 4]}")
+        text.append(say("exchange.from", seat=names[(s - step) % 4]))
     return text
 
 
-def score_words(score: Mapping[str, Any]) -> str:
+def score_words(score: Mapping[str, Any], say: Words = ENGLISH) -> str:
     """A score (``Score.to_dict()``) in words: ``full_flush + root, 4 fan (6 uncapped), 48 points``."""
-    parts = [score["pattern"]] + [b["name"] + (f" x{b['count']}" if b["count"] > 1 else "") for b in score["bonuses"]]
-    fan = f"{count(score['capped_fan'], 'fan', 'fan')}"
+    bonuses = [say.name("bonus", b["name"]) + (f" x{b['count']}" if b["count"] > 1 else "") for b in score["bonuses"]]
+    fan = say("fan", n=score["capped_fan"])
     if score["fan"] != score["capped_fan"]:
-        fan += f" (capped, {score['fan']} uncapped)"
-    return f"{' + '.join(parts)}, {fan}, {count(score['points'], 'point')}"
+        fan += say("capped", fan=score["fan"])
+    parts = " + ".join([say.name("pattern", score["pattern"]), *bonuses])
+    return say("score", parts=parts, fan=fan, points=say.count(score["points"], "point"))
 
 
-def paid_words(amounts: Sequence[int]) -> str:
+def paid_words(amounts: Sequence[int], say: Words = ENGLISH) -> str:
     """Who pays a win, in words: ``96 points from 2 seats (48 each)``."""
     if len(amounts) == 1:
-        return f"{count(amounts[0], 'point')} from 1 seat"
-    each = f"{amounts[0]} each" if len(set(amounts)) == 1 else " + ".join(map(str, amounts))
-    return f"{count(sum(amounts), 'point')} from {len(amounts)} seats ({each})"
+        return say("paid.one", points=say.count(amounts[0], "point"))
+    each = say("paid.each", n=amounts[0]) if len(set(amounts)) == 1 else " + ".join(map(str, amounts))
+    return say("paid.many", points=say.count(sum(amounts), "point"), n=len(amounts), each=each)
 
 
 def count(n: int, word: str, plural: Optional[str] = None) -> str:
@@ -290,11 +284,12 @@ def count(n: int, word: str, plural: Optional[str] = None) -> str:
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
-def _win(event: Mapping[str, Any], name: str, names: Sequence[str]) -> Text:
+def _win(event: Mapping[str, Any], name: str, names: Sequence[str], say: Words) -> Text:
     line = Text()
-    line.append(f"{name} WINS", "bold yellow")
-    line.append(" on ")
+    line.append(say("wins", who=name), "bold yellow")
+    line.append(say("wins.on"))
     line.append_text(tile(event["tile"]))
     source = names[event["from"]] if event["from"] is not None else ""
-    line.append(f" {WIN_KIND[event['kind']].format(source)}: {score_words(event['score'])}")
+    kind = say(f"win.{event['kind']}", seat=source)
+    line.append(say("win.score", kind=kind, score=score_words(event["score"], say)))
     return line

@@ -28,6 +28,7 @@ from . import _terminal as term
 from ._play import Screen, play_hand
 from ._tracker import Tracker
 from ._version import __version__
+from ._words import ENGLISH, LANGUAGES, Words, language_of
 from ._xueliu import Bot, Game, Match, Rules, XueliuError
 from ._xueliu import simulate as run_simulation
 
@@ -403,9 +404,23 @@ def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False) -> Table:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write the game's event log here (JSON lines; a match log with --hands) for `xueliu replay`.",
 )
+@click.option(
+    "--lang",
+    "language",
+    type=click.Choice(LANGUAGES),
+    default=None,
+    help="The language: zh-Hans (简体), zh-Hant (繁體) or en; by default the locale's (LC_ALL, LANG), else en.",
+)
 @click.option("--plain", is_flag=True, help=PLAIN_HELP)
 def play(
-    rules_name: str, seed: Optional[int], seat: int, bots: str, hands: int, log_path: Optional[Path], plain: bool
+    rules_name: str,
+    seed: Optional[int],
+    seat: int,
+    bots: str,
+    hands: int,
+    log_path: Optional[Path],
+    language: Optional[str],
+    plain: bool,
 ) -> None:
     """Play a full hand (or a match of --hands N) in the terminal against three bots.
 
@@ -413,56 +428,57 @@ def play(
     by typing them (`159m`) or their places in your hand. Ctrl-D or Ctrl-C quits.
     """
     plain = _plain(plain)
-    out = term.console(plain)
+    say = Words(language or language_of(os.environ))
+    seats = say.seats()
+    names = [say("you", seat=w) if s == seat else w for s, w in enumerate(seats)]
+    screen = Screen(term.console(plain), seat, names, plain, say=say)
     seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed
     if hands > 1:
-        _play_match(Match(Rules.preset(rules_name), seed=seed, hands=hands), rules_name, seat, bots, log_path, plain)
+        _play_match(Match(Rules.preset(rules_name), seed=seed, hands=hands), rules_name, screen, bots, log_path)
         return
+    out = screen.out
     game = Game(Rules.preset(rules_name), seed=seed)
     players = _bots(bots, seat, seed)
-    names = [f"{w} (you)" if s == seat else w for s, w in enumerate(WINDS)]
-    out.print(f"xueliu play: {rules_name}, seed {seed} (--seed {seed} plays this hand again); you are {WINDS[seat]}")
-    play_hand(game, Screen(out, seat, names, plain), players)
-    out.print(_settlement(game, names, plain))
+    out.print(say("intro", rules=rules_name, seed=seed, seat=seats[seat]))
+    play_hand(game, screen, players)
+    out.print(_settlement(game, screen))
     if log_path is not None:
         write_log(log_path, game.events)
-        out.print(f"Log written to {log_path} (xueliu replay {log_path})")
+        out.print(say("log.written", path=log_path))
 
 
-def _play_match(match: Match, rules_name: str, seat: int, bots: str, log_path: Optional[Path], plain: bool) -> None:
+def _play_match(match: Match, rules_name: str, screen: Screen, bots: str, log_path: Optional[Path]) -> None:
     """Plays every hand of ``match``, showing the totals and the next dealer between hands."""
-    out = term.console(plain)
-    players = _bots(bots, seat, match.seed)
-    names = [f"{w} (you)" if s == seat else w for s, w in enumerate(WINDS)]
-    screen = Screen(out, seat, names, plain)
-    out.print(
-        f"xueliu play: {rules_name}, a match of {match.hands} hands, seed {match.seed} "
-        f"(--seed {match.seed} plays it again); you are {WINDS[seat]}"
-    )
+    out, say = screen.out, screen.say
+    seats = say.seats()
+    players = _bots(bots, screen.seat, match.seed)
+    out.print(say("intro.match", rules=rules_name, hands=match.hands, seed=match.seed, seat=seats[screen.seat]))
     while True:
         game = match.game
-        out.print(f"Hand {match.hands_played + 1} of {match.hands}: {WINDS[game.dealer]} deals")
+        out.print(say("hand.deals", hand=match.hands_played + 1, hands=match.hands, dealer=seats[game.dealer]))
         play_hand(game, screen, players)
-        out.print(_settlement(game, names, plain))
-        out.print(_totals_table(match, plain))
+        out.print(_settlement(game, screen))
+        out.print(_totals_table(match, screen.plain, say))
         if match.is_over:
             break
         match.next_hand()
-        out.print(f"Next hand: {WINDS[match.game.dealer]} deals")
+        out.print(say("hand.next", dealer=seats[match.game.dealer]))
     if log_path is not None:
         log_path.write_text(json.dumps(match.log(), ensure_ascii=False) + "\n", encoding="utf-8")
-        out.print(f"Match log written to {log_path} (xueliu replay {log_path})")
+        out.print(say("log.match_written", path=log_path))
 
 
-def _totals_table(match: Match, plain: bool) -> Table:
+def _totals_table(match: Match, plain: bool, say: Words = ENGLISH) -> Table:
     """Each finished hand's points and the running totals."""
-    t = term.table(f"After {match.hands_played} of {match.hands} hands", plain, "hand", "dealer", *WINDS)
+    seats = say.seats()
+    title = say("totals", played=match.hands_played, hands=match.hands)
+    t = term.table(title, plain, say("col.hand_no"), say("col.dealer"), *seats)
     for n, (dealer, result) in enumerate(zip(match.dealers, match.results), 1):
-        t.add_row(str(n), WINDS[dealer], *(f"{p:+d}" for p in result))
-    t.add_row("total", "", *(f"{p:+d}" for p in match.totals))
+        t.add_row(str(n), seats[dealer], *(f"{p:+d}" for p in result))
+    t.add_row(say("totals.total"), "", *(f"{p:+d}" for p in match.totals))
     placement = match.placement_points
     if placement is not None:  # the session (盘) is over: placement points by rank, ties shared
-        t.add_row("placement", "", *(f"{p:g}" for p in placement))
+        t.add_row(say("totals.placement"), "", *(f"{p:g}" for p in placement))
     return t
 
 
@@ -482,20 +498,27 @@ def _bots(spec: str, human: int, seed: int) -> dict[int, Bot]:
     return {s: Bot(name, seed=(seed * 4 + s) % 2**64) for s, name in zip(seats, names)}
 
 
-def _settlement(game: Game, names: Sequence[str], plain: bool) -> Table:
+def _settlement(game: Game, screen: Screen) -> Table:
     """The final table: every hand shown, each seat's wins and total."""
     start = game.events[0]
     assert start["type"] == "start"  # every log opens with its hand's start
-    wilds = start["rules"]["wilds"]
-    t = term.table("Settlement", plain, "seat", "hand", "melds", "wins", "total")
+    wilds, say = start["rules"]["wilds"], screen.say
+    columns = (say(f"col.{c}") for c in ("seat", "hand", "melds", "wins", "total"))
+    t = term.table(say("settlement"), screen.plain, *columns)
     for s in range(4):
         wins = "; ".join(
-            f"{w.tile} {w.score.pattern}, {w.score.capped_fan} fan, {w.score.points} pts"
+            say(
+                "settlement.win",
+                tile=w.tile,
+                pattern=say.name("pattern", w.score.pattern),
+                fan=w.score.capped_fan,
+                points=w.score.points,
+            )
             for w in game.wins
             if w.seat == s
         )
         melds = term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(s)), wilds)
-        t.add_row(names[s], term.tiles(game.hand(s), wilds), melds, wins or "—", f"{game.scores[s]:+d}")
+        t.add_row(screen.names[s], term.tiles(game.hand(s), wilds), melds, wins or "—", f"{game.scores[s]:+d}")
     return t
 
 

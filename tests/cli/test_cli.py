@@ -19,6 +19,7 @@ from xueliu import _presets as presets
 from xueliu import cli
 from xueliu._terminal import tiles
 from xueliu._tracker import Tracker
+from xueliu._words import ENGLISH
 from xueliu.reference.rng import SplitMix64
 
 pexpect = pytest.importorskip("pexpect")
@@ -242,7 +243,7 @@ def test_replay_shows_each_event_payment_and_the_final_hands(capsys, tmp_path, r
     assert code == 0
     payments = [e for e in game.events if e["type"] == "payment"]
     said = re.findall(r"^  \w+ pays \w+ \d+ \((.+)\)$", out, re.M)  # each reason in words
-    assert said == [cli.term.PAYMENT_REASON[p["reason"]] for p in payments]
+    assert said == [ENGLISH.name("reason", p["reason"]) for p in payments]
     assert out.count("WINS") == len(game.wins)
     assert "{" not in out and must_see in out  # every event has its sentence
     final = out[out.rindex("Hand over") :]
@@ -361,7 +362,7 @@ def test_play_a_whole_hand_in_a_terminal(tmp_path):
     ) in out
     assert "declares void" in out and "Settlement" in out and "Hand over" in out
     for payment in (e for e in events if e["type"] == "payment"):
-        assert f" {payment['amount']} ({cli.term.PAYMENT_REASON[payment['reason']]})" in out
+        assert f" {payment['amount']} ({ENGLISH.name('reason', payment['reason'])})" in out
     assert "seed hidden" not in out and "1 points" not in out and "[[" not in out
 
 

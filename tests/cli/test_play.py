@@ -14,6 +14,8 @@ from rich.console import Console
 import xueliu
 from xueliu import _play, cli
 from xueliu import _terminal as term
+from xueliu._presets import PATTERNS
+from xueliu._words import WORDS, Words, language_of
 
 
 def screen(seat: int = 0) -> _play.Screen:
@@ -156,7 +158,7 @@ def test_events_read_as_words():
     )
     payment = {"type": "payment", "payer": 0, "payee": 2, "amount": 4, "reason": "not_ready"}
     assert term.describe(payment, names).plain == "  East pays West 4 (not ready at a drawn wall, 查叫)"
-    assert set(term.PAYMENT_REASON) == set(typing.get_args(xueliu.events.PaymentReason))
+    assert all(f"reason.{r}" in WORDS for r in typing.get_args(xueliu.events.PaymentReason))
     assert term.paid_words([4, 4, 4]) == "12 points from 3 seats (4 each)"
     assert term.paid_words([1]) == "1 point from 1 seat"
 
@@ -183,3 +185,69 @@ def test_exchanging_a_wild_is_refused_with_the_reason_and_the_wild_is_shown_as_o
     assert "8:1s*" in text and "A wild (1s*) is never given" in text
     assert "a wild (幺鸡, the 1s) is never passed in the exchange" in text
     assert action == game.default_action(0)
+
+
+# ---------------------------------------------------------------------- the player's language (--lang)
+
+
+def test_every_word_is_in_three_languages_and_every_engine_name_has_its_words():
+    for key, texts in WORDS.items():
+        assert len(texts) == 3 and all(texts), key
+        holes = [set(re.findall(r"\{(\w+)\}", t)) for t in texts]
+        assert holes[1] == holes[2] <= holes[0], f"{key}: {holes}"  # a translation never asks for more
+    names = {
+        "reason": typing.get_args(xueliu.events.PaymentReason),
+        "end": typing.get_args(xueliu.events.EndReason),
+        "win": typing.get_args(xueliu.events.WinKind),
+        "kong": typing.get_args(xueliu.events.KongKind),
+        "direction": typing.get_args(xueliu.events.Direction),
+        "claim": typing.get_args(xueliu.events.Claim),
+        "pattern": list(PATTERNS),
+    }
+    assert not [f"{p}.{n}" for p, ns in names.items() for n in ns if f"{p}.{n}" not in WORDS]
+
+
+@pytest.mark.parametrize(
+    "environ, language",
+    [
+        ({"LANG": "zh_CN.UTF-8"}, "zh-Hans"),
+        ({"LANG": "zh_TW.UTF-8"}, "zh-Hant"),
+        ({"LANG": "zh_HK.UTF-8"}, "zh-Hant"),
+        ({"LANG": "zh_CN.UTF-8", "LC_ALL": "en_US.UTF-8"}, "en"),  # LC_ALL first, as POSIX says
+        ({"LANG": "en_GB.UTF-8", "LC_MESSAGES": "zh_SG"}, "zh-Hans"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_language_follows_the_locale(environ, language):
+    assert language_of(environ) == language
+
+
+# what a hand of chengdu (void, play, settlement) must say in each language, and must not
+SAID = {
+    "zh-Hans": (["新一局", "坐庄", "定缺", "打出", "结算", "你的选择"], ["New hand", "Settlement", "結算"]),
+    "zh-Hant": (["新一局", "坐莊", "定缺", "打出", "結算", "你的選擇"], ["New hand", "Settlement", "结算"]),
+    "en": (["New hand", "deals", "declares void", "discards", "Settlement", "Your move"], ["新一局", "结算"]),
+}
+
+
+@pytest.mark.parametrize("language", SAID)
+def test_play_speaks_the_chosen_language(language):
+    from click.testing import CliRunner
+
+    args = ["play", "--rules", "chengdu", "--seed", "5", "--plain", "--lang", language]
+    result = CliRunner().invoke(cli.cli, args, input="1\n" * 300, env={"LC_ALL": "", "LANG": "en_US.UTF-8"})
+    assert result.exit_code == 0, result.output
+    must, must_not = SAID[language]
+    assert all(w in result.output for w in must), [w for w in must if w not in result.output]
+    assert not any(w in result.output for w in must_not)
+
+
+@pytest.mark.parametrize("locale, language", [("zh_TW.UTF-8", "zh-Hant"), ("zh_CN.UTF-8", "zh-Hans"), ("en_US", "en")])
+def test_play_speaks_the_locales_language_without_lang(locale, language):
+    from click.testing import CliRunner
+
+    args = ["play", "--rules", "chengdu", "--seed", "5", "--plain"]
+    result = CliRunner().invoke(cli.cli, args, input="1\n" * 300, env={"LC_ALL": "", "LC_MESSAGES": "", "LANG": locale})
+    assert result.exit_code == 0, result.output
+    assert Words(language)("settlement") in result.output

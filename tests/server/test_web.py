@@ -106,8 +106,8 @@ def page(browser: Any, live: LiveServer) -> Iterator["Page"]:
     yield from _page(browser)
 
 
-def _page(browser: Any, width: int = 1280, height: int = 900) -> Iterator["Page"]:
-    context = browser.new_context(viewport={"width": width, "height": height})
+def _page(browser: Any, width: int = 1280, height: int = 900, locale: str = "en-US") -> Iterator["Page"]:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
     context.add_init_script("localStorage.setItem('xueliu:autopass', '0')")
     pg = context.new_page()
     errors: list[str] = []

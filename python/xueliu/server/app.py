@@ -634,6 +634,18 @@ async def match_log(request: Request) -> JSONResponse:
     return JSONResponse({"v": PROTOCOL, "log": table.match.log()})
 
 
+async def finished_hand(request: Request) -> Response:
+    """One finished hand's events as a spectator saw them, for the replay viewer (#/replay/ID/N)."""
+    try:
+        table = _table(_server(request), request.path_params["table"])
+        events = table.finished_hand(request.path_params["hand"])
+    except TableError as e:
+        return _table_error(e)
+    except Moved as e:
+        return _moved(request, e)
+    return JSONResponse({"v": PROTOCOL, "hand": request.path_params["hand"], "events": events})
+
+
 async def join_seat(request: Request) -> Response:
     server = _server(request)
     try:
@@ -879,6 +891,7 @@ def create_app(
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table}", show_table, methods=["GET"]),
         Route("/api/tables/{table}/log", match_log, methods=["GET"]),
+        Route("/api/tables/{table}/hands/{hand:int}", finished_hand, methods=["GET"]),
         Route("/api/tables/{table}/seats/{seat:int}", join_seat, methods=["POST"]),
         WebSocketRoute("/api/tables/{table}/play", play_socket),
         WebSocketRoute("/api/tables/{table}/watch", watch_socket),

@@ -61,6 +61,9 @@ class TableConfig:
     on_leave: str = "auto"  # "auto" (托管 for the rest of the match) or "abandon" (逃跑)
     spectator_delay: float = 0.0
     next_hand_delay: float = 5.0
+    # seconds the session (盘) lasts from its first deal, by the server's clock; when they pass,
+    # the hand in play is the last (Match.call_time) and placement points are given; None: no limit
+    time_limit: Optional[float] = None
 
     @staticmethod
     def parse(data: Any) -> "TableConfig":
@@ -105,6 +108,8 @@ class TableConfig:
         for name in ("grace", "spectator_delay", "next_hand_delay"):
             if not (_seconds(getattr(self, name)) and getattr(self, name) >= 0):
                 raise TableError("bad_config", f"{name} must be a number of seconds, 0 or more")
+        if self.time_limit is not None and not (_seconds(self.time_limit) and self.time_limit > 0):
+            raise TableError("bad_config", "time_limit must be null (no limit) or seconds, more than 0 and under a day")
 
     def rules(self) -> engine.Rules:
         return engine.Rules.preset(self.preset, **self.options)
@@ -204,6 +209,7 @@ class Table:
         self.answers: dict[int, str] = {}
         self.deadline: Optional[float] = None
         self.next_hand_at: Optional[float] = None
+        self.session_ends_at: Optional[float] = None  # the first deal + config.time_limit, if any
         self.windows_published = 0  # window-opening events sent in this hand
         self.windows_closed = 0  # claim steps closed in this hand
         self.window: Optional[Mapping[str, Any]] = None  # the last window-opening event sent
@@ -316,6 +322,7 @@ class Table:
     def wake_at(self) -> Optional[float]:
         """When :meth:`wake` next has something to do."""
         times = [self.deadline, self.next_hand_at, self.expires_at if self.status == "waiting" else None]
+        times.append(self.session_ends_at if self.match is not None and not self.match.time_called else None)
         times += [t + self.config.grace for t, left in zip(self.gone_since, self.left) if t is not None and not left]
         due = [t for t in times if t is not None]
         return min(due) if due else None
@@ -330,6 +337,7 @@ class Table:
         for seat, since in enumerate(self.gone_since):
             if since is not None and not self.left[seat] and now >= since + self.config.grace:
                 self._left(seat)
+        self._call_time(now)
         if self.deadline is not None and now >= self.deadline:
             self._expire()
         if self.next_hand_at is not None and now >= self.next_hand_at:
@@ -418,6 +426,8 @@ class Table:
             "on_leave": c.on_leave,
             "spectator_delay": c.spectator_delay,
             "next_hand_delay": c.next_hand_delay,
+            "time_limit": c.time_limit,
+            "session_ends_at": self.session_ends_at,
             "seed_chosen": c.seed is not None,
             "seed_commitment": self.commitment,
             "seed_revealed": {"seed": self.seed, "salt": self.salt} if self.status == "over" else None,
@@ -433,6 +443,16 @@ class Table:
             totals = [sum(scores[seat] for scores in results) for seat in range(4)]
             view.update(status="playing", hands_played=shown, results=results, totals=totals)
         return view
+
+    def finished_hand(self, hand: Any) -> list[Event]:
+        """The events of finished hand ``hand`` (from 0) as the spectators saw them, for the
+        replay viewer; shown as late as :meth:`lobby` shows its result. The full log waits for
+        the match's end (a hand's log holds its seed: docs/server.md, "Fair deals")."""
+        shown = len(self.lobby()["results"])
+        if not (_integer(hand) and 0 <= hand < shown) or self.match is None:
+            raise TableError("not_over", f"hand {hand!r} is not a finished hand of this table ({shown} shown so far)")
+        events = self.match.log()["games"][hand]
+        return engine.Game.from_events(events).public_events()
 
     def hand_number(self) -> int:
         """The number of the hand in play, from 0 (or of the last hand, once the match is over)."""
@@ -465,6 +485,7 @@ class Table:
             "sent": self.sent,
             "between": self.next_hand_at is not None,
             "ended_at": self.ended_at,
+            "session_ends_at": self.session_ends_at,
         }
 
     def match_json(self) -> Optional[str]:
@@ -508,6 +529,8 @@ class Table:
         table.gone_since = [None if name != "person" or left else now for name, left in zip(config.seats, table.left)]
         table.ended_at = data.get("ended_at", [0.0] * len(ended))  # schema 2's first rows lack it: long ended
         table.resume_due = table.status == "playing"  # the bots may have yielded just before the stop
+        table.session_ends_at = data.get("session_ends_at")  # (absent from tables saved before limits)
+        table._call_time(now)  # a limit that passed while the server was down holds all the same
         return table
 
     def _replay(self, ended: list[str], hand: int, moves: list[tuple[int, str]]) -> engine.Match:
@@ -537,6 +560,8 @@ class Table:
         self.status = "playing"
         now = self.clock.now()
         self.gone_since = [None if name != "person" or c else now for name, c in zip(self.config.seats, self.connected)]
+        if self.config.time_limit is not None:
+            self.session_ends_at = now + self.config.time_limit
         self._new_hand()
         self._advance()
 
@@ -733,6 +758,19 @@ class Table:
         if self._winners[0] != self._moved:
             self._winners = (self._moved, frozenset(w.seat for w in game.wins))
         return seat not in self._winners[1]
+
+    def _call_time(self, now: float) -> None:
+        """The session's time is up: the hand in play is the last (between hands, the one just
+        ended was, and the match is over now)."""
+        match = self.match
+        if match is None or match.time_called or self.session_ends_at is None or now < self.session_ends_at:
+            return
+        match.call_time()
+        if self.status == "between" and match.is_over:
+            self.status, self.next_hand_at = "over", None
+            for message in self.settlement()[1:]:  # match_over: the hand_over went out already
+                for viewer in range(5):
+                    self.outbox.append((viewer, message))
 
     def _hand_over(self) -> None:
         assert self.match is not None

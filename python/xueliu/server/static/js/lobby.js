@@ -1,13 +1,15 @@
 // The lobby: create a table, list the open ones, join a seat or watch. A table page reached by
 // link without a seat offers the same choices for that one table.
 import { h } from "./dom.js";
+import { languageSwitch, t } from "./i18n.js";
 import * as N from "./names.js";
 import { api, myName, tokens } from "./net.js";
 
+// The clocks offered (seconds per decision), each named by `clock.NAME` in the string table.
 const CLOCKS = {
-  standard: { label: "standard: 15 s, 10 s to claim", clocks: { exchange: 15, void: 15, turn: 15, claim: 10, rob: 10 } },
-  relaxed: { label: "relaxed: 30 s, 20 s to claim", clocks: { exchange: 30, void: 30, turn: 30, claim: 20, rob: 20 } },
-  long: { label: "long: 2 min, 1 min to claim", clocks: { exchange: 120, void: 120, turn: 120, claim: 60, rob: 60 } },
+  standard: { exchange: 15, void: 15, turn: 15, claim: 10, rob: 10 },
+  relaxed: { exchange: 30, void: 30, turn: 30, claim: 20, rob: 20 },
+  long: { exchange: 120, void: 120, turn: 120, claim: 60, rob: 60 },
 };
 
 export async function take(tableId, seat) {
@@ -28,7 +30,7 @@ export class Lobby {
     api
       .presets()
       .then((presets) => ((this.presets = presets), this.render()))
-      .catch((e) => ((this.error = `Could not list the presets: ${e.message}`), this.render()));
+      .catch((e) => ((this.error = t("lobby.no_presets", { why: e.message })), this.render()));
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 3000);
   }
@@ -41,7 +43,7 @@ export class Lobby {
     try {
       this.tables = await api.tables();
     } catch (e) {
-      this.error = `Could not list the tables: ${e.message}`;
+      this.error = t("lobby.no_tables", { why: e.message });
     }
     const list = this.root.querySelector("#tables");
     if (list) list.replaceWith(this.list());
@@ -53,8 +55,9 @@ export class Lobby {
     if (data.get("cap") !== "preset") options.cap_fan = data.get("cap") === "none" ? null : Number(data.get("cap"));
     const mine = data.get("me") === "watch" ? null : Number(data.get("me"));
     const seats = [0, 1, 2, 3].map((s) => (s === mine ? "person" : data.get(`seat${s}`) || "greedy"));
-    const settings = { preset: data.get("preset"), options, hands: Number(data.get("hands")), seats, clocks: CLOCKS[data.get("clock")].clocks };
+    const settings = { preset: data.get("preset"), options, hands: Number(data.get("hands")), seats, clocks: CLOCKS[data.get("clock")] };
     settings.next_hand_delay = Number(data.get("pause"));
+    if (data.get("time_limit") !== "none") settings.time_limit = Number(data.get("time_limit")) * 60;
     if (data.get("seed") !== "") settings.seed = Number(data.get("seed"));
     try {
       const table = await api.create(settings);
@@ -70,17 +73,17 @@ export class Lobby {
     this.root.replaceChildren(
       h(
         "div.lobby",
-        h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流"), h("span.tag", "Sichuan mahjong 四川麻将"), h("a.button.small#replay-link", { href: "#/replay" }, "Replay a log 回放")),
-        h("h1", "Play Sichuan mahjong 四川麻将"),
+        h("header.bar", h("a.home", { href: "#/" }, t("brand")), h("span.tag", t("tagline")), h("a.button.small#replay-link", { href: "#/replay" }, t("lobby.replay")), languageSwitch()),
+        h("h1", t("lobby.title")),
         this.error && h("p.notice.error#notice", { role: "alert" }, this.error),
-        h("div.lobby-grid", this.form(), h("section.panel", h("h2", "Open tables 牌桌"), this.list())),
+        h("div.lobby-grid", this.form(), h("section.panel", h("h2", t("lobby.open_tables")), this.list())),
       ),
     );
   }
 
   form() {
     const presets = this.presets.map((p) =>
-      h("label.preset", h("input", { type: "radio", name: "preset", value: p.name, checked: p.name === "xuezhan" }), h("b", p.name), h("span", p.description)),
+      h("label.preset", h("input", { type: "radio", name: "preset", value: p.name, checked: p.name === "xuezhan" }), h("b", p.name), h("span", N.presetText(p))),
     );
     const seatRow = (s) =>
       h(
@@ -89,8 +92,8 @@ export class Lobby {
         h(
           "select",
           { name: `seat${s}`, id: `seat${s}` },
-          Object.entries(N.BOTS).map(([bot, text]) => h("option", { value: bot }, `Bot ${text}`)),
-          h("option", { value: "person" }, "Open: a person joins by link"),
+          N.BOTS.map((bot) => h("option", { value: bot }, t("lobby.bot", { bot: N.bot(bot) }))),
+          h("option", { value: "person" }, t("lobby.open_seat")),
         ),
       );
     const form = h(
@@ -101,34 +104,42 @@ export class Lobby {
           this.create(e.target);
         },
       },
-      h("h2", "New table 开桌"),
+      h("h2", t("lobby.new_table")),
       nameField(),
-      h("fieldset", h("legend", "Rules 规则"), presets),
+      h("fieldset", h("legend", t("lobby.rules")), presets),
       h(
         "div.row",
-        h("label", "Cap 封顶 ", h("select", { name: "cap", id: "cap" }, h("option", { value: "preset", id: "cap-preset" }, "the preset's"), [3, 4, 5, 6, 8].map((n) => h("option", { value: n }, `${n} fan`)), h("option", { value: "none" }, "no cap"))),
-        h("label", "Hands 局数 ", h("select", { name: "hands", id: "hands" }, [1, 2, 4, 8, 16].map((n) => h("option", { value: n, selected: n === 4 }, n)))),
-        h("label", "Clock 计时 ", h("select", { name: "clock", id: "clock" }, Object.entries(CLOCKS).map(([k, c]) => h("option", { value: k }, c.label)))),
+        h("label", t("lobby.cap"), " ", h("select", { name: "cap", id: "cap" }, h("option", { value: "preset", id: "cap-preset" }, t("lobby.cap_preset")), [3, 4, 5, 6, 8].map((n) => h("option", { value: n }, t("fan", { n }))), h("option", { value: "none" }, t("lobby.no_cap")))),
+        h("label", t("lobby.hands"), " ", h("select", { name: "hands", id: "hands" }, [1, 2, 4, 8, 16].map((n) => h("option", { value: n, selected: n === 4 }, n)))),
+        h("label", t("lobby.clock"), " ", h("select", { name: "clock", id: "clock" }, Object.keys(CLOCKS).map((k) => h("option", { value: k }, t(`clock.${k}`))))),
       ),
       h(
         "div.row",
         h(
           "label",
-          "Your seat 座位 ",
-          h("select", { name: "me", id: "me" }, [0, 1, 2, 3].map((s) => h("option", { value: s }, N.seatName(s))), h("option", { value: "watch" }, "none: only watch")),
+          t("lobby.your_seat"),
+          " ",
+          h("select", { name: "me", id: "me" }, [0, 1, 2, 3].map((s) => h("option", { value: s }, N.seatName(s))), h("option", { value: "watch" }, t("lobby.only_watch"))),
         ),
       ),
       h(
         "details.more",
-        h("summary#more", "More settings"),
+        h("summary#more", t("lobby.more")),
         h(
           "div.row",
-          h("label", "Pause between hands ", h("select", { name: "pause", id: "pause" }, [1, 3, 5, 10].map((n) => h("option", { value: n, selected: n === 5 }, `${n} s`)))),
-          h("label", "Seed 种子 ", h("input", { name: "seed", id: "seed", type: "number", min: 0, placeholder: "random", title: "the same seed and the same moves replay the same match" })),
+          h("label", t("lobby.pause"), " ", h("select", { name: "pause", id: "pause" }, [1, 3, 5, 10].map((n) => h("option", { value: n, selected: n === 5 }, t("seconds", { n }))))),
+          h("label", t("lobby.seed"), " ", h("input", { name: "seed", id: "seed", type: "number", min: 0, placeholder: t("lobby.seed_random"), title: t("lobby.seed_title") })),
+          h(
+            "label",
+            { title: t("lobby.time_limit_title") },
+            t("lobby.time_limit"),
+            " ",
+            h("select", { name: "time_limit", id: "time_limit" }, h("option", { value: "none" }, t("lobby.no_limit")), [30, 60, 90, 120].map((n) => h("option", { value: n }, t("minutes", { n })))),
+          ),
         ),
       ),
-      h("fieldset.seats", h("legend", "The other seats (yours is left out) 其他座位"), [0, 1, 2, 3].map(seatRow)),
-      h("button.act.primary#create-table", { type: "submit" }, "Create table 开桌"),
+      h("fieldset.seats", h("legend", t("lobby.other_seats")), [0, 1, 2, 3].map(seatRow)),
+      h("button.act.primary#create-table", { type: "submit" }, t("lobby.create")),
     );
     const hide = () => {
       const me = form.querySelector("#me").value;
@@ -138,7 +149,7 @@ export class Lobby {
     hide();
     const cap = () => {
       const chosen = this.presets.find((p) => p.name === new FormData(form).get("preset"));
-      if (chosen) form.querySelector("#cap-preset").textContent = `the preset's (${chosen.cap_fan === null ? "no cap" : `${chosen.cap_fan} fan`})`;
+      if (chosen) form.querySelector("#cap-preset").textContent = t("lobby.cap_of_preset", { cap: chosen.cap_fan === null ? t("lobby.no_cap") : t("fan", { n: chosen.cap_fan }) });
     };
     form.addEventListener("change", cap);
     cap();
@@ -147,7 +158,7 @@ export class Lobby {
 
   list() {
     const rows = this.tables.filter((t) => t.status !== "over");
-    if (!rows.length) return h("div#tables", h("p.hint", "No tables yet: create one."));
+    if (!rows.length) return h("div#tables", h("p.hint", t("lobby.none_yet")));
     return h("div#tables", rows.map((t) => tableCard(t)));
   }
 }
@@ -156,45 +167,46 @@ export class Lobby {
 export function nameField() {
   return h(
     "label.name-field",
-    "Your name 昵称 ",
-    h("input", { id: "name", name: "name", maxLength: 24, placeholder: "shown to the table", value: myName.get(), oninput: (e) => myName.put(e.target.value) }),
+    t("lobby.name"),
+    " ",
+    h("input", { id: "name", name: "name", maxLength: 24, placeholder: t("lobby.name_hint"), value: myName.get(), oninput: (e) => myName.put(e.target.value) }),
   );
 }
 
-export function tableCard(t) {
-  const mine = tokens.get(t.id);
-  const seats = t.seats.map((s) => {
-    const label = s.player === "bot" ? `bot ${s.bot}` : s.taken ? s.name || "player" : "open";
-    const chip = h(`span.chip${s.player === "person" && !s.taken ? ".open" : ""}`, `${N.SEATS_ZH[s.seat]} ${label}`);
+export function tableCard(table) {
+  const mine = tokens.get(table.id);
+  const seats = table.seats.map((s) => {
+    const label = s.player === "bot" ? t("card.bot", { bot: s.bot }) : s.taken ? s.name || t("card.player") : t("card.open");
+    const chip = h(`span.chip${s.player === "person" && !s.taken ? ".open" : ""}`, `${N.wind(s.seat)} ${label}`);
     if (s.player === "person" && !s.taken && !mine)
-      return h("button.small.join", { dataset: { seat: s.seat }, onclick: () => take(t.id, s.seat).catch((e) => alert(e.message)) }, `Sit ${N.seatName(s.seat)}`);
+      return h("button.small.join", { dataset: { seat: s.seat }, onclick: () => take(table.id, s.seat).catch((e) => alert(e.message)) }, t("card.sit", { seat: N.seatName(s.seat) }));
     return chip;
   });
   return h(
     "article.table-card",
-    { dataset: { table: t.id } },
-    h("div", h("b", t.preset), ` · ${t.status} · hand ${Math.min(t.hands_played + 1, t.hands)} of ${t.hands}`),
+    { dataset: { table: table.id } },
+    h("div", h("b", table.preset), t("card.status", { status: t(`status.${table.status}`), hand: Math.min(table.hands_played + 1, table.hands), hands: table.hands })),
     h("div.chips", seats),
-    h("div", mine ? h("a.button", { href: `#/t/${t.id}` }, `Back to my seat (${N.SEATS[mine.seat]})`) : null, " ", h("a.button.watch", { href: `#/t/${t.id}/watch` }, "Watch 旁观")),
+    h("div", mine ? h("a.button", { href: `#/t/${table.id}` }, t("card.back", { seat: N.seat(mine.seat) })) : null, " ", h("a.button.watch", { href: `#/t/${table.id}/watch` }, t("card.watch"))),
   );
 }
 
 /** A table reached by link with no seat of ours: sit in an open seat or watch. */
 export async function joinPage(root, tableId) {
   try {
-    const t = await api.table(tableId);
-    const open = t.seats.some((s) => s.player === "person" && !s.taken) && !tokens.get(tableId);
+    const table = await api.table(tableId);
+    const open = table.seats.some((s) => s.player === "person" && !s.taken) && !tokens.get(tableId);
     root.replaceChildren(
       h(
         "div.lobby",
-        h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流")),
-        h("h1", `Table ${tableId}`),
-        open && h("p", "A friend saved you a seat: type your name, then sit down."),
+        h("header.bar", h("a.home", { href: "#/" }, t("brand")), languageSwitch()),
+        h("h1", t("table.id", { id: tableId })),
+        open && h("p", t("join.saved")),
         open && nameField(),
-        tableCard(t),
+        tableCard(table),
       ),
     );
   } catch (e) {
-    root.replaceChildren(h("div.lobby", h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流")), h("p.notice.error#notice", e.message)));
+    root.replaceChildren(h("div.lobby", h("header.bar", h("a.home", { href: "#/" }, t("brand")), languageSwitch()), h("p.notice.error#notice", e.message)));
   }
 }

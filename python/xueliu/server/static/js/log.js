@@ -1,49 +1,63 @@
-// One line of plain English (with the Chinese term) for each event, as the viewer sees it.
+// One line for each event, as the viewer sees it, in the page's language.
+import { t, tOr } from "./i18n.js";
 import * as N from "./names.js";
 
-const you = (seat, me) => (seat === me ? "You" : N.SEATS[seat]);
+const who = (seat, me) => (seat === me ? t("you") : N.seat(seat));
+const from = (seat, me) => (seat === null || seat === undefined ? "" : t("log.from", { who: who(seat, me) }));
+// a line about the viewer's own seat may have its own wording ("You are dealt", key.you)
+function said(key, seat, me, params) {
+  const all = { who: who(seat, me), ...params };
+  return seat === me ? tOr(`${key}.you`, t(key, all), all) : t(key, all);
+}
+const verb = (action) => tOr(`verb.${action}`, action);
 
 export function describe(e, view, me) {
-  const who = you(e.seat, me);
   switch (e.type) {
     case "start":
-      return `New hand (${e.rules.preset || "custom"} rules); dealer 庄 ${N.SEATS[e.dealer]}.`;
+      return t("log.start", { preset: e.rules.preset || t("log.custom"), dealer: N.seat(e.dealer) });
     case "dice":
       return diceText(e, me);
     case "deal":
-      return `${who} ${e.seat === me ? "are" : "is"} dealt ${e.tiles ? e.tiles.length : e.count} tiles.`;
+      return said("log.deal", e.seat, me, { n: e.tiles ? e.tiles.length : e.count });
     case "exchange":
-      return `Exchange three 换三张: direction ${e.direction}.`;
+      return t("log.exchange", { direction: t(`direction.${e.direction}`) });
     case "redeal":
-      return "Redeal: every seat got back what it gave.";
+      return t("log.redeal");
     case "void":
-      return `${who} declared void 定缺: ${N.suitName(e.suit)}.`;
+      return said("log.void", e.seat, me, { suit: N.suitName(e.suit) });
     case "draw":
-      return `${who} drew ${e.tile || "a tile"}${e.replacement ? " (kong replacement)" : ""}.`;
+      return said(e.replacement ? "log.draw.replacement" : "log.draw", e.seat, me, { tile: N.tileWord(e.tile) });
     case "discard":
-      return `${who} discarded ${e.tile}.`;
+      return said("log.discard", e.seat, me, { tile: N.tileWord(e.tile) });
     case "pass":
-      return `${who} passed (could ${e.could.join(" or ")}).`;
+      return said(e.could.includes("win") ? "log.pass_win" : "log.pass", e.seat, me, { could: e.could.map(verb).join(t("log.or")) });
     case "pong":
-      return `${who} ponged 碰 ${e.tile} from ${you(e.from, me)}.`;
+      return said("log.pong", e.seat, me, { tile: N.tileWord(e.tile), from: from(e.from, me) });
     case "kong":
-      return `${who} declared a ${N.label(N.KONG_KINDS[e.kind])} of ${e.tile}${e.from !== null ? ` from ${you(e.from, me)}` : ""}.`;
+      return said("log.kong", e.seat, me, { kind: N.kongKind(e.kind), tile: N.tileWord(e.tile), from: from(e.from, me) });
     case "swap":
-      return `${who} swapped ${e.tile} into a kong and took a wild back 幺鸡换.`;
+      return said("log.swap", e.seat, me, { tile: N.tileWord(e.tile) });
     case "beaten":
-      return `${who}'s ${e.claim} lost to a win.`;
+      return said("log.beaten", e.seat, me, { claim: verb(e.claim) });
     case "robbed":
-      return `${who}'s kong of ${e.tile} was robbed 抢杠.`;
+      return said("log.robbed", e.seat, me, { tile: N.tileWord(e.tile) });
     case "win":
-      return `${who} won 胡 on ${e.tile}, ${N.label(N.WIN_KINDS[e.kind])}${e.from !== null ? ` from ${you(e.from, me)}` : ""}: ${N.pattern(e.score.pattern)}, ${e.score.capped_fan} fan, ${e.score.points} points.`;
+      return said("log.win", e.seat, me, {
+        tile: N.tileWord(e.tile),
+        kind: N.winKind(e.kind),
+        from: from(e.from, me),
+        pattern: N.pattern(e.score.pattern),
+        fan: e.score.capped_fan,
+        points: e.score.points,
+      });
     case "payment":
-      return `${you(e.payer, me)} paid ${you(e.payee, me)} ${e.amount} (${N.reason(e.reason)}).`;
+      return t("log.payment", { payer: who(e.payer, me), payee: who(e.payee, me), amount: e.amount, reason: N.reason(e.reason) });
     case "abandon":
-      return `${who} left the hand 逃跑.`;
+      return said("log.abandon", e.seat, me);
     case "end":
-      return `Hand over: ${N.END_REASONS[e.reason] || e.reason}; this hand ${e.scores.join(", ")}.`;
+      return t("log.end", { reason: N.endReason(e.reason), scores: e.scores.join(t("log.comma")) });
     default:
-      return `${e.type}${e.seat !== undefined ? ` (${N.SEATS[e.seat]})` : ""}.`;
+      return e.seat === undefined ? e.type : `${e.type} (${N.seat(e.seat)})`;
   }
 }
 
@@ -55,12 +69,10 @@ function diceText(e, me) {
     const throws = e.rolls.map((r) => {
       const pairs = [];
       for (let i = 0; i + 1 < r.length; i += 2) pairs.push(`${r[i]}+${r[i + 1]}`);
-      return pairs.join(", then ");
+      return pairs.join(t("log.dice.then"));
     });
-    return `Dice for the dealer: ${throws.map((t, s) => `${N.SEATS[s]} ${t}`).join("; ")}.`;
+    return t("log.dice.dealer", { throws: throws.map((x, s) => `${N.seat(s)} ${x}`).join(t("log.semicolon")) });
   }
-  const who = you(e.seat, me);
-  const verb = e.seat === me ? "roll" : "rolls";
-  const why = e.purpose === "wall" ? "to break the wall" : "for the exchange's direction";
-  return `${who} ${verb} ${e.rolls.join(" and ")} ${why}.`;
+  const key = e.purpose === "wall" ? "log.dice.wall" : "log.dice.exchange";
+  return said(key, e.seat, me, { dice: e.rolls.join(t("log.and")) });
 }

@@ -18,6 +18,8 @@ export const api = {
   tables: () => call("GET", "/api/tables").then((d) => d.tables),
   table: (id) => call("GET", `/api/tables/${id}`).then((d) => d.table),
   create: (settings) => call("POST", "/api/tables", settings).then((d) => d.table),
+  hand: (id, n) => call("GET", `/api/tables/${id}/hands/${n}`).then((d) => d.events),
+  log: (id) => call("GET", `/api/tables/${id}/log`).then((d) => d.log),
   join: (id, seat, name) => call("POST", `/api/tables/${id}/seats/${seat}`, name ? { name } : undefined),
 };
 

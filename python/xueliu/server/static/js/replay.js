@@ -1,11 +1,15 @@
 // The replay viewer (#/replay): a log file dropped on the page (`xueliu play --log`, `simulate
-// --log`, a match log) or a hand just finished at a table, stepped event by event, back and forth,
+// --log`, a match log), a hand just finished at a table, a finished hand of a table as its
+// spectators saw it (#/replay/ID/N), or every hand of a finished match (#/replay/ID: the table's
+// published log, docs/server.md), stepped event by event, back and forth,
 // with every hand open or from one seat's view. Each seat's hand is its own fold of the events
 // (fold.js), so a log holding every tile shows every hand exactly as the engine held it.
 import { h, kbd } from "./dom.js";
 import { HandView } from "./fold.js";
+import { languageSwitch, t } from "./i18n.js";
 import { describe } from "./log.js";
 import * as N from "./names.js";
+import { api } from "./net.js";
 import { meldEl, sorted, tileEl } from "./tiles.js";
 
 const STORED = "xueliu:replay"; // a hand handed over by the table page (sessionStorage)
@@ -26,15 +30,15 @@ export function readLog(text) {
     try {
       return JSON.parse(line);
     } catch (e) {
-      throw new Error(`line ${i + 1} is not JSON: a log is one JSON event per line`);
+      throw new Error(t("replay.not_json", { line: i + 1 }));
     }
   });
-  if (!events.length || events[0].type !== "start") throw new Error("this is not a hand's log: it does not open with a start event");
+  if (!events.length || events[0].type !== "start") throw new Error(t("replay.no_start"));
   return [events];
 }
 
 export class ReplayView {
-  constructor(root) {
+  constructor(root, tableId, hand) {
     this.root = root;
     this.hands = [];
     this.hand = 0;
@@ -50,6 +54,20 @@ export class ReplayView {
       this.hands = [events];
       this.viewer = seat ?? "all";
       this.step = events.length;
+    }
+    if (tableId) this.loadTable(tableId, hand);
+    this.render();
+  }
+
+  /** Finished hand `hand` of a table as its spectators saw it, or (no `hand`) every hand of a
+   * finished match, from the table's log (published once the match is over). */
+  async loadTable(tableId, hand) {
+    try {
+      this.hands = hand === undefined ? (await api.log(tableId)).games : [await api.hand(tableId, hand)];
+      this.hand = this.step = 0;
+      this.error = null;
+    } catch (e) {
+      this.error = t("replay.no_log", { id: tableId, why: e.message });
     }
     this.render();
   }
@@ -119,24 +137,25 @@ export class ReplayView {
           if (e.dataTransfer.files[0]) this.load(e.dataTransfer.files[0]);
         },
       },
-      "Drop a log file here, or choose one 选择日志: ",
+      t("replay.drop"),
+      " ",
       file,
     );
     const button = (id, text, to) => h(`button.small#${id}`, { onclick: () => this.go(to), disabled: !events.length }, text);
     const controls = h(
       "div.replay-controls",
-      button("first", "|◀ start", 0),
-      button("back", "◀ back", this.step - 1),
+      button("first", t("replay.first"), 0),
+      button("back", t("replay.back"), this.step - 1),
       h("span#step", `${this.step} / ${events.length}`),
-      button("next", "next ▶", this.step + 1),
-      button("last", "end ▶|", events.length),
+      button("next", t("replay.next"), this.step + 1),
+      button("last", t("replay.last"), events.length),
       this.hands.length > 1 &&
-        h("select#replay-hand", { onchange: (e) => ((this.hand = Number(e.target.value)), (this.step = 0), this.render()) }, this.hands.map((_, i) => h("option", { value: i, selected: i === this.hand }, `Hand ${i + 1}`))),
+        h("select#replay-hand", { onchange: (e) => ((this.hand = Number(e.target.value)), (this.step = 0), this.render()) }, this.hands.map((_, i) => h("option", { value: i, selected: i === this.hand }, t("replay.hand", { hand: i + 1 })))),
       h(
         "select#replay-viewer",
         { onchange: (e) => ((this.viewer = e.target.value), this.render()) },
-        h("option", { value: "all", selected: this.viewer === "all" }, "All hands open 明牌"),
-        [0, 1, 2, 3].map((s) => h("option", { value: s, selected: String(this.viewer) === String(s) }, `${N.seatName(s)}'s view`)),
+        h("option", { value: "all", selected: this.viewer === "all" }, t("replay.all_open")),
+        [0, 1, 2, 3].map((s) => h("option", { value: s, selected: String(this.viewer) === String(s) }, t("replay.view_of", { seat: N.seatName(s) }))),
       ),
       kbd("←"),
       kbd("→"),
@@ -145,11 +164,11 @@ export class ReplayView {
     this.root.replaceChildren(
       h(
         "div.replay-page",
-        h("header.bar", h("a.home", { href: "#/" }, "xueliu 血流"), h("span.tag", "Replay 回放")),
+        h("header.bar", h("a.home", { href: "#/" }, t("brand")), h("span.tag", t("replay.title")), languageSwitch()),
         drop,
         this.error && h("p.notice.error#notice", { role: "alert" }, this.error),
         events.length > 0 && controls,
-        events.length > 0 && h("p.replay-event#event", last ? describe(last, folds[shown ?? 0], shown) : "The hand before its first event."),
+        events.length > 0 && h("p.replay-event#event", last ? describe(last, folds[shown ?? 0], shown) : t("replay.before")),
         events.length > 0 && h("div.replay-seats", seats),
       ),
     );
@@ -163,7 +182,7 @@ export class ReplayView {
     return h(
       "section.replay-seat",
       { id: `replay-seat-${seat}`, dataset: { seat } },
-      h("div.who", h("span.wind", N.SEATS_ZH[seat]), h("span.name", N.SEATS[seat]), s.void && h("span.badge", `void 缺 ${N.SUITS_ZH[s.void]}`), h("span.score", N.signed(s.delta))),
+      h("div.who", h("span.wind", N.wind(seat)), h("span.name", N.seat(seat)), s.void && h("span.badge", t("badge.void", { mark: N.suitMark(s.void) })), h("span.score", N.signed(s.delta))),
       h("div.replay-hand", { dataset: { open } }, hand),
       h("div.melds", s.melds.map((m) => meldEl(m, view.wilds))),
       h("div.river", s.river.map((t) => tileEl(t))),

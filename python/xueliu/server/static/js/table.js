@@ -2,6 +2,7 @@
 // Messages from the server (docs/server.md) update `this`; `render()` redraws from it.
 import { h, kbd } from "./dom.js";
 import { HandView } from "./fold.js";
+import { languageSwitch, t } from "./i18n.js";
 import * as N from "./names.js";
 import { Link, tokens } from "./net.js";
 import { compact, meldEl, parseTiles, sameTiles, sorted, tileEl } from "./tiles.js";
@@ -50,12 +51,7 @@ export class TableView {
   connection(state) {
     this.state = state;
     if (state === "unauthorized") tokens.drop(this.id);
-    const why = {
-      replaced: "This seat was opened in another tab or browser; this page no longer plays it.",
-      unauthorized: "This browser's seat token is not valid for this table any more.",
-      closed: "The server closed the connection (is the table gone?).",
-    }[state];
-    if (why) this.say(why, "error");
+    if (["replaced", "unauthorized", "closed"].includes(state)) this.say(t(`conn.why.${state}`), "error");
     this.render();
   }
 
@@ -88,8 +84,8 @@ export class TableView {
 
   msg_accepted(m) {
     if (this.request && this.request.decision === m.decision) this.request = null;
-    if (m.by === "clock") this.say(`Time ran out: played “${m.action}” for you.`, "warn");
-    if (m.by === "bot") this.say(`托管 (auto-play) played “${m.action}”.`, "info");
+    if (m.by === "clock") this.say(t("table.timed_out", { action: m.action }), "warn");
+    if (m.by === "bot") this.say(t("table.auto_played", { action: m.action }), "info");
   }
 
   msg_error(m) {
@@ -105,6 +101,7 @@ export class TableView {
   msg_hand_over(m) {
     if (this.table) {
       this.table.totals = m.totals;
+      this.table.results[m.hand] = m.scores;
       this.table.status = m.next_dealer === null ? "over" : "between";
     }
     this.settlement = { view: this.view, hand: m.hand, totals: m.totals, next: m.next_dealer, over: false, hands: m.hands };
@@ -112,7 +109,7 @@ export class TableView {
 
   msg_match_over(m) {
     if (this.table) this.table.totals = m.totals;
-    if (this.settlement) this.settlement.over = true;
+    if (this.settlement) Object.assign(this.settlement, { over: true, placement: m.placement });
   }
 
   newHand(hand) {
@@ -127,7 +124,7 @@ export class TableView {
       if (n + i !== this.view.n) return; // already folded (a resume never repeats, but be sure)
       this.view.apply(e);
       this.logCount = (this.logCount || 0) + 1;
-      this.logLines.push([this.logCount, describe(e, this.view, this.seat)]);
+      this.logLines.push([this.logCount, e]); // described when drawn, in the language of the moment
       if (this.live && e.type === "payment") this.flash(e);
     });
     this.logLines = this.logLines.slice(-200);
@@ -152,7 +149,7 @@ export class TableView {
   act(action) {
     const r = this.request;
     if (!r) {
-      this.say("Nothing to decide now: wait for your turn.", "info");
+      this.say(t("table.nothing_to_decide"), "info");
       this.render();
       return;
     }
@@ -174,7 +171,7 @@ export class TableView {
     const clock = this.root.querySelector(".clock");
     if (clock && this.request) {
       const left = this.secondsLeft();
-      clock.querySelector(".secs").textContent = `${Math.ceil(left)} s`;
+      clock.querySelector(".secs").textContent = t("seconds", { n: Math.ceil(left) });
       clock.querySelector(".fill").style.width = `${(100 * left) / Math.max(1, this.request.total)}%`;
       clock.classList.toggle("low", left < 5);
     }
@@ -219,7 +216,7 @@ export class TableView {
       this.act(`discard ${tiles[i]}`); // an illegal discard comes back with the engine's reason
       return;
     }
-    this.say(r ? "This decision is not a discard: use the buttons." : "Not your turn yet.", "info");
+    this.say(t(r ? "table.not_a_discard" : "table.not_your_turn"), "info");
     this.render();
   }
 
@@ -269,7 +266,6 @@ export class TableView {
   }
 
   page() {
-    const t = this.table;
     const v = this.view;
     const me = this.seat;
     const bottom = me ?? 0;
@@ -279,25 +275,29 @@ export class TableView {
       { dataset: { seat: me ?? "spectator", hand: this.hand ?? "", phase: v.phase } },
       this.header(),
       h("div.felt", seats[2], seats[3], this.centre(), seats[1], seats[0]),
-      me === null ? h("p.spectating", "You are watching: every concealed tile stays hidden 旁观.") : this.mine(),
+      me === null ? h("p.spectating", t("table.watching")) : this.mine(),
       this.notice && h(`p.notice.${this.notice.kind}#notice`, { role: "alert" }, this.notice.text),
-      h("details.log", { open: true }, h("summary", "What happened 记录"), h("ol#log", this.logLines.slice(-60).reverse().map(([n, line]) => h("li", { value: n }, line)))),
+      this.finishedEl(),
+      h("details.log", { open: true }, h("summary", t("table.log")), h("ol#log", this.logLines.slice(-60).reverse().map(([n, e]) => h("li", { value: n }, describe(e, this.view, this.seat))))),
       this.settlement && settlementEl(this.settlement, this.table, me, () => ((this.settlement = null), this.render())),
     );
   }
 
   header() {
-    const t = this.table;
+    const table = this.table;
     const link = `${location.origin}/#/t/${this.id}`;
+    const cap = table && table.options && table.options.cap_fan !== undefined ? t("table.cap", { cap: table.options.cap_fan ?? t("lobby.no_cap") }) : "";
     return h(
       "header.bar",
-      h("a.home", { href: "#/" }, "xueliu 血流"),
-      h("span.tag", `Table ${this.id}`),
-      t && h("span.tag", `${t.preset}${t.options && t.options.cap_fan !== undefined ? `, cap ${t.options.cap_fan ?? "none"}` : ""}`),
-      t && h("span.tag#hand-no", `Hand ${(this.hand ?? 0) + 1} of ${t.hands}`),
-      h("span.tag", this.seat === null ? "Spectator 旁观" : `You: ${N.seatName(this.seat)}`),
-      h(`span.tag.conn.${this.state}`, this.state),
-      h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link), title: link }, "Copy link"),
+      h("a.home", { href: "#/" }, t("brand")),
+      h("span.tag", t("table.id", { id: this.id })),
+      table && h("span.tag", `${table.preset}${cap}`),
+      table && h("span.tag#hand-no", t("table.hand_of", { hand: (this.hand ?? 0) + 1, hands: table.hands })),
+      table && table.session_ends_at && table.status !== "over" && h("span.tag#session", sessionText(table.session_ends_at)),
+      h("span.tag", this.seat === null ? t("table.spectator") : t("table.you_are", { seat: N.seatName(this.seat) })),
+      h(`span.tag.conn.${this.state}`, t(`conn.${this.state}`)),
+      h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link), title: link }, t("table.copy_link")),
+      languageSwitch(),
       this.seat !== null && this.seatButtons(),
     );
   }
@@ -309,16 +309,15 @@ export class TableView {
     const auto = info.auto;
     const toggle = h(
       "button.small#auto",
-      { title: auto ? "Play your own moves again" : "A bot (greedy) plays your seat until you take it back", onclick: () => this.link.send({ type: "auto", on: !auto }) },
-      auto ? "Take back 取消托管" : "Auto-play 托管",
+      { title: t(auto ? "table.auto_off_title" : "table.auto_on_title"), onclick: () => this.link.send({ type: "auto", on: !auto }) },
+      t(auto ? "table.auto_off" : "table.auto_on"),
     );
-    const leave = h("button.small#leave", { title: "Leave this table for good", onclick: () => this.leave() }, "Leave 离桌");
+    const leave = h("button.small#leave", { title: t("table.leave_title"), onclick: () => this.leave() }, t("table.leave"));
     return [toggle, leave];
   }
 
   leave() {
-    const rule = this.table.on_leave === "abandon" ? "you leave the hand (逃跑) and pay the escape penalty; a bot plays your seat after it" : "a bot plays your seat (托管) for the rest of the match";
-    if (!confirm(`Leave this table? ${rule[0].toUpperCase()}${rule.slice(1)}.`)) return;
+    if (!confirm(t(this.table.on_leave === "abandon" ? "table.leave_confirm_abandon" : "table.leave_confirm_auto"))) return;
     this.link.send({ type: "leave" });
     tokens.drop(this.id);
     location.hash = "#/";
@@ -328,23 +327,23 @@ export class TableView {
     const v = this.view;
     const r = this.request;
     const rows = [
-      h("div.wall#wall", h("b", v.wall), " tiles in the wall 牌墙"),
-      v.dealer !== null && h("div", `Dealer 庄: ${N.seatName(v.dealer)}`),
+      h("div.wall#wall", h("b", v.wall), " ", t("table.wall")),
+      v.dealer !== null && h("div", t("table.dealer", { seat: N.seatName(v.dealer) })),
       h("div.phase", phaseText(v, this.table)),
     ];
     if (v.exchange && this.seat !== null) {
       const s = v.seats[this.seat];
       rows.push(
-        h("div.exchanged", "换三张: gave ", inlineTiles(s.given), ` to ${N.SEATS[v.exchange.to]}, got `, inlineTiles(s.received, v.wilds), ` from ${N.SEATS[v.exchange.from]}`),
+        h("div.exchanged", t("table.exchanged.gave"), " ", inlineTiles(s.given), " ", t("table.exchanged.to", { seat: N.seat(v.exchange.to) }), " ", inlineTiles(s.received, v.wilds), " ", t("table.exchanged.from", { seat: N.seat(v.exchange.from) })),
       );
     }
     if (v.wilds)
       rows.push(
-        h("div.wilds-note#wilds-note", tileEl("1s", { wild: true }), h("span", "幺鸡 wilds: every 1 条 stands for any tile. It is never discarded or passed, and four of them win at once.")),
+        h("div.wilds-note#wilds-note", tileEl("1s", { wild: true }), h("span", t("table.wilds_note"))),
       );
     if (r && !r.sent)
       rows.push(
-        h("div.clock", { title: `Played for you when time runs out: ${r.default}` }, h("span", "Your decision ", h("span.secs", "")), h("div.bar", h("div.fill"))),
+        h("div.clock", { title: t("table.clock_title", { action: r.default }) }, h("span", t("table.your_decision"), " ", h("span.secs", "")), h("div.bar", h("div.fill"))),
       );
     return h("section.centre", rows);
   }
@@ -352,34 +351,34 @@ export class TableView {
   seatEl(seat, place) {
     const v = this.view;
     const s = v.seats[seat];
-    const t = this.table;
-    const info = t && t.seats[seat];
+    const table = this.table;
+    const info = table && table.seats[seat];
     const who = playerName(info, seat === this.seat);
     const flags = [
-      v.dealer === seat && h("span.badge.dealer", { title: "dealer" }, "庄 dealer"),
-      s.void && h("span.badge.void", { dataset: { void: s.void } }, `void 缺 ${N.SUITS_ZH[s.void]}`),
-      info && info.auto && info.player === "person" && h("span.badge", "托管 auto"),
-      info && info.player === "person" && info.taken && !info.connected && seat !== this.seat && h("span.badge", "away"),
-      v.toMove === seat && v.phase === "play" && h("span.badge.move", "to move"),
+      v.dealer === seat && h("span.badge.dealer", { title: t("badge.dealer_title") }, t("badge.dealer")),
+      s.void && h("span.badge.void", { dataset: { void: s.void } }, t("badge.void", { mark: N.suitMark(s.void) })),
+      info && info.auto && info.player === "person" && h("span.badge", t("badge.auto")),
+      info && info.player === "person" && info.taken && !info.connected && seat !== this.seat && h("span.badge", t("badge.away")),
+      v.toMove === seat && v.phase === "play" && h("span.badge.move", t("badge.to_move")),
     ];
     const last = v.last && v.last.seat === seat;
-    const total = t ? t.totals[seat] : 0;
+    const total = table ? table.totals[seat] : 0;
     return h(
       `section.seat.${place}`,
       { id: `seat-${seat}`, dataset: { seat } },
       h(
         "div.who",
-        h("span.wind", N.SEATS_ZH[seat]),
-        h("span.name", `${N.SEATS[seat]} · ${who}`),
+        h("span.wind", N.wind(seat)),
+        h("span.name", `${N.seat(seat)} · ${who}`),
         flags,
-        h("span.score", { id: `score-${seat}`, title: "this hand / match total", dataset: { hand: s.delta, total } }, N.signed(s.delta), h("small", ` / ${N.signed(total)}`)),
+        h("span.score", { id: `score-${seat}`, title: t("table.score_title"), dataset: { hand: s.delta, total } }, N.signed(s.delta), h("small", ` / ${N.signed(total)}`)),
         this.flashEl(seat),
       ),
       s.wins.length > 0 &&
         h(
           "div.wins",
           s.wins.map((w) =>
-            h("span.won", { dataset: { tile: w.tile } }, "胡 won ", tileEl(w.tile, { wild: v.wilds && w.tile === "1s" }), ` ${N.WIN_KINDS[w.kind][1]} ${N.pattern(w.score.pattern)}, ${w.score.capped_fan} fan`),
+            h("span.won", { dataset: { tile: w.tile } }, t("table.won"), " ", tileEl(w.tile, { wild: v.wilds && w.tile === "1s" }), " ", t("table.won_with", { kind: N.winKind(w.kind), pattern: N.pattern(w.score.pattern), fan: w.score.capped_fan })),
           ),
         ),
       h("div.melds", { id: `melds-${seat}` }, s.melds.map((m) => meldEl(m, v.wilds))),
@@ -403,14 +402,22 @@ export class TableView {
     return h(`span.flash.${sum >= 0 ? "up" : "down"}`, { style }, N.signed(sum));
   }
 
+  /** The finished hands, each a link to the replay viewer (as the spectators saw it). */
+  finishedEl() {
+    const results = (this.table && this.table.results) || [];
+    if (!results.length) return null;
+    const link = (_, n) => h("a.button.small", { href: `#/replay/${this.id}/${n}`, dataset: { hand: n } }, t("replay.hand", { hand: n + 1 }));
+    return h("p.finished#finished", t("table.finished"), " ", results.map(link));
+  }
+
   /** Before the deal: who is still to sit down, and the link that brings them. */
   waitingEl() {
     const link = `${location.origin}/#/t/${this.id}`;
     const open = this.table.seats.filter((s) => s.player === "person" && !s.taken).map((s) => N.seatName(s.seat));
-    const copy = h("button.act#copy-link", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => (copy.textContent = "Copied 已复制")) }, "Copy link 复制链接");
+    const copy = h("button.act#copy-link", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => (copy.textContent = t("table.copied"))) }, t("table.copy_link"));
     return h(
       "div.waiting#waiting",
-      h("p", h("b", `Waiting for a friend to sit at ${open.join(" and ")}.`), " The hand is dealt as soon as every seat is taken. Send them this link 发给朋友:"),
+      h("p", h("b", t("table.waiting_for", { seats: open.join(t("log.and")) })), " ", t("table.send_link")),
       h("div.share", h("input#share-link", { readOnly: true, value: link, onfocus: (e) => e.target.select() }), copy),
     );
   }
@@ -424,7 +431,7 @@ export class TableView {
     const exchange = r && r.kind === "exchange";
     const hand = h(
       "div.hand#hand",
-      { role: "group", "aria-label": "your hand" },
+      { role: "group", "aria-label": t("table.your_hand") },
       tiles.map((tile, i) => {
         const el = tileEl(tile, { tag: "button", wild: v.wilds && tile === "1s" });
         el.dataset.focus = `tile-${i}`;
@@ -443,8 +450,8 @@ export class TableView {
   buttons(r) {
     if (!r && this.table && this.table.status === "waiting") return this.waitingEl();
     if (!r) {
-      if (this.request && this.request.sent) return h("p.hint", "Sent; waiting for the others…");
-      return h("p.hint", this.view.phase === "over" ? "The hand is over." : "Waiting for the others…");
+      if (this.request && this.request.sent) return h("p.hint", t("table.sent"));
+      return h("p.hint", t(this.view.phase === "over" ? "table.hand_over" : "table.waiting"));
     }
     const v = this.view;
     const s = v.seats[this.seat];
@@ -452,19 +459,19 @@ export class TableView {
     const button = (action, key, ...text) =>
       h("button.act", { dataset: { action, key, focus: `act-${action}` }, onclick: () => this.act(action) }, ...text, kbd(key.toUpperCase()));
     if (r.kind === "exchange") {
-      const rule = N.EXCHANGE_RULE[v.rules.exchange] || "";
-      out.push(h("p.hint", `Pick three tiles ${v.rules.exchange_same_suit ? "of one suit " : ""}to pass on 换三张: ${rule}.`));
+      const rule = N.exchangeRule(v.rules.exchange);
+      out.push(h("p.hint", t(v.rules.exchange_same_suit ? "table.pick_three_suit" : "table.pick_three", { rule })));
       const ready = this.picks.length === 3;
-      const b = button(ready ? this.exchangeAction() : "exchange", "e", `Exchange ${this.picks.length}/3 换三张 `);
+      const b = button(ready ? this.exchangeAction() : "exchange", "e", t("table.exchange_button", { n: this.picks.length }), " ");
       if (!ready) b.disabled = true;
       out.push(b);
       return out;
     }
     if (r.kind === "void") {
-      out.push(h("p.hint", "Choose the suit you will not keep 定缺: its tiles must go first, and a hand holding it cannot win."));
+      out.push(h("p.hint", t("table.choose_void")));
       for (const suit of ["m", "p", "s"]) {
         const n = s.hand.filter((t) => t[1] === suit && !(v.wilds && t === "1s")).length;
-        const b = button(`void ${suit}`, suit, `Void ${N.suitName(suit)} (${n} held) `);
+        const b = button(`void ${suit}`, suit, t("table.void_button", { suit: N.suitName(suit), n }), " ");
         if (r.default === `void ${suit}`) b.classList.add("suggested");
         out.push(b);
       }
@@ -473,22 +480,22 @@ export class TableView {
     if (r.waits && r.waits.length) out.push(readyEl(r.waits, v.wilds));
     if (r.kind === "claim" || r.kind === "rob") {
       const last = v.last || {};
-      const what = r.kind === "rob" ? "declared a kong of" : "discarded";
       const seat = r.kind === "rob" ? lastKong(v) : last;
-      out.push(h("p.hint", `${N.SEATS[seat.seat] ?? "?"} ${what} `, seat.tile ? tileEl(seat.tile) : "", "."));
+      const who = seat.seat === undefined ? "?" : N.seat(seat.seat);
+      out.push(h("p.hint", t(r.kind === "rob" ? "table.konged" : "table.discarded", { who }), " ", seat.tile ? tileEl(seat.tile) : "", t("table.full_stop")));
     } else {
       const legal = this.actions("discard").length;
-      out.push(h("p.hint", legal ? "Your turn: click a tile to discard it (or ←/→ and Enter)." : "Your turn."));
+      out.push(h("p.hint", t(legal ? "table.your_turn_discard" : "table.your_turn")));
     }
     for (const a of r.actions) {
       const [kind, tile] = a.split(" ");
       if (kind === "win") {
         const value = r.win_score || (r.values && r.values.win);
-        out.push(button(a, "w", "Win 胡 ", value ? h("small", `${N.pattern(value.pattern)}, ${value.capped_fan} fan, ${value.points} pts `) : ""));
-      } else if (kind === "pong") out.push(button(a, "p", "Pong 碰 "));
-      else if (kind === "kong") out.push(button(a, KONG_KEYS[this.actions("kong").indexOf(a)] || "k", "Kong 杠 ", tileEl(tile), " "));
-      else if (kind === "swap") out.push(button(a, SWAP_KEYS[this.actions("swap").indexOf(a)] || "s", "Swap 幺鸡换 ", tileEl(tile), " "));
-      else if (kind === "pass") out.push(button(a, "x", "Pass 过 "));
+        out.push(button(a, "w", t("action.win"), " ", value ? h("small", t("table.win_value", { pattern: N.pattern(value.pattern), fan: value.capped_fan, points: value.points }), " ") : ""));
+      } else if (kind === "pong") out.push(button(a, "p", t("action.pong"), " "));
+      else if (kind === "kong") out.push(button(a, KONG_KEYS[this.actions("kong").indexOf(a)] || "k", t("action.kong"), " ", tileEl(tile), " "));
+      else if (kind === "swap") out.push(button(a, SWAP_KEYS[this.actions("swap").indexOf(a)] || "s", t("action.swap"), " ", tileEl(tile), " "));
+      else if (kind === "pass") out.push(button(a, "x", t("action.pass"), " "));
     }
     return out;
   }
@@ -498,31 +505,34 @@ export class TableView {
 function readyEl(waits, wilds) {
   return h(
     "div.ready#ready",
-    h("b", "Ready 听牌: "),
+    h("b", t("table.ready"), " "),
     waits.map((w) =>
-      h("span.wait", { dataset: { tile: w.tile, unseen: w.unseen, points: w.points } }, tileEl(w.tile, { wild: wilds && w.tile === "1s" }), ` ×${w.unseen} left · ${N.pattern(w.pattern)} ${w.fan} fan ${w.points} pts `),
+      h("span.wait", { dataset: { tile: w.tile, unseen: w.unseen, points: w.points } }, tileEl(w.tile, { wild: wilds && w.tile === "1s" }), " ", t("table.wait", { unseen: w.unseen, pattern: N.pattern(w.pattern), fan: w.fan, points: w.points }), " "),
     ),
   );
 }
 
 /** Who plays a seat: the name its person chose, "You", the bot, or an open seat. */
 function playerName(info, mine) {
-  if (!info) return mine ? "You" : "";
-  if (info.player === "bot") return `Bot ${info.bot}`;
-  if (!info.taken) return "Open seat: waiting for a friend";
-  if (mine) return info.name ? `${info.name} (you)` : "You";
-  return info.name || "Player";
+  if (!info) return mine ? t("you") : "";
+  if (info.player === "bot") return t("table.bot", { bot: info.bot });
+  if (!info.taken) return t("table.open_seat");
+  if (mine) return info.name ? t("table.name_you", { name: info.name }) : t("you");
+  return info.name || t("card.player");
+}
+
+/** A session's time limit (issue 28, 盘) as the server's clock sets it: the minutes left, or
+ * that the hand in play is the last. */
+function sessionText(endsAt) {
+  const left = endsAt - Date.now() / 1000;
+  return left > 0 ? t("table.session_left", { n: Math.ceil(left / 60) }) : t("table.session_over");
 }
 
 function phaseText(v, table) {
-  if (table && table.status === "waiting") return "Waiting for players to sit down 等人";
-  return {
-    deal: "Dealing",
-    exchange: "Exchange three 换三张",
-    void: "Declare a void suit 定缺",
-    play: v.rules && v.rules.mode === "xueliu" ? "Play 血流成河" : "Play 血战到底",
-    over: `Hand over: ${v.end ? N.END_REASONS[v.end.reason] || v.end.reason : ""}`,
-  }[v.phase];
+  if (table && table.status === "waiting") return t("phase.waiting");
+  if (v.phase === "play") return t(v.rules && v.rules.mode === "xueliu" ? "phase.play_xueliu" : "phase.play_xuezhan");
+  if (v.phase === "over") return t("phase.over", { reason: v.end ? N.endReason(v.end.reason) : "" });
+  return t(`phase.${v.phase}`);
 }
 
 function lastKong(v) {

@@ -1,7 +1,8 @@
 // Tiles as text: "5m" is the 5 of characters (万), "3p" dots (筒), "7s" bamboo (条); 27 kinds,
 // index 0-26 in the order 1m..9m 1p..9p 1s..9s, as the engine writes them.
 import { h } from "./dom.js";
-import { MELDS, SUITS, SUITS_ZH, label as labelOf } from "./names.js";
+import { t } from "./i18n.js";
+import * as N from "./names.js";
 
 const SUIT_ORDER = { m: 0, p: 1, s: 2 };
 
@@ -59,7 +60,7 @@ export function tileEl(tile, { wild = false, tag = "span", extra = "" } = {}) {
   el.className = `tile ${extra}`.trim();
   if (tile === null) {
     el.classList.add("back");
-    el.setAttribute("aria-label", "a face-down tile");
+    el.setAttribute("aria-label", t("tile.back"));
     return el;
   }
   const suit = tile[1];
@@ -68,15 +69,15 @@ export function tileEl(tile, { wild = false, tag = "span", extra = "" } = {}) {
   const rank = document.createElement("b");
   rank.textContent = tile[0];
   const mark = document.createElement("i");
-  mark.textContent = SUITS_ZH[suit];
+  mark.textContent = N.suitMark(suit);
   el.append(rank, mark);
-  let name = `${tile[0]} ${SUITS[suit]} ${tile[0]}${SUITS_ZH[suit]}`;
+  let name = t("tile.name", { rank: t(`rank.${tile[0]}`), suit: t(`suit.${suit}`), mark: N.suitMark(suit) });
   if (wild) {
     el.classList.add("wild");
     const badge = document.createElement("em");
-    badge.textContent = "鸡";
+    badge.textContent = t("tile.wildmark");
     el.append(badge);
-    name += ", wild 幺鸡";
+    name = t("tile.wild", { name });
   }
   el.setAttribute("aria-label", name);
   el.title = name;
@@ -95,13 +96,12 @@ export function tilesEl(tiles, options = {}, cls = "tiles") {
 export function meldEl(m, wilds) {
   const size = m.kind === "pong" ? 3 : 4;
   const tiles = [...Array(size - m.wilds).fill(m.tile), ...Array(m.wilds).fill("1s")];
-  const label = MELDS[m.kind];
   return h(
     `span.meld.${m.kind}`,
-    { dataset: { meld: m.kind, tile: m.tile, wilds: m.wilds }, title: labelOf(label) },
+    { dataset: { meld: m.kind, tile: m.tile, wilds: m.wilds }, title: N.meld(m.kind) },
     tiles.map((t, i) =>
       m.kind === "concealed_kong" && (i === 0 || i === 3) ? tileEl(null, { extra: "kong-end" }) : tileEl(t, { wild: wilds && t === "1s" }),
     ),
-    h("small", label[1]),
+    h("small", N.meldMark(m.kind)),
   );
 }
