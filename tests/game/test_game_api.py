@@ -266,3 +266,20 @@ def test_win_scores_are_score_objects_matching_the_log():
             assert isinstance(game.wins[0].score, xueliu.Score)
             return
     raise AssertionError("no win in 40 random hands")
+
+
+@pytest.mark.parametrize("preset", ["xuezhan", "chengdu_xueliu"])
+def test_in_hand_is_until_a_win_in_xuezhan_and_always_in_xueliu(preset):
+    xueliu_mode = xueliu.Rules.preset(preset).mode == "xueliu"
+    left = 0
+    for seed in range(5):
+        game, bot = xueliu.Game(preset, seed=seed), xueliu.Bot("greedy", seed=seed)
+        while not game.is_over:
+            won = {w.seat for w in game.wins}
+            assert [game.in_hand(s) for s in range(4)] == [xueliu_mode or s not in won for s in range(4)]
+            left += sum(not game.in_hand(s) for s in range(4))
+            seat = game.to_act()[0]
+            game.act(seat, bot.choose(game, seat))
+    assert (left == 0) == xueliu_mode
+    with pytest.raises(xueliu.ArgumentError, match="seat"):
+        game.in_hand(4)

@@ -218,14 +218,12 @@ class Table:
         # count goes up whenever the game moves or a step closes.
         self._moved = 0
         self._published: tuple[int, Optional[tuple[Mapping[str, Any], bool]]] = (-1, None)
-        self._winners: tuple[int, frozenset[int]] = (-1, frozenset())
         self._hand = 0  # the number of the hand in play (len(match.dealers) - 1, which is dearer)
         self.outbox: list[tuple[int, dict[str, Any]]] = []
         self.accepted: list[dict[str, Any]] = []  # decisions taken since the server last committed
         self.moves: list[tuple[int, int, str]] = []  # (hand, seat, action) the engine took since then
         self.ended: list[tuple[int, str]] = []  # (hand, its event log as JSON) of hands ended since then
         self.scoring: list[tuple[int, int]] = []  # (seat, step): requests held back for their win score
-        self._rules_dict: Optional[dict[str, Any]] = None
         self._config_dict = asdict(config)
 
     # ---------------------------------------------------------------- seats and presence
@@ -634,11 +632,6 @@ class Table:
         game = self.match.game
         return game.public_events(start=start) if viewer == SPECTATORS else game.events_for(viewer, start=start)
 
-    def _rule(self, name: str) -> Any:
-        if self._rules_dict is None:
-            self._rules_dict = self.config.rules().to_dict()
-        return self._rules_dict[name]
-
     def _open(self, window: Optional[tuple[Mapping[str, Any], bool]]) -> None:
         assert self.match is not None
         game = self.match.game
@@ -650,7 +643,7 @@ class Table:
             event, waiting = window
             kind = "claim" if event["type"] == "discard" else "rob"
             asked = asked if waiting else []
-            everyone = sorted({s for s in range(4) if s != event["seat"] and self._in_hand(s)} | set(asked))
+            everyone = sorted({s for s in range(4) if s != event["seat"] and game.in_hand(s)} | set(asked))
         self.step += 1
         self.kind = kind
         self.answers = {}
@@ -733,7 +726,7 @@ class Table:
         match = self.match
         if self.config.on_leave == "abandon" and match is not None and self.status == "playing":
             game = match.game
-            if not game.is_over and self._in_hand(seat):
+            if not game.is_over and game.in_hand(seat):
                 # the open step is void: the hand ends here
                 self.requests, self.answers, self.deadline, self.kind = {}, {}, None, None
                 self.accepted.append(
@@ -749,15 +742,6 @@ class Table:
                 self.moves.append((self.hand_number(), seat, "abandon"))
                 self.windows_closed = self.windows_published  # hold nothing more
                 self._moved += 1
-
-    def _in_hand(self, seat: int) -> bool:
-        assert self.match is not None
-        game = self.match.game
-        if self._rule("mode") == "xueliu":
-            return True
-        if self._winners[0] != self._moved:
-            self._winners = (self._moved, frozenset(w.seat for w in game.wins))
-        return seat not in self._winners[1]
 
     def _call_time(self, now: float) -> None:
         """The session's time is up: the hand in play is the last (between hands, the one just

@@ -584,6 +584,13 @@ impl Game {
         crate::encode::observe_into(&self.lock()?.game, seat, &picks, out)
     }
 
+    /// Whether `seat` still plays this hand: always in 血流 (`mode = "xueliu"`), until its win
+    /// in 血战.
+    fn in_hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let seat = seat_arg(seat)?;
+        self.with(|g| g.in_hand(seat))
+    }
+
     /// The score of the win `seat` may declare now, as it would be recorded (its situation
     /// included: 自摸, 杠上花, 杠上炮, 抢杠, 海底 …); `None` when `win` is not among its legal
     /// actions. For the value shown beside a win button, without a trial copy of the game.
