@@ -95,7 +95,7 @@ def ladder_client(
         click.echo(f"set under {result['preset']}: {others}; rating {shown}")
     for error in session.errors:
         click.echo(f"server: {error}", err=True)
-    if session.validation is not None and not session.validation["passed"]:
-        raise SystemExit(1)
-    if session.errors and not session.rated:
+    if not session.rated:  # a failed validation, a bot that broke off, a server that refused
+        if session.validation is None:
+            click.echo(f"no set was played (the socket closed with code {session.close_code})", err=True)
         raise SystemExit(1)

@@ -21,6 +21,8 @@ from typing import Any, Optional, Sequence
 import websockets
 
 MAX_LINE = 1 << 16  # as the bot protocol's: a longer line from the bot is cut
+CLOSE_SECONDS = 5.0  # the longest the client waits for the socket's close once the session is over
+WRITE_SECONDS = 10.0  # a bot that reads none of its input for this long is stopped (as ProcessBot stops one)
 
 
 @dataclass
@@ -50,18 +52,20 @@ async def play(
     )
     account = {"bot": bot, "token": token, "preset": preset, **({"sets": sets} if sets is not None else {})}
     try:
-        async with websockets.connect(url, max_size=1 << 20) as ws:
-            down = asyncio.ensure_future(_to_bot(ws, process, session))
-            up = asyncio.ensure_future(_to_server(ws, process, account))
-            await asyncio.wait({down, up}, return_when=asyncio.FIRST_COMPLETED)
-            up.cancel()
-            await ws.close()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await down
-            session.close_code = ws.close_code
+        ws = await websockets.connect(url, max_size=1 << 20, close_timeout=CLOSE_SECONDS)
+        down = asyncio.ensure_future(_to_bot(ws, process, session))
+        up = asyncio.ensure_future(_to_server(ws, process, account))
+        await asyncio.wait({down, up}, return_when=asyncio.FIRST_COMPLETED)
+        _stop(process)  # whichever side ended, the other is done with: nothing below waits on the bot
+        up.cancel()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(ws.close(), CLOSE_SECONDS)
+        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
+            await asyncio.wait_for(down, CLOSE_SECONDS)
+        session.close_code = ws.close_code
     finally:
         _stop(process)
-        await process.wait()
+        await _reap(process)
     return session
 
 
@@ -81,7 +85,11 @@ async def _to_bot(ws: Any, process: asyncio.subprocess.Process, session: Session
                 elif kind == "error":
                     session.errors.append(str(message.get("message")))
             process.stdin.write(line.encode() + b"\n")
-            await process.stdin.drain()
+            try:
+                await asyncio.wait_for(process.stdin.drain(), WRITE_SECONDS)
+            except asyncio.TimeoutError:
+                _stop(process)  # its output ends, and with it the session
+                return
 
 
 async def _to_server(ws: Any, process: asyncio.subprocess.Process, account: dict[str, Any]) -> None:
@@ -102,6 +110,20 @@ async def _to_server(ws: Any, process: asyncio.subprocess.Process, account: dict
                 if message.get("type") == "hello":
                     text, greeted = json.dumps({**message, **account}), True
         await ws.send(text)
+
+
+async def _reap(process: asyncio.subprocess.Process) -> None:
+    """Waits for the killed bot: its output read to the end first (a reader paused on a full
+    buffer, a flood's, would never see the end of the pipe, and the wait would never return)."""
+    assert process.stdout is not None
+
+    async def drained() -> None:
+        while await process.stdout.read(1 << 16):  # type: ignore[union-attr]
+            pass
+
+    with contextlib.suppress(asyncio.TimeoutError, ConnectionError):
+        await asyncio.wait_for(drained(), CLOSE_SECONDS)
+    await process.wait()
 
 
 def _stop(process: asyncio.subprocess.Process) -> None:
