@@ -38,9 +38,9 @@ class ReferenceBot:
 #: The reference bots, in the order the ranked queue seats them when it fills a table.
 REFERENCE_BOTS: tuple[ReferenceBot, ...] = (
     ReferenceBot("random", "0.1.0", "none: a uniformly random legal action"),
-    ReferenceBot("greedy", "0.1.0", "one ply: the action that keeps the best shanten and waits"),
-    ReferenceBot("ismcts:25", "0.1.0", "25 determinised playouts per decision"),
-    ReferenceBot("ismcts:100", "0.1.0", "100 determinised playouts per decision", fills=False),
+    ReferenceBot("greedy", "0.1.0", "one ply: the lowest shanten, then the most live waits (docs/bots.md)"),
+    ReferenceBot("ismcts:25", "0.1.0", "25 playouts per decision"),
+    ReferenceBot("ismcts:100", "0.1.0", "100 playouts per decision", fills=False),
 )
 
 
