@@ -570,13 +570,22 @@ def _table(server: Server, table_id: str) -> Table:
     return table
 
 
+def rate_limited(request: Request, what: str) -> Optional[JSONResponse]:
+    """A 429 when the client's address made too many new ``what`` (tables, bot accounts: one
+    rate, :attr:`Limits.creates_per_minute`), else None."""
+    wait = _server(request).creates.wait(request.client.host if request.client else "")
+    if wait <= 0:
+        return None
+    answer = _http_error(429, "rate_limited", f"too many new {what} from your address; try in {wait:.0f} s")
+    answer.headers["Retry-After"] = str(math.ceil(wait))
+    return answer
+
+
 async def create_table(request: Request) -> JSONResponse:
     server = _server(request)
-    wait = server.creates.wait(request.client.host if request.client else "")
-    if wait > 0:
-        answer = _http_error(429, "rate_limited", f"too many new tables from your address; try in {wait:.0f} s")
-        answer.headers["Retry-After"] = str(math.ceil(wait))
-        return answer
+    refused = rate_limited(request, "tables")
+    if refused is not None:
+        return refused
     try:
         table = server.create(TableConfig.parse(await _body(request)))
     except TableError as e:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 from typing import Any, Optional
 
 import orjson
@@ -26,7 +25,7 @@ from .. import bot_protocol as proto
 from .._version import __version__
 from .._xueliu import Rules
 from ..ladder import manifest
-from .app import WS_4401_UNAUTHORIZED, WS_4408_NO_HELLO, Connection, Server, _body, _http_error
+from .app import WS_4401_UNAUTHORIZED, WS_4408_NO_HELLO, Connection, Server, _body, _http_error, rate_limited
 from .ladder import Ladder, LadderError, SocketBot
 from .limits import RateLimit
 from .table import PROTOCOL, TableError
@@ -49,12 +48,9 @@ def _error(e: Any) -> JSONResponse:
 
 async def create_bot(request: Request) -> Response:
     """A new bot account: ``{"name": ...}`` in, ``{"name", "token"}`` out (the token is shown once)."""
-    server: Server = request.app.state.server
-    wait = server.creates.wait(request.client.host if request.client else "")
-    if wait > 0:
-        answer = _http_error(429, "rate_limited", f"too many new accounts from your address; try in {wait:.0f} s")
-        answer.headers["Retry-After"] = str(math.ceil(wait))
-        return answer
+    refused = rate_limited(request, "bot accounts")
+    if refused is not None:
+        return refused
     try:
         body = await _body(request)
         token = _ladder(request).create_bot(body.get("name") if isinstance(body, dict) else None)
