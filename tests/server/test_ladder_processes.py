@@ -12,7 +12,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Optional
 
 import pytest
 
@@ -27,10 +27,11 @@ ZOO = str(ROOT / "tests" / "bots" / "zoo.py")
 class Ladder:
     """A ``xueliu serve`` whose ranked queues fill after ``fill`` seconds, bots having ``time_ms`` a decision."""
 
-    def __init__(self, db: Path, fill: float, time_ms: int = 1000) -> None:
-        self.db, self.port = db, free_port()
+    def __init__(self, db: Path, fill: float, time_ms: int = 1000, database: Optional[str] = None) -> None:
+        self.db, self.port, self.database = db, free_port(), database
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "xueliu", "serve", "--db", str(db), "--port", str(self.port)]
+        command += ["--database", database] if database else []
         command += ["--ladder-fill", str(fill), "--ladder-time-ms", str(time_ms), "--hello-seconds", "3"]
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
@@ -49,8 +50,9 @@ class Ladder:
 
     def account(self, name: str) -> str:
         """An account made as an operator makes one: ``xueliu ladder-bot NAME --db``, beside the running server."""
+        where = ["--database", self.database] if self.database else ["--db", str(self.db)]
         made = subprocess.run(
-            [sys.executable, "-m", "xueliu", "ladder-bot", name, "--db", str(self.db)],
+            [sys.executable, "-m", "xueliu", "ladder-bot", name, *where],
             capture_output=True,
             text=True,
             timeout=60,
@@ -150,3 +152,23 @@ def test_a_bot_breaking_in_a_ranked_set_gets_defaults_and_the_others_set_complet
         assert board["breaks"]["sets"] == 2 and board["steady"]["sets"] == 2
     finally:
         ladder.stop()
+
+
+def test_on_postgresql_accounts_sets_and_ratings_are_in_the_database(tmp_path: Path, postgres_url: str) -> None:
+    from xueliu.server.ladder_store import LadderStore
+
+    ladder = Ladder(tmp_path / "unused.db", fill=0.3, time_ms=1000, database=postgres_url)
+    try:
+        token = ladder.account("pg-bot")
+        code, out, err = finished(ladder.client("pg-bot", token, SIMPLE, sets=1))
+        assert code == 0 and "validation: passed" in out, err
+    finally:
+        ladder.stop()
+    store = LadderStore(postgres=postgres_url)  # another process's view, the server gone
+    try:
+        account = store.account("pg-bot")
+        assert account is not None and account.validated and account.token != token
+        assert [s.bots[0] for s in store.sets("chengdu")] == ["pg-bot"]
+        assert {r["name"] for r in store.ratings("chengdu")} == {"pg-bot", "random", "greedy", "ismcts:25"}
+    finally:
+        store.close()
