@@ -29,8 +29,6 @@ EVENT_TYPES = frozenset(
 )
 #: What the host sends besides events.
 HOST_TYPES = frozenset({"hello", "request", "ack", "error", "totals", "bye"})
-#: What the server's ladder sends besides (docs/ladder.md): a validation game's report, a ranked set's result.
-LADDER_TYPES = frozenset({"validation", "rated"})
 #: What a bot may send.
 BOT_TYPES = frozenset({"hello", "answer"})
 

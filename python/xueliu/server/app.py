@@ -889,11 +889,11 @@ def create_app(
         for _, timer in server.timers.values():
             timer.cancel()
         server.timers.clear()
-        if own:
-            server.storage.close()
         ladder.close()
         if own_ladder:
             ladder.store.close()
+        if own:
+            server.storage.close()  # the file's last connection: its WAL is checkpointed away
 
     routes = [
         Route("/api/presets", list_presets, methods=["GET"]),

@@ -90,7 +90,7 @@ class SocketBot(pl.LineBot):
         return self._closed
 
     def _write(self, data: bytes, deadline: float) -> bool:
-        for line in data.decode().splitlines():
+        for line in data.decode().split("\n")[:-1]:  # each line ends in "\n"
             self._loop.call_soon_threadsafe(self._send_text, line)
         return True
 

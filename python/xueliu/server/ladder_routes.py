@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import bot_protocol as proto
 from .._version import __version__
 from .._xueliu import Rules
-from ..ladder import manifest
+from ..ladder import manifest, reference_names
 from .app import WS_4401_UNAUTHORIZED, WS_4408_NO_HELLO, Connection, Server, _body, _http_error, rate_limited
 from .ladder import Ladder, LadderError, SocketBot
 from .limits import RateLimit
@@ -66,7 +66,7 @@ async def leaderboard(request: Request) -> Response:
         return _error(LadderError("unknown_preset", f"no preset {preset!r}; one of {Rules.presets()}"))
     rows = _ladder(request).store.ratings(preset)
     boards: dict[str, list[dict[str, Any]]] = {}
-    reference = set(bot["name"] for bot in manifest()["bots"])
+    reference = set(reference_names())
     for row in rows:
         boards.setdefault(row.pop("preset"), []).append({**row, "reference": row["name"] in reference})
     return JSONResponse({"v": PROTOCOL, "ladder": boards, "manifest": manifest()})
