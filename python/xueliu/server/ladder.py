@@ -19,6 +19,7 @@ fitted again to every set stored, by the arena's least squares (pair margins, an
 from __future__ import annotations
 
 import asyncio
+import hmac
 import itertools
 import logging
 import math
@@ -177,6 +178,7 @@ class Ladder:
         self.queues: dict[str, list[_Waiting]] = {}
         self.connected: set[str] = set()  # accounts with a socket open: one each
         self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.playing: set[asyncio.Future[None]] = set()  # sets being played: held, or the loop may drop them
 
     # ---------------------------------------------------------------- accounts
 
@@ -198,8 +200,6 @@ class Ladder:
 
     def authenticate(self, name: Any, token: Any) -> bool:
         """Whether ``token`` is the account ``name``'s (compared as digests)."""
-        import hmac
-
         account = self.store.account(name) if isinstance(name, str) else None
         digest = hash_token(token) if isinstance(token, str) else ""
         return account is not None and hmac.compare_digest(account.token, digest)
@@ -235,7 +235,7 @@ class Ladder:
         waiting = self.queues.get(preset, [])
         while len(waiting) >= 4:
             four, waiting[:] = waiting[:4], waiting[4:]
-            asyncio.ensure_future(self._play(preset, four))
+            self._start(preset, four)
 
     def _fill(self, preset: str) -> None:
         """The queue waited ``fill_seconds``: reference bots take the empty seats."""
@@ -249,7 +249,12 @@ class Ladder:
             self.timers[preset] = loop.call_later(self.config.fill_seconds - oldest, self._fill, preset)
             return
         taken, waiting[:] = waiting[:], []
-        asyncio.ensure_future(self._play(preset, taken))
+        self._start(preset, taken)
+
+    def _start(self, preset: str, entries: list[_Waiting]) -> None:
+        task = asyncio.ensure_future(self._play(preset, entries))
+        self.playing.add(task)
+        task.add_done_callback(self.playing.discard)
 
     async def _play(self, preset: str, entries: list[_Waiting]) -> None:
         fills = [bot.name for bot in REFERENCE_BOTS if bot.fills][: 4 - len(entries)]
