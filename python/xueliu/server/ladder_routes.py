@@ -72,13 +72,15 @@ async def leaderboard(request: Request) -> Response:
     return JSONResponse({"v": PROTOCOL, "ladder": boards, "manifest": manifest()})
 
 
-async def _hello(ws: WebSocket, seconds: float) -> Optional[dict[str, Any]]:
+async def _hello(ws: WebSocket, seconds: float, per_second: float) -> Optional[dict[str, Any]]:
     """The bot's hello (the whole message), within ``seconds``; other lines before it are told
-    they are not one. None (the socket closed, 4408) if none came."""
+    they are not one (read at ``per_second``, as every later line). None (the socket closed,
+    4408) if none came."""
+    rate = RateLimit(per_second, max(1.0, per_second))
 
     async def first() -> dict[str, Any]:
         while True:
-            message = await ws.receive()
+            message = await _paced(ws, rate)
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message.get("code", 1000))
             line = (message.get("text") or (message.get("bytes") or b"").decode(errors="replace"))[: proto.MAX_LINE]
@@ -96,6 +98,14 @@ async def _hello(ws: WebSocket, seconds: float) -> Optional[dict[str, Any]]:
         return None
 
 
+async def _paced(ws: WebSocket, rate: RateLimit) -> Any:
+    """The socket's next message, read no faster than ``rate`` allows: past it the socket is
+    simply not read, and TCP slows the bot down."""
+    while (wait := rate.wait()) > 0:
+        await asyncio.sleep(wait)
+    return await ws.receive()
+
+
 async def _refuse(ws: WebSocket, code: int, message: str) -> None:
     await ws.send_text(proto.encode(proto.error(message)).decode().rstrip("\n"))
     await ws.close(code=code)
@@ -107,7 +117,7 @@ async def bot_socket(ws: WebSocket) -> None:
     await ws.accept()
     try:
         await ws.send_text(proto.encode(proto.hello("xueliu-server", __version__)).decode().rstrip("\n"))
-        hello = await _hello(ws, server.limits.hello_seconds)
+        hello = await _hello(ws, server.limits.hello_seconds, server.limits.messages_per_second)
         if hello is None:
             return
         name, preset, sets = hello.get("bot"), hello.get("preset", "chengdu"), hello.get("sets")
@@ -164,14 +174,12 @@ async def _session(ws: WebSocket, server: Server, ladder: Ladder, name: str, pre
 
 
 async def _read(ws: WebSocket, bot: SocketBot, per_second: float) -> None:
-    """Feeds the bot's messages to it, paced at ``per_second`` (past a burst of as many: then the
-    socket is simply not read, and TCP slows the bot down), until the socket closes."""
+    """Feeds the bot's messages to it, paced at ``per_second`` (past a burst of as many), until
+    the socket closes."""
     rate = RateLimit(per_second, max(1.0, per_second))
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            while (wait := rate.wait()) > 0:
-                await asyncio.sleep(wait)
-            message = await ws.receive()
+            message = await _paced(ws, rate)
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
