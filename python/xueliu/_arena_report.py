@@ -139,6 +139,36 @@ class Pair:
         }
 
 
+def fit_ratings(names: list[str], pairs: list[Pair]) -> dict[str, dict[str, float]]:
+    """Each bot's rating in points per game, fitted at once to every pair's margin by weighted
+    least squares (weights 1/SE²), anchored at ``random`` = 0 (else the first bot), with a 95%
+    interval from the fit's covariance. A bot linked to the anchor by no pair gets the
+    minimum-norm solution (pseudo-inverse) and a wide interval. The arena and the server's
+    ladder both rate with it."""
+    anchor = names.index("random") if "random" in names else 0
+    free = [i for i in range(len(names)) if i != anchor]
+    x = np.zeros((len(pairs), len(free)))
+    y = np.array([p.mean for p in pairs])
+    w = np.array([1 / max(p.std_error, 1e-9) ** 2 for p in pairs])
+    for row, p in enumerate(pairs):
+        for name, sign in ((p.a, 1), (p.b, -1)):
+            if names.index(name) != anchor:
+                x[row, free.index(names.index(name))] = sign
+    normal = x.T @ (x * w[:, None])
+    cov = np.linalg.pinv(normal)
+    fit = cov @ (x.T @ (w * y))
+    out = {names[anchor]: {"rating": 0.0, "ci_low": 0.0, "ci_high": 0.0, "anchor": True}}
+    for k, i in enumerate(free):
+        se = math.sqrt(max(cov[k, k], 0.0))
+        out[names[i]] = {
+            "rating": float(fit[k]),
+            "ci_low": float(fit[k] - Z95 * se),
+            "ci_high": float(fit[k] + Z95 * se),
+            "anchor": False,
+        }
+    return out
+
+
 @dataclass
 class ArenaResult:
     """What an arena played and everything derived from it. ``hands`` holds every seat of every
@@ -215,30 +245,7 @@ class ArenaResult:
         """Each bot's rating in points per game, fitted at once to every pair's margin by weighted
         least squares (weights 1/SE²), anchored at ``random`` = 0 (else the first bot), with a
         95% interval from the fit's covariance."""
-        names = self.names
-        anchor = names.index("random") if "random" in names else 0
-        free = [i for i in range(len(names)) if i != anchor]
-        pairs = self.pairs()
-        x = np.zeros((len(pairs), len(free)))
-        y = np.array([p.mean for p in pairs])
-        w = np.array([1 / max(p.std_error, 1e-9) ** 2 for p in pairs])
-        for row, p in enumerate(pairs):
-            for name, sign in ((p.a, 1), (p.b, -1)):
-                if names.index(name) != anchor:
-                    x[row, free.index(names.index(name))] = sign
-        normal = x.T @ (x * w[:, None])
-        cov = np.linalg.pinv(normal)
-        fit = cov @ (x.T @ (w * y))
-        out = {names[anchor]: {"rating": 0.0, "ci_low": 0.0, "ci_high": 0.0, "anchor": True}}
-        for k, i in enumerate(free):
-            se = math.sqrt(max(cov[k, k], 0.0))
-            out[names[i]] = {
-                "rating": float(fit[k]),
-                "ci_low": float(fit[k] - Z95 * se),
-                "ci_high": float(fit[k] + Z95 * se),
-                "anchor": False,
-            }
-        return out
+        return fit_ratings(self.names, self.pairs())
 
     def bot_stats(self) -> dict[str, dict[str, float]]:
         """Per bot, over every seat it held: the figures users compare bots by."""

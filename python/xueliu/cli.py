@@ -15,7 +15,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 import click
 import numpy as np
@@ -59,6 +59,11 @@ def cli(ctx: click.Context) -> None:
 from ._arena_cli import arena as _arena_command  # noqa: E402  (registered beside the others)
 
 cli.add_command(_arena_command)
+from ._ladder_cli import ladder_bot as _ladder_bot_command  # noqa: E402
+from ._ladder_cli import ladder_client as _ladder_client_command  # noqa: E402
+
+cli.add_command(_ladder_bot_command)
+cli.add_command(_ladder_client_command)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
@@ -881,6 +886,20 @@ def _limit_options(command: Any) -> Any:
 )
 @_limit_options
 @click.option(
+    "--ladder-fill",
+    type=click.FloatRange(0),
+    default=30.0,
+    show_default=True,
+    help="Seconds a ranked queue shorter than four waits before reference bots fill it (docs/ladder.md).",
+)
+@click.option(
+    "--ladder-time-ms",
+    type=click.IntRange(1),
+    default=5000,
+    show_default=True,
+    help="Wall time per decision for a bot connected to the ladder.",
+)
+@click.option(
     "--origin",
     "origins",
     multiple=True,
@@ -895,6 +914,8 @@ def serve(
     port: int,
     compress: bool,
     chosen_seeds: bool,
+    ladder_fill: float,
+    ladder_time_ms: int,
     origins: tuple[str, ...],
     **limits: Any,
 ) -> None:
@@ -908,17 +929,24 @@ def serve(
         raise click.ClickException(
             f'the server needs its extra ({e.name} is missing): pip install "xueliu[server]"'
         ) from None
+    from .server.ladder import Ladder, LadderConfig
+    from .server.ladder_store import LadderStore
     from .server.storage import StorageError
 
     _check_free(host, port)
     given = Limits(origins=origins, **{name: value for name, value in limits.items() if value is not None})
     storage = None if database is None else shared_storage(database, address or f"http://{host}:{port}", lease)
+    config = LadderConfig(ladder_fill, ladder_time_ms)
+    # in PostgreSQL beside the tables; in --db, made by create_app once the file is the server's
+    ladder: Union[Ladder, LadderConfig] = config if database is None else Ladder(LadderStore(postgres=database), config)
     try:
-        app = create_app(db_path, storage=storage, limits=given, chosen_seeds=chosen_seeds)
+        app = create_app(db_path, storage=storage, limits=given, chosen_seeds=chosen_seeds, ladder=ladder)
         run(app, host=host, port=port, compress=compress)
     except StorageError as e:
         raise click.ClickException(str(e)) from None
     finally:
+        if isinstance(ladder, Ladder):
+            ladder.store.close()
         if storage is not None:
             storage.close()  # hands its tables back to the other processes at once
 

@@ -184,7 +184,148 @@ def play_hand(game: Game, seats: Sequence[Player]) -> None:
 # --------------------------------------------------------------------------------- processes
 
 
-class ProcessBot(Player):
+class LineBot(Player):
+    """A bot at the other end of a line transport, speaking the bot protocol: the protocol's side
+    of a decision (events, request, answer, ack, the counts and what went wrong), whatever carries
+    the lines. :class:`ProcessBot` carries them over a process's stdin and stdout; the server's
+    ladder (:mod:`xueliu.server.ladder`) over a WebSocket. A subclass gives the transport:
+    :meth:`_connect`, :attr:`_gone`, :meth:`_write`, :meth:`_read_line` and :meth:`_drop`."""
+
+    #: How many of the problems met (answers not accepted, protocol errors) :attr:`problems` keeps.
+    MAX_PROBLEMS = 20
+
+    def __init__(self, name: str, time_ms: int) -> None:
+        super().__init__()
+        self.name, self.time_ms = name, time_ms
+        self.problems: list[str] = []  # what went wrong, in words, the first MAX_PROBLEMS of it
+        self._next_id = 0
+        self._sent = 0  # events of this hand already sent
+        self._last: Optional[dict[str, Any]] = None  # the last of them
+        self._outbox: list[dict[str, Any]] = []  # acks and errors, sent with the next lines
+        self._total = 0
+        self._hands = 0
+
+    # ---- the transport
+
+    def _connect(self) -> None:
+        """Makes the bot reachable for a hand (a process started and greeted); may leave it gone."""
+
+    @property
+    def _gone(self) -> bool:
+        """No bot to talk to."""
+        raise NotImplementedError
+
+    def _write(self, data: bytes, deadline: float) -> bool:
+        """Writes ``data`` by ``deadline`` (time.monotonic); False if it could not."""
+        raise NotImplementedError
+
+    def _read_line(self, deadline: float) -> Optional[bytes]:
+        """The next line the bot wrote, or None at the deadline or once it is gone."""
+        raise NotImplementedError
+
+    def _drop(self) -> None:
+        """Cuts the bot off (a bot that does not read what it is sent)."""
+
+    def _reachable(self) -> bool:
+        """Whether the bot can play a hand as it is (else :meth:`_connect` is called first)."""
+        return not self._gone
+
+    # ---- the hand
+
+    def begin(self, game: Game, seat: int) -> None:
+        self._sent, self._last = 0, None
+        if not self._reachable():
+            self._connect()
+
+    def _decide(self, game: Game, seat: int) -> Action:
+        if self._gone:
+            self.counts.defaulted += 1
+            return game.default_action(seat)
+        self._next_id += 1
+        rid = self._next_id
+        events = self._new_events(game, seat)
+        legal = game.legal_actions(seat)
+        if not self._send([proto.request(game, seat, rid, self.time_ms, self._last, legal)], events):
+            self.counts.defaulted += 1
+            return game.default_action(seat)
+        return self._await_answer(game, seat, rid, legal)
+
+    def end(self, game: Game, seat: int) -> None:
+        if self._gone:
+            return
+        self._hands += 1
+        self._total += game.scores[seat]
+        self._send([proto.totals(self._hands, game.scores, seat, self._total)], self._new_events(game, seat))
+
+    def _problem(self, text: str) -> None:
+        if len(self.problems) < self.MAX_PROBLEMS:
+            self.problems.append(text)
+
+    def _new_events(self, game: Game, seat: int) -> bytes:
+        """The seat's events not yet sent (``events_for(seat)`` from the first one not sent), as
+        JSON lines; the last of them is kept, read, for the next request's kind."""
+        lines, count = _events_for_lines(game, seat, self._sent)
+        if count:
+            self._sent += count
+            self._last = json.loads(lines[lines.rfind(b"\n", 0, len(lines) - 1) + 1 :])
+        return lines
+
+    def _await_answer(self, game: Game, seat: int, rid: int, legal: list[Action]) -> Action:
+        deadline = time.monotonic() + self.time_ms / 1000
+        replies = 0  # stale and error replies in this decision: bounded, so a flood cannot stall us
+        while True:
+            line = self._read_line(deadline)
+            if line is None:
+                self.counts.defaulted += 1
+                default = game.default_action(seat)
+                reason = "the bot is gone" if self._gone else "no answer in time"
+                self._problem(f"request {rid}: {reason}")
+                self._outbox.append(proto.ack(rid, proto.DEFAULTED, default, f"{reason}; the default is played"))
+                return default
+            message = proto.read_line(line)
+            if isinstance(message, proto.Answer) and message.request_id in (rid, None):
+                return self._take(game, seat, rid, message, legal)
+            if isinstance(message, proto.Answer):
+                self.counts.stale += 1
+                reply = proto.ack(message.request_id, proto.STALE, None, f"no open request has id {message.request_id}")
+            else:
+                self.counts.errors += 1
+                reply = proto.error(message.problem if isinstance(message, proto.Unexpected) else "a second hello")
+            self._problem(f"request {rid}: {reply.get('reason') or reply.get('message')}")
+            replies += 1
+            if replies <= 8:
+                self._outbox.append(reply)
+
+    def _take(self, game: Game, seat: int, rid: int, answer: proto.Answer, legal: list[Action]) -> Action:
+        if answer.action is None:
+            self.counts.unparseable += 1
+            default = game.default_action(seat)
+            self._problem(f"request {rid}: unparseable: {answer.problem}")
+            self._outbox.append(proto.ack(rid, proto.UNPARSEABLE, default, answer.problem))
+            return default
+        if answer.action not in legal:
+            self.counts.rejected += 1
+            default = game.default_action(seat)
+            self._problem(f"request {rid}: rejected: {answer.action} is not legal now")
+            self._outbox.append(proto.ack(rid, proto.REJECTED, default, f"{answer.action} is not legal now"))
+            return default
+        self._outbox.append(proto.ack(rid, proto.ACCEPTED, answer.action))
+        return answer.action
+
+    def _send(self, messages: Sequence[dict[str, Any]], events: bytes = b"") -> bool:
+        """Writes the waiting acks and errors, the events' lines, then the messages, within
+        ``time_ms``; a bot that does not read what it is sent is dropped."""
+        if self._gone:
+            return False
+        data = b"".join([*(proto.encode(m) for m in self._outbox), events, *(proto.encode(m) for m in messages)])
+        self._outbox.clear()
+        if self._write(data, time.monotonic() + self.time_ms / 1000):
+            return True
+        self._drop()
+        return False
+
+
+class ProcessBot(LineBot):
     """A bot in another process, speaking the bot protocol over its stdin and stdout.
 
     ``command`` is the program and its arguments (``["python", "mybot.py"]``). Limits:
@@ -207,23 +348,16 @@ class ProcessBot(Player):
         stderr: Optional[str] = None,
         cwd: Optional[str] = None,
     ) -> None:
-        super().__init__()
         if isinstance(command, str) or not command:
             raise XueliuError(f"a ProcessBot's command is a list such as ['python', 'bot.py']; got {command!r}")
         self.command = [str(c) for c in command]
-        self.name = name or " ".join(self.command)
-        self.time_ms, self.start_ms = time_ms, start_ms
+        super().__init__(name or " ".join(self.command), time_ms)
+        self.start_ms = start_ms
         self.cpu_seconds, self.memory_mb = cpu_seconds, memory_mb
         self.stderr, self.cwd = stderr, cwd
         self._process: Optional[subprocess.Popen[bytes]] = None
         self._buffer = bytearray()
         self._skipping = False  # inside a line already cut at MAX_LINE
-        self._next_id = 0
-        self._sent = 0  # events of this hand already sent
-        self._last: Optional[dict[str, Any]] = None  # the last of them
-        self._outbox: list[dict[str, Any]] = []  # acks and errors, sent with the next lines
-        self._total = 0
-        self._hands = 0
 
     def __getstate__(self) -> dict[str, Any]:
         """A ProcessBot pickles as its command and options (worker processes start their own)."""
@@ -243,33 +377,6 @@ class ProcessBot(Player):
     def __repr__(self) -> str:
         return f"ProcessBot({self.command!r}, time_ms={self.time_ms})"
 
-    # ---- the hand
-
-    def begin(self, game: Game, seat: int) -> None:
-        self._sent, self._last = 0, None
-        if self._process is None or self._process.poll() is not None:
-            self._start()
-
-    def _decide(self, game: Game, seat: int) -> Action:
-        if self._gone:
-            self.counts.defaulted += 1
-            return game.default_action(seat)
-        self._next_id += 1
-        rid = self._next_id
-        events = self._new_events(game, seat)
-        legal = game.legal_actions(seat)
-        if not self._send([proto.request(game, seat, rid, self.time_ms, self._last, legal)], events):
-            self.counts.defaulted += 1
-            return game.default_action(seat)
-        return self._await_answer(game, seat, rid, legal)
-
-    def end(self, game: Game, seat: int) -> None:
-        if self._gone:
-            return
-        self._hands += 1
-        self._total += game.scores[seat]
-        self._send([proto.totals(self._hands, game.scores, seat, self._total)], self._new_events(game, seat))
-
     def close(self) -> None:
         """Says ``bye``, gives the process ``start_ms`` / 10 to exit, then kills its process group."""
         process, self._process = self._process, None
@@ -277,7 +384,7 @@ class ProcessBot(Player):
             return
         if process.poll() is None:
             data = b"".join(proto.encode(m) for m in (*self._outbox, proto.bye()))
-            self._write(process, data, time.monotonic() + 0.1)
+            _write_pipe(process, data, time.monotonic() + 0.1)
             _close_quietly(process.stdin)
             try:
                 process.wait(self.start_ms / 10_000)
@@ -288,7 +395,7 @@ class ProcessBot(Player):
 
     # ---- the process
 
-    def _start(self) -> None:
+    def _connect(self) -> None:
         if self._process is not None:
             self.counts.restarts += 1
             _kill(self._process)
@@ -349,85 +456,16 @@ class ProcessBot(Player):
         """No process to talk to: never started, killed, or seen to exit (a closed pipe)."""
         return self._process is None or self._process.returncode is not None
 
-    def _new_events(self, game: Game, seat: int) -> bytes:
-        """The seat's events not yet sent (``events_for(seat)`` from the first one not sent), as
-        JSON lines; the last of them is kept, read, for the next request's kind."""
-        lines, count = _events_for_lines(game, seat, self._sent)
-        if count:
-            self._sent += count
-            self._last = json.loads(lines[lines.rfind(b"\n", 0, len(lines) - 1) + 1 :])
-        return lines
+    def _reachable(self) -> bool:
+        return self._process is not None and self._process.poll() is None
 
-    def _await_answer(self, game: Game, seat: int, rid: int, legal: list[Action]) -> Action:
-        deadline = time.monotonic() + self.time_ms / 1000
-        replies = 0  # stale and error replies in this decision: bounded, so a flood cannot stall us
-        while True:
-            line = self._read_line(deadline)
-            if line is None:
-                self.counts.defaulted += 1
-                default = game.default_action(seat)
-                reason = "the bot's process exited" if self._gone else "no answer in time"
-                self._outbox.append(proto.ack(rid, proto.DEFAULTED, default, f"{reason}; the default is played"))
-                return default
-            message = proto.read_line(line)
-            if isinstance(message, proto.Answer) and message.request_id in (rid, None):
-                return self._take(game, seat, rid, message, legal)
-            if isinstance(message, proto.Answer):
-                self.counts.stale += 1
-                reply = proto.ack(message.request_id, proto.STALE, None, f"no open request has id {message.request_id}")
-            else:
-                self.counts.errors += 1
-                reply = proto.error(message.problem if isinstance(message, proto.Unexpected) else "a second hello")
-            replies += 1
-            if replies <= 8:
-                self._outbox.append(reply)
+    def _drop(self) -> None:
+        if self._process is not None:
+            _kill(self._process)
 
-    def _take(self, game: Game, seat: int, rid: int, answer: proto.Answer, legal: list[Action]) -> Action:
-        if answer.action is None:
-            self.counts.unparseable += 1
-            default = game.default_action(seat)
-            self._outbox.append(proto.ack(rid, proto.UNPARSEABLE, default, answer.problem))
-            return default
-        if answer.action not in legal:
-            self.counts.rejected += 1
-            default = game.default_action(seat)
-            self._outbox.append(proto.ack(rid, proto.REJECTED, default, f"{answer.action} is not legal now"))
-            return default
-        self._outbox.append(proto.ack(rid, proto.ACCEPTED, answer.action))
-        return answer.action
-
-    # ---- bytes
-
-    def _send(self, messages: Sequence[dict[str, Any]], events: bytes = b"") -> bool:
-        """Writes the waiting acks and errors, the events' lines, then the messages, within
-        ``time_ms``; a bot that does not read its input is killed."""
-        if self._gone:
-            return False
+    def _write(self, data: bytes, deadline: float) -> bool:
         assert self._process is not None
-        data = b"".join([*(proto.encode(m) for m in self._outbox), events, *(proto.encode(m) for m in messages)])
-        self._outbox.clear()
-        if self._write(self._process, data, time.monotonic() + self.time_ms / 1000):
-            return True
-        _kill(self._process)
-        return False
-
-    @staticmethod
-    def _write(process: subprocess.Popen[bytes], data: bytes, deadline: float) -> bool:
-        assert process.stdin is not None
-        fd = process.stdin.fileno()
-        view = memoryview(data)
-        while view:
-            try:
-                view = view[os.write(fd, view) :]
-                continue
-            except BlockingIOError:
-                pass
-            except OSError:  # a closed pipe: the bot is gone
-                return False
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([], [fd], [], left)[1]:
-                return False
-        return True
+        return _write_pipe(self._process, data, deadline)
 
     def _read_line(self, deadline: float) -> Optional[bytes]:
         """The next line the bot wrote, or None at the deadline or its exit. A line longer than
@@ -463,6 +501,25 @@ class ProcessBot(Player):
                 _kill(self._process)
                 return None
             self._buffer += chunk
+
+
+def _write_pipe(process: subprocess.Popen[bytes], data: bytes, deadline: float) -> bool:
+    """Writes ``data`` to the process's stdin (non-blocking) by ``deadline``; False on a closed pipe or the deadline."""
+    assert process.stdin is not None
+    fd = process.stdin.fileno()
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(fd, view) :]
+            continue
+        except BlockingIOError:
+            pass
+        except OSError:  # a closed pipe: the bot is gone
+            return False
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([], [fd], [], left)[1]:
+            return False
+    return True
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:

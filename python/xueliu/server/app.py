@@ -16,7 +16,7 @@ import secrets
 from collections import deque
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Iterable, Optional
+from typing import Any, AsyncIterator, Callable, Iterable, Optional, Union
 
 import orjson
 from starlette.applications import Starlette
@@ -33,6 +33,8 @@ from starlette.websockets import WebSocket, WebSocketClose, WebSocketDisconnect
 from .. import _presets
 from .._xueliu import Rules, shanten
 from .clock import Clock, SystemClock, Timer
+from .ladder import Ladder, LadderConfig
+from .ladder_store import LadderStore
 from .limits import Limits, RateLimit, origin_allowed
 from .storage import Change, Moved, SQLiteStorage, Storage
 from .table import PROTOCOL, SPECTATORS, Table, TableConfig, TableError
@@ -568,13 +570,22 @@ def _table(server: Server, table_id: str) -> Table:
     return table
 
 
+def rate_limited(request: Request, what: str) -> Optional[JSONResponse]:
+    """A 429 when the client's address made too many new ``what`` (tables, bot accounts: one
+    rate, :attr:`Limits.creates_per_minute`), else None."""
+    wait = _server(request).creates.wait(request.client.host if request.client else "")
+    if wait <= 0:
+        return None
+    answer = _http_error(429, "rate_limited", f"too many new {what} from your address; try in {wait:.0f} s")
+    answer.headers["Retry-After"] = str(math.ceil(wait))
+    return answer
+
+
 async def create_table(request: Request) -> JSONResponse:
     server = _server(request)
-    wait = server.creates.wait(request.client.host if request.client else "")
-    if wait > 0:
-        answer = _http_error(429, "rate_limited", f"too many new tables from your address; try in {wait:.0f} s")
-        answer.headers["Retry-After"] = str(math.ceil(wait))
-        return answer
+    refused = rate_limited(request, "tables")
+    if refused is not None:
+        return refused
     try:
         table = server.create(TableConfig.parse(await _body(request)))
     except TableError as e:
@@ -860,11 +871,14 @@ def create_app(
     clock: Optional[Clock] = None,
     limits: Optional[Limits] = None,
     chosen_seeds: bool = False,
+    ladder: Union[Ladder, LadderConfig, None] = None,
 ) -> Starlette:
     """The table server as an ASGI app: SQLite at ``db`` (or the given ``storage``), unfinished
     tables restored at startup, bounded by ``limits`` (:class:`Limits`' defaults if None).
     ``chosen_seeds`` lets tables with people take a chosen seed (for tests: their creator would
-    know every deal). Mount it in another Starlette or FastAPI app as it is."""
+    know every deal). ``ladder``: the bot ladder (docs/ladder.md), or the settings of one keeping
+    its rows in ``db`` beside the tables (in memory when ``storage`` is given). Mount it in another
+    Starlette or FastAPI app as it is."""
     own = storage is None  # storage the app opened, it closes (SIGTERM: the WAL checkpointed away)
     server = Server(
         storage if storage is not None else SQLiteStorage(db),
@@ -873,6 +887,11 @@ def create_app(
         chosen_seeds=chosen_seeds,
     )
     limits = server.limits
+    from .ladder_routes import routes as ladder_routes  # here: it imports this module
+
+    own_ladder = not isinstance(ladder, Ladder)
+    if not isinstance(ladder, Ladder):
+        ladder = Ladder(LadderStore(db if storage is None else ":memory:"), ladder or LadderConfig())
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -882,8 +901,11 @@ def create_app(
         for _, timer in server.timers.values():
             timer.cancel()
         server.timers.clear()
+        ladder.close()
+        if own_ladder:
+            ladder.store.close()
         if own:
-            server.storage.close()
+            server.storage.close()  # the file's last connection: its WAL is checkpointed away
 
     routes = [
         Route("/api/presets", list_presets, methods=["GET"]),
@@ -895,8 +917,10 @@ def create_app(
         Route("/api/tables/{table}/seats/{seat:int}", join_seat, methods=["POST"]),
         WebSocketRoute("/api/tables/{table}/play", play_socket),
         WebSocketRoute("/api/tables/{table}/watch", watch_socket),
+        *ladder_routes(),
         Mount("/", StaticFiles(directory=STATIC, html=True), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(OriginCheck, allowed=limits.origins)])
     app.state.server = server
+    app.state.ladder = ladder
     return app
