@@ -109,6 +109,7 @@ GROUPS: list[tuple[str, list[tuple[str, str]]]] = [
             ("flower_pig_fan", "Flower pig fan"),
             ("flower_pig_payees", "A flower pig pays to"),
             ("flower_pig_rule", "A flower pig holds"),
+            ("ready_wait_copies", "A wait's four copies are counted in"),
             ("tax_refund", "Not ready: kong income repaid (退税)"),
             ("ready_difference", "Ready hands pay the difference (补差价)"),
         ],

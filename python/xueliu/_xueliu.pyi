@@ -407,6 +407,7 @@ class Rules:
     golden_hook_fan: int
     last_tile_self_draw_fan: int
     last_discard_win_fan: int
+    ready_wait_copies: Literal["hand_and_melds", "hand_only"]
     @property
     def preset_name(
         self,

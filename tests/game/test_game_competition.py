@@ -131,3 +131,25 @@ def test_a_flower_pig_pays_as_a_player_not_ready(preset):
     game.act(0, Action.discard("9m"))
     assert payments(game.events) == [(0, 1, 1, "not_ready"), (2, 1, 1, "not_ready"), (3, 1, 1, "not_ready")]
     assert game.scores == [-1, 3, -1, -1] and game.events[-1]["reason"] == "wall_empty"
+
+
+@pytest.mark.parametrize(
+    "preset, scores",
+    [
+        # MIL Art.10-3(2) Ex.1: the only wait is a "fifth" 9m against seat 0's own pong(999m), and it
+        # counts: 大对子 1 + 根 1 (Art.10-3(4): the 9m's 根 once) = 2 fan, 4 from each not ready.
+        ("mil_sbr_2025", [12, -4, -4, -4]),
+        # T/TFMJ (ES §10) never waits on a fifth copy: nobody is ready, nobody pays.
+        ("tfmj_2024", [0, 0, 0, 0]),
+    ],
+)
+def test_a_fifth_copy_wait_at_a_drawn_wall(preset, scores):
+    not_ready = [("1357m13579s2357s", "p"), ("2467m2468s12356s", "p"), ("3568m2357p23678p", "s")]
+    game = position(
+        preset,
+        seats=[seat("9m111p5p", melds=["888m", "999m", "444p"], void="s")] + [seat(h, void=v) for h, v in not_ready],
+        wall_len=0,
+        pending=turn(0, "draw", "5p"),
+    )
+    game.act(0, Action.discard("5p"))
+    assert game.events[-1]["reason"] == "wall_empty" and game.scores == scores

@@ -175,6 +175,7 @@ fn defaults() -> Rules {
         golden_hook_fan: 0,
         last_tile_self_draw_fan: 0,
         last_discard_win_fan: 0,
+        ready_wait_copies: ReadyWaitCopies::HandAndMelds,
     }
 }
 
@@ -403,6 +404,7 @@ fn mil_sbr_2025() -> Rules {
         golden_hook_fan: 1,
         last_tile_self_draw_fan: 1,
         last_discard_win_fan: 1,
+        ready_wait_copies: ReadyWaitCopies::HandOnly,
         ..defaults()
     }
 }
@@ -420,6 +422,7 @@ fn tfmj_2024() -> Rules {
         exposed_kong_fan: 0,
         concealed_kong_fan: 0,
         kong_income_transfer: KongIncomeTransfer::LastKong,
+        ready_wait_copies: ReadyWaitCopies::HandAndMelds,
         ..mil_sbr_2025()
     }
 }
@@ -457,7 +460,8 @@ mod tests {
                 "fan",
                 "exposed_kong_fan",
                 "concealed_kong_fan",
-                "kong_income_transfer"
+                "kong_income_transfer",
+                "ready_wait_copies"
             ]
         );
         assert_eq!(
