@@ -303,7 +303,7 @@ OPTIONS["tfmj_2024"] = dict(
     late_kong="add_kong_drawn_only",
     exposed_kong_fan=0,
     concealed_kong_fan=0,
-    kong_income_transfer="last_kong",
+    kong_income_transfer="kong_chain",
 )
 COMPETITION = dict(
     pong_last_discard=True,

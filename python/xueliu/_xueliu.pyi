@@ -393,7 +393,7 @@ class Rules:
     kong_fan: Literal["win_and_loss", "win_only"]
     kong_payments: bool
     kong_flower_after_direct_kong: Literal["feeder_pays_all", "all_pay", "as_discard_win"]
-    kong_income_transfer: Literal["none", "last_kong", "all_kongs", "refund_to_payers"]
+    kong_income_transfer: Literal["none", "last_kong", "all_kongs", "refund_to_payers", "kong_chain"]
     flower_pig_penalty: Literal["double_ready_value", "fixed_fan", "cap", "as_not_ready"]
     flower_pig_fan: int
     flower_pig_payees: Literal["ready", "ready_or_won", "non_pigs"]

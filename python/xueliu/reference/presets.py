@@ -385,7 +385,7 @@ def _tfmj_2024() -> Dict[str, Any]:
             "fan": _competition_fan(flush_triplets=2, flush_seven_pairs=2),  # ES §7: the highest counts
             "exposed_kong_fan": 0,  # a kong is a 根 instead
             "concealed_kong_fan": 0,
-            "kong_income_transfer": "last_kong",  # ES §9's kong chain (N12) is not an option: nearest
+            "kong_income_transfer": "kong_chain",  # ES §9: 该次及连续杠的全部收入转给和家
             "ready_wait_copies": "hand_and_melds",  # ES §10: 不会把物理上不存在的第五张牌当成等待
         }
     )

@@ -155,6 +155,10 @@ choice! {
         LastKong = "last_kong",
         AllKongs = "all_kongs",
         RefundToPayers = "refund_to_payers",
+        /// T/TFMJ 01—2024 (ES §9): the income of the discarder's kong chain (the kong just before
+        /// the discard and each kong declared on the replacement of the one before it) goes to
+        /// the winners, ⌈income / winners⌉ each; its payers are not refunded.
+        KongChain = "kong_chain",
     }
 }
 

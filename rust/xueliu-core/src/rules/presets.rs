@@ -410,8 +410,8 @@ fn mil_sbr_2025() -> Rules {
 }
 
 /// T/TFMJ 01—2024 as EllanServer reads it (research note §3): MIL's game but for the fan table,
-/// kongs scored as roots, replacements from the back, and an added kong only with the tile just
-/// drawn. Its 呼叫转移 of the whole kong chain is not an option yet: `last_kong` is the nearest.
+/// kongs scored as roots, replacements from the back, an added kong only with the tile just
+/// drawn, no fifth-copy wait, and 呼叫转移 of the whole kong chain (ES §9).
 fn tfmj_2024() -> Rules {
     Rules {
         kong_draw_from: KongDrawFrom::Back,
@@ -421,7 +421,7 @@ fn tfmj_2024() -> Rules {
         fan: FanTable::of(&TFMJ_FAN),
         exposed_kong_fan: 0,
         concealed_kong_fan: 0,
-        kong_income_transfer: KongIncomeTransfer::LastKong,
+        kong_income_transfer: KongIncomeTransfer::KongChain,
         ready_wait_copies: ReadyWaitCopies::HandAndMelds,
         ..mil_sbr_2025()
     }
