@@ -89,6 +89,7 @@ DEFAULTS = dict(
     golden_hook_fan=0,
     last_tile_self_draw_fan=0,
     last_discard_win_fan=0,
+    ready_wait_copies="hand_and_melds",
 )
 
 # RULES.md §10's second table, one column per preset. flower_pig_fan is only read with
@@ -302,7 +303,7 @@ OPTIONS["tfmj_2024"] = dict(
     late_kong="add_kong_drawn_only",
     exposed_kong_fan=0,
     concealed_kong_fan=0,
-    kong_income_transfer="last_kong",
+    kong_income_transfer="kong_chain",
 )
 COMPETITION = dict(
     pong_last_discard=True,
@@ -313,7 +314,7 @@ COMPETITION = dict(
     last_discard_win_fan=1,
 )
 OWN_DEFAULTS = {
-    "mil_sbr_2025": COMPETITION,
+    "mil_sbr_2025": dict(COMPETITION, ready_wait_copies="hand_only"),
     "tfmj_2024": dict(COMPETITION, pong_last_discard=False, kong_draw_from="back", gen_counts_kongs=True),
 }
 OPTIONS["sanxia_piao"] = OPTIONS["sanxia"]

@@ -109,6 +109,7 @@ GROUPS: list[tuple[str, list[tuple[str, str]]]] = [
             ("flower_pig_fan", "Flower pig fan"),
             ("flower_pig_payees", "A flower pig pays to"),
             ("flower_pig_rule", "A flower pig holds"),
+            ("ready_wait_copies", "A wait's four copies are counted in"),
             ("tax_refund", "Not ready: kong income repaid (退税)"),
             ("ready_difference", "Ready hands pay the difference (补差价)"),
         ],
@@ -210,6 +211,8 @@ def _kongs(r: Rules) -> str:
         "all_kongs": " A win on the discard right after a kong (杠上炮) takes all the discarder's "
         "kong income this hand (呼叫转移).",
         "refund_to_payers": " After 杠上炮 the kong's income goes back to whoever paid it.",
+        "kong_chain": " A win on the discard right after a kong (杠上炮) takes the income of that kong and of "
+        "the kongs made one after another before it, split among several winners rounding up (呼叫转移).",
     }[r.kong_income_transfer]
     unpaid = {
         "root_only": " A late added kong is paid nothing and counts as a root (只算根).",

@@ -396,7 +396,7 @@ class Rules:
     kong_fan: Literal["win_and_loss", "win_only"]
     kong_payments: bool
     kong_flower_after_direct_kong: Literal["feeder_pays_all", "all_pay", "as_discard_win"]
-    kong_income_transfer: Literal["none", "last_kong", "all_kongs", "refund_to_payers"]
+    kong_income_transfer: Literal["none", "last_kong", "all_kongs", "refund_to_payers", "kong_chain"]
     flower_pig_penalty: Literal["double_ready_value", "fixed_fan", "cap", "as_not_ready"]
     flower_pig_fan: int
     flower_pig_payees: Literal["ready", "ready_or_won", "non_pigs"]
@@ -410,6 +410,7 @@ class Rules:
     golden_hook_fan: int
     last_tile_self_draw_fan: int
     last_discard_win_fan: int
+    ready_wait_copies: Literal["hand_and_melds", "hand_only"]
     @property
     def preset_name(
         self,

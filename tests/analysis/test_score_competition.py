@@ -71,16 +71,36 @@ def test_mil_not_ready_when_the_hand_holds_all_four(example, melds, hand, void):
     assert xueliu.best_waits(hand, rules=MIL, melds=melds, void=void) == [], example
 
 
-@pytest.mark.xfail(strict=True, reason="N6 ready_wait_copies is not built: the engine never counts a fifth copy")
+# ready_wait_copies = "hand_only" (N6): only the concealed hand's four rule a wait out.
 @pytest.mark.parametrize(
-    "example, melds, kongs, hand, void",
+    "example, melds, kongs, hand, void, wait, fan",
     [
-        ("Art.10-3(2) Ex.1: a fifth 9m against the own pong is a wait", ["888m", "999m", "444p"], [], "9m111p", "s"),
-        ("Ex.4: a fifth 4s against the own concealed kong is a wait", ["999p"], ["4444s"], "34566p35s", "m"),
+        # 9m as the pair beside 111p: 大对子 1, and the pong's 9m with the hand's two one 根.
+        (
+            "Art.10-3(2) Ex.1: a fifth 9m against the own pong is a wait",
+            ["888m", "999m", "444p"],
+            [],
+            "9m111p",
+            "s",
+            "9m",
+            2,
+        ),
+        # 345s: 杠 1 for the concealed kong; its 4s and the hand's make no 根 (a kong is no root).
+        ("Ex.4: a fifth 4s against the own concealed kong is a wait", ["999p"], ["4444s"], "34566p35s", "m", "4s", 1),
     ],
 )
-def test_mil_a_wait_against_ones_own_meld_counts(example, melds, kongs, hand, void):
-    assert xueliu.best_waits(hand, rules=MIL, melds=melds, concealed_kongs=kongs, void=void) != [], example
+def test_mil_a_wait_against_ones_own_meld_counts(example, melds, kongs, hand, void, wait, fan):
+    waits = xueliu.best_waits(hand, rules=MIL, melds=melds, concealed_kongs=kongs, void=void)
+    assert [(str(t), s.capped_fan) for t, s in waits] == [(wait, fan)], example
+    # T/TFMJ (ES §10) never waits on a fifth copy: the same hands are not ready.
+    assert xueliu.best_waits(hand, rules=TFMJ, melds=melds, concealed_kongs=kongs, void=void) == [], example
+
+
+def test_mil_a_fifth_copy_wait_counts_its_root_once():
+    # Art.10-3(4) Ex.3: 「同一种牌的根或杠只计 1 番」: the fifth-5p wait (345p 567p beside pong(555p))
+    # is worth the one 根 5555p, as the 2p and 8p waits are.
+    waits = xueliu.best_waits("34567p88899s", rules=MIL, melds=["555p"], void="m")
+    assert {str(t): s.capped_fan for t, s in waits} == {"2p": 1, "5p": 1, "8p": 1}
 
 
 L = "111234567m2349p"  # waits 9p, 平胡 0 (EllanServer's helper hand)

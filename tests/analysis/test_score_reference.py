@@ -24,6 +24,7 @@ overrides = st.fixed_dictionaries(
         "rob_kong_scoring": st.sampled_from(["as_basic", "normal"]),
         "allow_seven_pairs": st.booleans(),
         "scoring": st.sampled_from(["linear", "exponential", "multiplier_table"]),
+        "ready_wait_copies": st.sampled_from(["hand_and_melds", "hand_only"]),
     },
 )
 

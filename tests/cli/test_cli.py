@@ -593,3 +593,29 @@ def test_serve_on_a_busy_port_fails_in_one_line(tmp_path):
         )
     assert done.returncode == 1, done.stderr
     assert_one_line_error(1, done.stderr, f"cannot listen on 127.0.0.1:{port}", "--port")
+
+
+@pytest.mark.parametrize("preset", ["mil_sbr_2025", "tfmj_2024"])
+def test_the_competition_presets_play_and_simulate(capsys, tmp_path, preset):
+    """Issue 28: a match of each competition rulebook in `xueliu play`, and bots in `simulate`."""
+    log = tmp_path / "match.json"
+    out = play_in_terminal(
+        ["--rules", preset, "--seed", "2", "--hands", "2", "--plain", "--log", str(log)], iter(lambda: "1", None)
+    )
+    written = json.loads(log.read_text())
+    match = xueliu.Match.from_log(written)
+    assert match.is_over and written["rules"]["preset"] == preset and "After 2 of 2 hands" in out
+    code, out, err = run(
+        capsys,
+        "simulate",
+        "--rules",
+        preset,
+        "--games",
+        "40",
+        "--bots",
+        "greedy,random,greedy,random",
+        "--seed",
+        "1",
+        "--plain",
+    )
+    assert code == 0 and "40" in out, err

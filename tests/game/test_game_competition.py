@@ -131,3 +131,77 @@ def test_a_flower_pig_pays_as_a_player_not_ready(preset):
     game.act(0, Action.discard("9m"))
     assert payments(game.events) == [(0, 1, 1, "not_ready"), (2, 1, 1, "not_ready"), (3, 1, 1, "not_ready")]
     assert game.scores == [-1, 3, -1, -1] and game.events[-1]["reason"] == "wall_empty"
+
+
+@pytest.mark.parametrize(
+    "preset, scores",
+    [
+        # MIL Art.10-3(2) Ex.1: the only wait is a "fifth" 9m against seat 0's own pong(999m), and it
+        # counts: 大对子 1 + 根 1 (Art.10-3(4): the 9m's 根 once) = 2 fan, 4 from each not ready.
+        ("mil_sbr_2025", [12, -4, -4, -4]),
+        # T/TFMJ (ES §10) never waits on a fifth copy: nobody is ready, nobody pays.
+        ("tfmj_2024", [0, 0, 0, 0]),
+    ],
+)
+def test_a_fifth_copy_wait_at_a_drawn_wall(preset, scores):
+    not_ready = [("1357m13579s2357s", "p"), ("2467m2468s12356s", "p"), ("3568m2357p23678p", "s")]
+    game = position(
+        preset,
+        seats=[seat("9m111p5p", melds=["888m", "999m", "444p"], void="s")] + [seat(h, void=v) for h, v in not_ready],
+        wall_len=0,
+        pending=turn(0, "draw", "5p"),
+    )
+    game.act(0, Action.discard("5p"))
+    assert game.events[-1]["reason"] == "wall_empty" and game.scores == scores
+
+
+def winners_act(game, seats):
+    for s in seats:
+        assert "win" in legal(game, s), s
+        game.act(s, Action.win())
+
+
+BESIDE_A = [seat("1122334455667s", void="m"), seat("5566788p778899s", void="m")]
+
+
+def test_tfmj_kong_shot_after_two_kongs_transfers_the_chain():
+    # T/TFMJ (ES §9 「该次及连续杠的全部收入转给和家，原付款人不退款」), TF-2: the dealer kongs 1m (+6), kongs 2m
+    # on its replacement (+6), discards the 9p drawn after it; seat 1 wins 平胡 + 杠上炮 = 1 fan (2) and
+    # takes the chain's 12. Replacements come from the back: 5m, then 9p.
+    game = position(
+        "tfmj_2024",
+        seats=[seat("11112222345m123p", void="s", turn=1, draws=0), seat("345678m2346789p", void="s"), *BESIDE_A],
+        wall="5p9p5m",
+        wall_len=3,
+        pending=turn(0, "first"),
+        claimed=False,
+    )
+    game.act(0, Action.kong("1m"))
+    game.act(0, Action.kong("2m"))
+    game.act(0, Action.discard("9p"))
+    winners_act(game, [1])
+    assert game.scores == [-2, 10, -4, -4]
+
+
+def test_tfmj_kong_shot_on_three_winners_splits_the_chain_rounding_up():
+    # TF-3 (ES §9 「每家取得 ceil(连续杠收入 / 荣家数)，不能整除的差额由放铳者补足」): seat 1 konges seat 0's 1m
+    # (seat 0 pays 2), discards its replacement 9p, and seats 0, 2, 3 all win on it (1 fan each, 2);
+    # the chain's 2 is split ⌈2/3⌉ = 1 to each, seat 1 paying 3.
+    hands = [
+        ("234567m234p678p9p1m", "s"),
+        ("1112468m135678p", "s"),
+        ("234567m345p567p9p", "s"),
+        ("345678m234p678p9p", "s"),
+    ]
+    game = position(
+        "tfmj_2024",
+        seats=[seat(h, void=v) for h, v in hands],
+        wall="5s9p",
+        wall_len=2,
+        pending=turn(0, "draw", "1m"),
+    )
+    game.act(0, Action.discard("1m"))
+    game.act(1, Action.kong("1m"))
+    game.act(1, Action.discard("9p"))
+    winners_act(game, [2, 3, 0])
+    assert game.scores == [1, -7, 3, 3]

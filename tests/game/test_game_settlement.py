@@ -115,6 +115,7 @@ def test_yaoji_kong_flower_after_a_direct_kong_is_paid_by_the_feeder(preset, pai
         ("last_kong", [(0, 1, 36, "kong_transfer")]),
         ("all_kongs", [(0, 1, 36, "kong_transfer")]),
         ("refund_to_payers", [(0, 1, 12, "kong_transfer"), (0, 2, 12, "kong_transfer"), (0, 3, 12, "kong_transfer")]),
+        ("kong_chain", [(0, 1, 36, "kong_transfer")]),
     ],
 )
 def test_kong_shot_and_every_kong_income_transfer_mode(mode, transfer):

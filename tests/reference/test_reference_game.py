@@ -999,6 +999,7 @@ SHOT = ["4455667788m199s", "555p123m456m789m9p", "123456789m11p78p", "2233446677
         ("none", [(1, 2, 12, "win")]),
         ("last_kong", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer")]),
         ("all_kongs", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer")]),
+        ("kong_chain", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer")]),
         (
             "refund_to_payers",
             [(1, 2, 12, "win"), (1, 0, 12, "kong_transfer"), (1, 2, 12, "kong_transfer"), (1, 3, 12, "kong_transfer")],
@@ -1029,6 +1030,11 @@ SHOT_TWO = ["4455667788m199s", "555p123m456m79m13p", "123456789m11p78p", "234s23
     "transfer,expected",
     [
         ("last_kong", [(1, 2, 12, "win"), (1, 2, 36, "kong_transfer"), (1, 3, 12, "win"), (1, 3, 36, "kong_transfer")]),
+        # T/TFMJ (ES §9): a chain of one kong, its 36 split between the two winners.
+        (
+            "kong_chain",
+            [(1, 2, 12, "win"), (1, 2, 18, "kong_transfer"), (1, 3, 12, "win"), (1, 3, 18, "kong_transfer")],
+        ),
         (
             "refund_to_payers",
             [
@@ -1043,7 +1049,8 @@ SHOT_TWO = ["4455667788m199s", "555p123m456m79m13p", "123456789m11p78p", "234s23
 )
 def test_kong_shot_with_two_winners(transfer, expected):
     # Seat 1's 暗杠 earned 36; its next discard 6p is won by seats 2 and 3 (each 1 + 杠上炮 1 = 12).
-    # last_kong: each winner also gets the 36; refund_to_payers: the payers get theirs back once.
+    # last_kong: each winner also gets the 36; kong_chain: ⌈36 / 2⌉ each; refund_to_payers: the
+    # payers get theirs back once.
     game = position(
         "chengdu", SHOT_TWO, "5p6p1s2s3s4s5s6s", voids=["p", "s", "s", "m"], first_draw=1, kong_income_transfer=transfer
     )

@@ -125,6 +125,7 @@ OPTION_TABLE = {
     "golden_hook_fan": (0,) * 7,
     "last_tile_self_draw_fan": (0,) * 7,
     "last_discard_win_fan": (0,) * 7,
+    "ready_wait_copies": ("hand_and_melds",) * 7,
 }
 
 

@@ -231,3 +231,13 @@ def test_a_seat_that_leaves_abandons_the_hand_when_the_table_says_so():
     assert h.events(0, hand=0) == first.events_for(0)  # the whole first hand, then the next
     h.play()  # seat 2 is played by a bot in the second hand
     assert h.table.status == "over" and h.table.match.hands_played == 2
+
+
+@pytest.mark.parametrize("preset", ["mil_sbr_2025", "tfmj_2024"])
+def test_bots_play_a_match_of_each_competition_preset(preset):
+    # Issue 28's "done when": a table of each competition rulebook (docs/presets.md) plays a whole
+    # match with bots; the totals are zero-sum and placement points are handed out.
+    h = Harness({"preset": preset, "seats": ["greedy", "random", "greedy", "random"], "seed": 5, "hands": 2})
+    match = h.table.match
+    assert h.table.status == "over" and match.is_over and match.hands == 2
+    assert sum(match.totals) == 0 and sorted(match.placement_points) != [0, 0, 0, 0]

@@ -906,7 +906,7 @@ class Game:
                 flags = self._discard_flags(claim)
                 self._settle_win(winner, tile, discarder, "discard", hand_before, flags)
                 if claim["kong_shot"]:
-                    settlement.kong_transfer(self, discarder, winner, first=position == 0)
+                    settlement.kong_transfer(self, discarder, winner, first=position == 0, winners=len(order))
             if self._three_won():
                 return
             self._next_draw(after=order[-1])
@@ -1015,6 +1015,8 @@ class Game:
             "last_four": len(self.wall) <= 4,
             "win_fans": {},
             "added_wild": added_wild,
+            # A kong declared on a kong's replacement is the next link of a kong chain (N12).
+            "chained": self._turn_kind == "replacement" and self.rules["kong_income_transfer"] == "kong_chain",
         }
         self._claim = claim
         options = {}
@@ -1031,7 +1033,7 @@ class Game:
             self._stage = "kong"
             self._ask(options)
         else:
-            self._kong_stands(seat, meld)
+            self._kong_stands(seat, meld, chained=claim["chained"])
 
     def _resolve_kong(self) -> None:
         claim = self._claim
@@ -1039,7 +1041,7 @@ class Game:
         winners = [s for s, a in self._decided.items() if a["kind"] == "win"]
         self._log_decisions(None)  # only wins and passes here
         if not winners:
-            self._kong_stands(owner, meld)
+            self._kong_stands(owner, meld, chained=claim["chained"])
             return
         # R§6 抢杠胡: the kong is void: no payment, no 根; the tile goes to the robbers.
         self._log("robbed", seat=owner, tile=name(tile))
@@ -1059,8 +1061,9 @@ class Game:
             return
         self._next_draw(after=order[-1])
 
-    def _kong_stands(self, owner: int, meld: dict) -> None:
-        """P§8: the kong's payments at once, then the replacement draw."""
+    def _kong_stands(self, owner: int, meld: dict, *, chained: bool = False) -> None:
+        """P§8: the kong's payments at once, then the replacement draw. ``chained``: declared on
+        the replacement of the owner's kong before it (``kong_income_transfer = "kong_chain"``)."""
         self._any_claim = True
         record = {
             "owner": owner,
@@ -1069,6 +1072,7 @@ class Game:
             "feeder": meld["from"] if meld["kind"] == "direct" else None,
             "payments": [],
             "transferred": False,
+            "chained": chained,
         }
         self._kongs.append(record)
         self._last_kong[owner] = record

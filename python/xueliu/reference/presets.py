@@ -117,6 +117,7 @@ def _defaults() -> Dict[str, Any]:
         "golden_hook_fan": 0,  # N1 金钩钓 as a bonus
         "last_tile_self_draw_fan": 0,  # N2 海底捞月
         "last_discard_win_fan": 0,  # N2 海底炮
+        "ready_wait_copies": "hand_and_melds",  # N6: RULES.md §9 (c), no fifth-copy wait
     }
 
 
@@ -365,6 +366,7 @@ def _mil_sbr_2025() -> Dict[str, Any]:
             "golden_hook_fan": 1,  # ④ 金钩钓
             "last_tile_self_draw_fan": 1,  # ⑩ 海底
             "last_discard_win_fan": 1,  # ⑩
+            "ready_wait_copies": "hand_only",  # Art.10-3(2) Ex.1, Ex.4: a fifth copy against own melds
         }
     )
     return rules
@@ -383,7 +385,8 @@ def _tfmj_2024() -> Dict[str, Any]:
             "fan": _competition_fan(flush_triplets=2, flush_seven_pairs=2),  # ES §7: the highest counts
             "exposed_kong_fan": 0,  # a kong is a 根 instead
             "concealed_kong_fan": 0,
-            "kong_income_transfer": "last_kong",  # ES §9's kong chain (N12) is not an option: nearest
+            "kong_income_transfer": "kong_chain",  # ES §9: 该次及连续杠的全部收入转给和家
+            "ready_wait_copies": "hand_and_melds",  # ES §10: 不会把物理上不存在的第五张牌当成等待
         }
     )
     return rules

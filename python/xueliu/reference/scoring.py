@@ -61,7 +61,10 @@ Readings where RULES.md leaves a choice (the Rust scorer must make the same ones
 13. *查叫 (``best_waits``).* Pattern + roots + own kongs, capped: no situational bonus, no
     ``self_draw`` bonus, no ``no_wild`` bonus, no heavenly/earthly. A tile whose four (natural)
     copies are all in the player's own hand and melds is not a wait; with wilds, ``1s`` itself is
-    never listed, so a hand that only a drawn wild completes is not ready (protocol §11).
+    never listed, so a hand that only a drawn wild completes is not ready (protocol §11). Under
+    ``ready_wait_copies = "hand_only"`` (MIL Art.10-3(2)) only the concealed hand's four rule a
+    tile out, so a "fifth copy" against the player's own pong or kong is a wait (a hand holding
+    wilds keeps the first rule); its tile's 根 counts once.
 """
 
 from __future__ import annotations
@@ -241,7 +244,9 @@ class _Deal:
         for tile, size, wilds in self.melds:
             if size == 3:
                 counts[tile] += 3 - wilds
-        roots = sum(1 for n in counts if n == 4)
+        # A "fifth copy" wait against a pong (``ready_wait_copies = "hand_only"``) holds five:
+        # still one 根 (MIL Art.10-3(4): 同一种牌的根或杠只计 1 番).
+        roots = sum(1 for n in counts if n >= 4)
         kongs = [(t, w) for t, size, w in self.melds if size == 4] + self.concealed_kongs
         roots += sum(1 for t, w in kongs if t in self.root_only or (rules["gen_counts_kongs"] and w == 0))
         return roots
@@ -256,9 +261,11 @@ def _build_deal(
     *,
     rules: Dict[str, Any],
     wilds: int = 0,
+    fifth_copy: bool = False,
 ) -> _Deal:
     """Parse and validate; ``extra`` is the winning tile (None for a 13-tile waiting hand), a
-    wild when it is ``1s`` under the wild rules."""
+    wild when it is ``1s`` under the wild rules. ``fifth_copy`` lets ``extra`` be a copy beyond
+    the four hand and melds may hold (a 查叫 wait under ``ready_wait_copies = "hand_only"``)."""
     wild_rules = bool(rules["wilds"])
     if isinstance(wilds, bool) or not isinstance(wilds, int) or not 0 <= wilds <= 4:
         raise ValueError(f"wilds: expected an int from 0 to 4, got {wilds!r}")
@@ -287,7 +294,7 @@ def _build_deal(
             concealed = concealed + [extra]
     deal = _Deal(concealed, parsed_melds, [(t, w) for t, _, w in parsed_kongs], root_only, wilds)
     for t, n in enumerate(deal.all_counts()):
-        if n > 4:
+        if n > 4 and not (fifth_copy and t == extra and deal.counts[t] <= 4):
             raise ValueError(f"{n} copies of {_rank(t)}{_SUIT_LETTERS[_suit(t)]}; at most 4 exist")
     if deal.wilds_held() > 4:
         raise ValueError(f"{deal.wilds_held()} wilds (1s); at most 4 exist")
@@ -676,12 +683,16 @@ def best_waits(
     concealed_kongs = list(concealed_kongs)
     void_suit = _parse_void(void)
     root_only_kongs = list(root_only_kongs)
-    own = _build_deal(hand13, melds, concealed_kongs, None, root_only_kongs, rules=rules, wilds=wilds).all_counts()
+    waiting = _build_deal(hand13, melds, concealed_kongs, None, root_only_kongs, rules=rules, wilds=wilds)
+    hand_only = rules["ready_wait_copies"] == "hand_only" and wilds == 0
+    held = waiting.counts if hand_only else waiting.all_counts()
     waits = []
     for tile in range(27):
-        if own[tile] == 4 or (rules["wilds"] and tile == _WILD):
+        if held[tile] == 4 or (rules["wilds"] and tile == _WILD):
             continue
-        deal = _build_deal(hand13, melds, concealed_kongs, tile, root_only_kongs, rules=rules, wilds=wilds)
+        deal = _build_deal(
+            hand13, melds, concealed_kongs, tile, root_only_kongs, rules=rules, wilds=wilds, fifth_copy=hand_only
+        )
         result = _evaluate(deal, rules, void_suit, _Situation(ready_only=True))
         if result is not None:
             waits.append((tile, result))

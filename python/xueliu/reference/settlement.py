@@ -166,11 +166,24 @@ def kong_payments(game: Game, owner: int, meld: dict, record: dict) -> None:
         record["payments"].append((payer, amount))
 
 
-def kong_transfer(game: Game, discarder: int, winner: int, *, first: bool) -> None:
-    """P§8 呼叫转移 on 杠上炮, right after the win's own payment (READINGS 17)."""
+def kong_transfer(game: Game, discarder: int, winner: int, *, first: bool, winners: int = 1) -> None:
+    """P§8 呼叫转移 on 杠上炮, right after the win's own payment (READINGS 17). ``"kong_chain"``
+    (T/TFMJ, ES §9): each of the ``winners`` takes ⌈chain income / winners⌉, the payers keep
+    their loss; the chain is the last kong and each kong before it declared on the replacement of
+    the one before (``chained``)."""
     mode = game.rules["kong_income_transfer"]
     last = game._last_kong[discarder]
-    if mode == "last_kong":
+    if mode == "kong_chain":
+        end = game._kongs.index(last)
+        start = end
+        while start > 0 and game._kongs[start]["chained"]:
+            start -= 1
+        chain = game._kongs[start : end + 1]
+        income = sum(a for r in chain for _, a in r["payments"])
+        pay(game, discarder, winner, -(-income // winners), "kong_transfer")
+        for record in chain:
+            record["transferred"] = True
+    elif mode == "last_kong":
         pay(game, discarder, winner, sum(a for _, a in last["payments"]), "kong_transfer")
         last["transferred"] = True
     elif mode == "all_kongs":

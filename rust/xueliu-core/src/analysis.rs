@@ -146,6 +146,22 @@ pub fn is_win(hand: &Counts, ctx: &Context) -> bool {
 /// [`wilds::waits`].
 #[inline]
 pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
+    waits_within(hand, ctx, Copies::HandAndMelds)
+}
+
+/// Where the four copies of a tile are counted when deciding that it cannot be waited on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Copies {
+    /// In hand and melds together: no "fifth copy" wait (every seed; T/TFMJ).
+    HandAndMelds,
+    /// In the concealed hand only: a fifth copy against the player's own pong or kong is a wait
+    /// (MIL SBR 2025 Art.10-3(2), for 查叫). A hand holding wilds keeps `HandAndMelds`.
+    HandOnly,
+}
+
+/// [`waits`] with the copies counted as `copies` says.
+#[inline(always)]
+pub fn waits_within(hand: &Counts, ctx: &Context, copies: Copies) -> u32 {
     if hand.wilds() > 0 {
         return wilds::waits(hand, ctx);
     }
@@ -174,7 +190,11 @@ pub fn waits(hand: &Counts, ctx: &Context) -> u32 {
         } else {
             0
         };
-        if hand.array()[t] + ctx.melds.held[t] + wild_ones >= COPIES {
+        let melded = match copies {
+            Copies::HandAndMelds => ctx.melds.held[t] + wild_ones,
+            Copies::HandOnly => 0,
+        };
+        if hand.array()[t] + melded >= COPIES {
             mask &= !(1 << t);
         }
     }
@@ -461,8 +481,13 @@ pub fn facts(hand: &Counts, ctx: &Context) -> HandFacts {
 /// masks; only a possible 带幺九 needs the completed suit's entry, so most waits cost no table
 /// read (a cache miss on random hands). Count masks see natural tiles only, so a hand holding
 /// wilds takes [`facts`] of each completed hand, which searches its splits.
-pub fn waits_with_facts(hand: &Counts, ctx: &Context, mut visit: impl FnMut(Tile, HandFacts)) {
-    let mask = waits(hand, ctx);
+pub fn waits_with_facts(
+    hand: &Counts,
+    ctx: &Context,
+    copies: Copies,
+    mut visit: impl FnMut(Tile, HandFacts),
+) {
+    let mask = waits_within(hand, ctx, copies);
     if hand.wilds() > 0 {
         for t in tiles_of(mask) {
             let mut completed = *hand;
@@ -515,9 +540,12 @@ fn facts_from(
     let used = ones | twos | threes | fours | melded;
     let suits_used = (0..3).filter(|s| used & tile_bits(1 << s) != 0).count();
     // A root is four natural copies in hand, or a pong and the natural copies in hand that make
-    // it four (one, or more when the pong holds wilds); never a declared kong.
+    // it four (one, or more when the pong holds wilds); never a declared kong. A "fifth copy"
+    // (a wait under `Copies::HandOnly`) still makes one root: 「同一种牌的根或杠只计 1 番」
+    // (MIL Art.10-3(4)).
     let [_, p1, p2, p3] = melds.pongs_by_naturals;
-    let roots = fours.count_ones() + (p3 & ones | p2 & twos | p1 & threes).count_ones();
+    let with_pong = p3 & (ones | twos | threes) | p2 & (twos | threes) | p1 & threes;
+    let roots = fours.count_ones() + with_pong.count_ones();
     HandFacts {
         standard,
         seven_pairs: ctx.seven_pairs && melds.sets == 0 && ones | threes == 0,
@@ -840,7 +868,7 @@ mod tests {
             })
             .collect();
         let mut found = Vec::new();
-        waits_with_facts(ready, ctx, |t, f| found.push((t, f)));
+        waits_with_facts(ready, ctx, Copies::HandAndMelds, |t, f| found.push((t, f)));
         assert_eq!(found, expected, "{ready}");
         found
     }

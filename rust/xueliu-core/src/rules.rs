@@ -155,6 +155,10 @@ choice! {
         LastKong = "last_kong",
         AllKongs = "all_kongs",
         RefundToPayers = "refund_to_payers",
+        /// T/TFMJ 01—2024 (ES §9): the income of the discarder's kong chain (the kong just before
+        /// the discard and each kong declared on the replacement of the one before it) goes to
+        /// the winners, ⌈income / winners⌉ each; its payers are not refunded.
+        KongChain = "kong_chain",
     }
 }
 
@@ -176,6 +180,18 @@ choice! {
         ThreeSuits = "three_suits",
         /// With `declare_void`, also any hand holding a tile of its void suit (a platform variant).
         VoidHeld = "void_held",
+    }
+}
+
+choice! {
+    /// Which copies rule a tile out as a wait for 查叫 and readiness at 流局 (§9).
+    pub enum ReadyWaitCopies {
+        /// No wait on a tile whose four copies the player holds in hand and melds together
+        /// (every seed; T/TFMJ: 「不会把物理上不存在的第五张牌当成等待」).
+        HandAndMelds = "hand_and_melds",
+        /// MIL SBR 2025 Art.10-3(2): only four copies in the concealed hand rule a tile out, so a
+        /// "fifth copy" against the player's own pong or kong is a wait.
+        HandOnly = "hand_only",
     }
 }
 
@@ -255,6 +271,8 @@ pub struct Rules {
     pub last_tile_self_draw_fan: u32,
     /// 海底炮: a win on a discard made with the wall empty.
     pub last_discard_win_fan: u32,
+    /// Which waits count for 查叫 and readiness at 流局.
+    pub ready_wait_copies: ReadyWaitCopies,
 }
 
 /// A preset, option, pattern or value that does not exist, or rules that cannot score a win.

@@ -12,7 +12,7 @@ use crate::hand::{Counts, HandError, MAX_WILDS};
 use crate::meld::{Meld, Melds};
 use crate::pattern::Pattern;
 use crate::points::Curve;
-use crate::rules::{KongFan, RobKongScoring, Rules, SelfDrawBonus};
+use crate::rules::{KongFan, ReadyWaitCopies, RobKongScoring, Rules, SelfDrawBonus};
 use crate::tile::{Suit, Tile};
 use std::fmt;
 
@@ -523,7 +523,11 @@ pub fn best_waits_known(
     rules: &Rules,
     mut f: impl FnMut(Tile, Score),
 ) {
-    analysis::waits_with_facts(hand, ctx, |tile, facts| {
+    let copies = match rules.ready_wait_copies {
+        ReadyWaitCopies::HandAndMelds => analysis::Copies::HandAndMelds,
+        ReadyWaitCopies::HandOnly => analysis::Copies::HandOnly,
+    };
+    analysis::waits_with_facts(hand, ctx, copies, |tile, facts| {
         // Under 幺鸡 a drawn 1s is a wild, never the natural tile waited on; and 查叫 values
         // natural waits only (docs/game-protocol.md §11).
         if rules.is_wild(tile) {
@@ -540,8 +544,8 @@ pub fn best_waits_known(
 
 /// Every wait of a ready hand (13 tiles less 3 per meld) with its best score under 查叫 (RULES.md
 /// §9): the pattern, roots and the player's own kongs, capped; no situational bonus. A wait
-/// counts even if every other copy is visible; only a tile whose four copies the player holds
-/// is not a wait. Empty when the hand is not ready. `rules` as for [`score`].
+/// counts even if every other copy is visible; a tile whose four copies the player holds is not
+/// a wait (in hand and melds, or in hand alone under `ready_wait_copies = "hand_only"`). Empty when the hand is not ready. `rules` as for [`score`].
 pub fn best_waits(
     hand: &Counts,
     melds: &[Meld],

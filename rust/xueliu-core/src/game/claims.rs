@@ -210,7 +210,9 @@ impl Game {
         let claimer = claimer(r).and_then(|s| r.decisions[s as usize].map(|a| (s, a)));
         if !winners.is_empty() {
             self.river.pop();
-            let income = r.after_kong.map(|k| self.transfer_income(r.from, k));
+            let income = r
+                .after_kong
+                .map(|k| self.transfer_income(r.from, k, winners.len()));
             for (i, &w) in winners.iter().enumerate() {
                 let flags = self.discard_situation(r.after_kong.is_some());
                 self.record_win(w, r.tile, Some(r.from), WinKind::Discard, flags, None);
@@ -281,13 +283,14 @@ impl Game {
             late: false,
             wilds: self.rules.wilds.then_some(wilds),
         });
-        self.kong_stands(seat, r.tile, KongKind::Direct, false, Some(r.from));
+        self.kong_stands(seat, r.tile, KongKind::Direct, false, Some(r.from), false);
     }
 
     /// A declared kong: robbed by every winner (the owner pays each), or it stands.
     fn resolve_kong(&mut self, r: &Responses, kind: KongKind, late: bool, winners: &[u8]) {
         if winners.is_empty() {
-            self.kong_stands(r.from, r.tile, kind, late, None);
+            let chained = r.after_kong.is_some();
+            self.kong_stands(r.from, r.tile, kind, late, None, chained);
             return;
         }
         self.push(Event::Robbed {

@@ -110,7 +110,8 @@ pub struct Responses {
     /// Seats whose win is forced (`last_four`).
     pub forced: u8,
     pub decisions: [Option<Action>; 4],
-    /// 杠上炮: the discarder's kong just before this discard.
+    /// 杠上炮: the discarder's kong just before this discard; under `kong_income_transfer =
+    /// "kong_chain"` also the owner's kong just before this declared kong.
     pub after_kong: Option<u16>,
 }
 
@@ -178,6 +179,10 @@ pub struct KongRecord {
     pub paid: [i64; 4],
     /// Its income was passed on by 呼叫转移.
     pub transferred: bool,
+    /// Declared on the replacement of the kong just before it (its owner's), under
+    /// `kong_income_transfer = "kong_chain"`: the two are one chain.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chained: bool,
 }
 
 /// One hand. Cloning copies fixed-size state and shares the event log's history.

@@ -11,6 +11,7 @@ use crate::rules::{
 };
 use crate::score::Situation;
 use crate::tile::Tile;
+use std::ops::RangeInclusive;
 
 impl Game {
     /// Moves points; nothing for a zero amount or a seat paying itself.
@@ -115,6 +116,7 @@ impl Game {
         kind: KongKind,
         feeder: Option<u8>,
         unpaid: bool,
+        chained: bool,
     ) -> u16 {
         let mut paid = [0i64; 4];
         if self.rules.kong_payments && !unpaid {
@@ -142,12 +144,14 @@ impl Game {
             feeder,
             paid,
             transferred: false,
+            chained,
         });
         (self.kongs.len() - 1) as u16
     }
 
-    /// 呼叫转移: the income the discarder's kong(s) earned, before any is passed on.
-    pub(super) fn transfer_income(&self, from: u8, kong: u16) -> i64 {
+    /// 呼叫转移: what each of `winners` receives of the income the discarder's kong(s) earned
+    /// and has not passed on.
+    pub(super) fn transfer_income(&self, from: u8, kong: u16, winners: usize) -> i64 {
         let earned = |k: &KongRecord| {
             if k.transferred {
                 0
@@ -162,8 +166,29 @@ impl Game {
                 .filter(|k| k.owner == from)
                 .map(earned)
                 .sum(),
+            // ES §9: 「每家取得 ceil(连续杠收入 / 荣家数)，不能整除的差额由放铳者补足」.
+            KongIncomeTransfer::KongChain => {
+                let chain: i64 = self
+                    .kong_chain(kong)
+                    .filter_map(|k| self.kongs.get(k))
+                    .map(earned)
+                    .sum();
+                let n = winners.max(1) as i64;
+                (chain + n - 1) / n
+            }
             _ => self.kongs.get(kong as usize).map_or(0, earned),
         }
+    }
+
+    /// The kong chain ending at `kong`, as indices: it and the kongs before it, each declared on
+    /// the replacement of the one before.
+    fn kong_chain(&self, kong: u16) -> RangeInclusive<usize> {
+        let last = kong as usize;
+        let mut first = last;
+        while first > 0 && self.kongs.get(first).is_some_and(|k| k.chained) {
+            first -= 1;
+        }
+        first..=last
     }
 
     /// Pays one winner of a 杠上炮 its transfer; a refund to the kong's payers happens once.
@@ -177,7 +202,9 @@ impl Game {
     ) {
         match self.rules.kong_income_transfer {
             KongIncomeTransfer::None => {}
-            KongIncomeTransfer::LastKong | KongIncomeTransfer::AllKongs => {
+            KongIncomeTransfer::LastKong
+            | KongIncomeTransfer::AllKongs
+            | KongIncomeTransfer::KongChain => {
                 self.pay(from, winner, income, Reason::KongTransfer);
             }
             KongIncomeTransfer::RefundToPayers => {
@@ -202,6 +229,13 @@ impl Game {
                 .iter_mut()
                 .filter(|k| k.owner == from)
                 .for_each(|k| k.transferred = true),
+            KongIncomeTransfer::KongChain => {
+                for k in self.kong_chain(kong) {
+                    if let Some(record) = self.kongs.get_mut(k) {
+                        record.transferred = true;
+                    }
+                }
+            }
             _ => {
                 if let Some(k) = self.kongs.get_mut(kong as usize) {
                     k.transferred = true;

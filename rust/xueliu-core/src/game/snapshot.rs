@@ -18,7 +18,7 @@ use super::{
 use crate::error::Error;
 use crate::meld::Meld;
 use crate::rng::Rng;
-use crate::rules::Rules;
+use crate::rules::{KongIncomeTransfer, Rules};
 use crate::tile::{Suit, Tile};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -301,8 +301,11 @@ fn respond(mut r: Responses, decisions: [Option<Action>; 4], game: &Game) -> R<P
     if matches!(r.kong, Some((KongKind::Direct, _))) {
         return Err("snapshot.pending.kong: a direct kong is never robbed".into());
     }
+    // Only a kong chain (`kong_income_transfer = "kong_chain"`) links a declared kong to the
+    // kong before it.
+    let chain = game.rules.kong_income_transfer == KongIncomeTransfer::KongChain;
     if r.after_kong.is_some_and(|k| k as usize >= game.kongs.len())
-        || (r.after_kong.is_some() && r.kong.is_some())
+        || (r.after_kong.is_some() && r.kong.is_some() && !chain)
     {
         return Err(
             "snapshot.pending.after_kong: names no kong that stood before this discard".into(),

@@ -8,7 +8,7 @@ use super::{Action, Game, Pending, Responses, Turn, TurnKind};
 use crate::analysis::{is_win, tile_bits, waits};
 use crate::hand::MAX_WILDS;
 use crate::meld::Meld;
-use crate::rules::{KongDrawFrom, LastFour, LateKong};
+use crate::rules::{KongDrawFrom, KongIncomeTransfer, LastFour, LateKong};
 use crate::score::Situation;
 use crate::tile::{Tile, COPIES};
 
@@ -272,6 +272,11 @@ impl Game {
             KongKind::Added => !added_wild,
             _ => self.rules.rob_concealed_kong,
         };
+        // Declared on a kong's replacement: the next link of a kong chain.
+        let chain = self.rules.kong_income_transfer == KongIncomeTransfer::KongChain;
+        let after_kong = (chain && t.kind == TurnKind::Replacement)
+            .then_some(t.kong)
+            .flatten();
         let mut r = Responses {
             from: seat,
             tile,
@@ -279,7 +284,7 @@ impl Game {
             claims: [0; 4],
             forced: 0,
             decisions: [None; 4],
-            after_kong: None,
+            after_kong,
         };
         if robbable {
             for other in (0..4).filter(|&o| o != seat) {
@@ -290,7 +295,8 @@ impl Game {
         self.open_responses(r, last_four);
     }
 
-    /// The kong stands: record it, pay it, draw the replacement.
+    /// The kong stands: record it, pay it, draw the replacement. `chained`: declared on the
+    /// replacement of the seat's kong before it.
     pub(super) fn kong_stands(
         &mut self,
         seat: u8,
@@ -298,6 +304,7 @@ impl Game {
         kind: KongKind,
         late: bool,
         feeder: Option<u8>,
+        chained: bool,
     ) {
         // Seed 002 計分規則 12's two cases are both added onto a pong: a late 暗杠 is paid in full.
         let late_added = late && kind == KongKind::Added;
@@ -306,7 +313,7 @@ impl Game {
             self.seats[seat as usize].root_only_kongs |= 1 << tile.index();
         }
         let unpaid = root_only || (late_added && self.rules.late_kong == LateKong::AddKongUnpaid);
-        let index = self.pay_kong(seat, tile, kind, feeder, unpaid);
+        let index = self.pay_kong(seat, tile, kind, feeder, unpaid, chained);
         self.draw(seat, Some(index));
     }
 

@@ -100,7 +100,7 @@ const FAN: RangeInclusive<u32> = 0..=MAX_FAN;
 
 impl Rules {
     /// Every key of the schema, in its order (docs/rules-schema.md).
-    pub const KEYS: [&'static str; 47] = [
+    pub const KEYS: [&'static str; 48] = [
         "preset",
         "mode",
         "first_dealer",
@@ -148,17 +148,19 @@ impl Rules {
         "golden_hook_fan",
         "last_tile_self_draw_fan",
         "last_discard_win_fan",
+        "ready_wait_copies",
     ];
 
     /// Options added after the first schema, one group per addition, with the values that play
     /// as the engine did before them: a rules dict written before a group lacks all of it.
-    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 2] = [
+    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 3] = [
         &[("flower_pig_rule", "void_held"), ("escape_penalty", "96")],
         &[
             ("golden_hook_fan", "0"),
             ("last_tile_self_draw_fan", "0"),
             ("last_discard_win_fan", "0"),
         ],
+        &[("ready_wait_copies", "hand_and_melds")],
     ];
 
     fn field(&mut self, key: &str) -> Option<Field<'_>> {
@@ -211,6 +213,7 @@ impl Rules {
             "golden_hook_fan" => Int(&mut self.golden_hook_fan, FAN),
             "last_tile_self_draw_fan" => Int(&mut self.last_tile_self_draw_fan, FAN),
             "last_discard_win_fan" => Int(&mut self.last_discard_win_fan, FAN),
+            "ready_wait_copies" => Choice(&mut self.ready_wait_copies),
             _ => return None,
         })
     }

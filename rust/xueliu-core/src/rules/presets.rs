@@ -175,6 +175,7 @@ fn defaults() -> Rules {
         golden_hook_fan: 0,
         last_tile_self_draw_fan: 0,
         last_discard_win_fan: 0,
+        ready_wait_copies: ReadyWaitCopies::HandAndMelds,
     }
 }
 
@@ -403,13 +404,14 @@ fn mil_sbr_2025() -> Rules {
         golden_hook_fan: 1,
         last_tile_self_draw_fan: 1,
         last_discard_win_fan: 1,
+        ready_wait_copies: ReadyWaitCopies::HandOnly,
         ..defaults()
     }
 }
 
 /// T/TFMJ 01—2024 as EllanServer reads it (research note §3): MIL's game but for the fan table,
-/// kongs scored as roots, replacements from the back, and an added kong only with the tile just
-/// drawn. Its 呼叫转移 of the whole kong chain is not an option yet: `last_kong` is the nearest.
+/// kongs scored as roots, replacements from the back, an added kong only with the tile just
+/// drawn, no fifth-copy wait, and 呼叫转移 of the whole kong chain (ES §9).
 fn tfmj_2024() -> Rules {
     Rules {
         kong_draw_from: KongDrawFrom::Back,
@@ -419,7 +421,8 @@ fn tfmj_2024() -> Rules {
         fan: FanTable::of(&TFMJ_FAN),
         exposed_kong_fan: 0,
         concealed_kong_fan: 0,
-        kong_income_transfer: KongIncomeTransfer::LastKong,
+        kong_income_transfer: KongIncomeTransfer::KongChain,
+        ready_wait_copies: ReadyWaitCopies::HandAndMelds,
         ..mil_sbr_2025()
     }
 }
@@ -457,7 +460,8 @@ mod tests {
                 "fan",
                 "exposed_kong_fan",
                 "concealed_kong_fan",
-                "kong_income_transfer"
+                "kong_income_transfer",
+                "ready_wait_copies"
             ]
         );
         assert_eq!(
