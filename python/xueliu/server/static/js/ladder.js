@@ -2,6 +2,8 @@
 // select, kept in the URL's ?preset=). Everything shown is built with textContent: names come
 // from bot accounts.
 
+import { t } from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 
 function signed(x) {
@@ -35,7 +37,7 @@ function manifest(data) {
     const li = document.createElement("li");
     const name = document.createElement("code");
     name.textContent = bot.name;
-    li.append(name, ` — ${bot.budget} (frozen at ${bot.engine})`);
+    li.append(name, t("ladder.frozen", { budget: bot.budget, engine: bot.engine }));
     return li;
   }));
 }
@@ -44,10 +46,10 @@ async function main() {
   let data;
   try {
     const response = await fetch("api/ladder");
-    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    if (!response.ok) throw new Error(t("ladder.server_answered", { status: response.status }));
     data = await response.json();
   } catch (e) {
-    $("failed").textContent = `The leaderboard could not be loaded: ${e.message}`;
+    $("failed").textContent = t("ladder.failed", { reason: e.message });
     $("failed").hidden = false;
     return;
   }
