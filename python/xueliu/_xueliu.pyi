@@ -61,6 +61,8 @@ __all__ = [
     "_arena_hands",
     "HAND_STAT_NAMES",
     "_events_for_lines",
+    "load_policy",
+    "_policy_samples",
 ]
 
 HandLike = Union[str, Sequence[Union["Tile", int]], Sequence[int], npt.NDArray[np.integer]]
@@ -623,3 +625,14 @@ def _arena_hands(
     rules: RulesLike, seatings: Sequence[Sequence[str]], seed: int, first_game: int, games: int
 ) -> npt.NDArray[np.int64]: ...
 def _events_for_lines(game: Game, seat: int, start: int) -> tuple[bytes, int]: ...
+def load_policy(weights: bytes) -> int: ...
+def _policy_samples(
+    games: int,
+    rules: RulesLike = None,
+    *,
+    teacher: Optional[str] = "greedy",
+    players: Union[str, Sequence[str], None] = None,
+    seed: int = 0,
+    threads: int = 0,
+    first_game: int = 0,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.uint16]]: ...

@@ -1,0 +1,148 @@
+//! The policy network at run time: a multilayer perceptron over one seat's observation planes,
+//! evaluated without allocating. The first layer is applied sparsely (an observation is mostly
+//! zeros) and the rules planes' share of it is computed once per ruleset; the last layer scores
+//! only the legal action ids.
+
+use super::weights::{input_value, Weights};
+use crate::encode::{IdSet, LAYOUT, OBS_SIZE};
+
+/// A dense layer with its weights output-major, so that one output is one contiguous dot
+/// product.
+#[derive(Debug)]
+struct Dense {
+    inputs: usize,
+    weights: Vec<f32>,
+    biases: Vec<f32>,
+}
+
+impl Dense {
+    #[inline]
+    fn output(&self, o: usize, x: &[f32]) -> f32 {
+        let row = &self.weights[o * self.inputs..][..self.inputs];
+        self.biases[o] + row.iter().zip(x).map(|(w, v)| w * v).sum::<f32>()
+    }
+}
+
+/// A checked network, ready to evaluate.
+#[derive(Debug)]
+pub struct Network {
+    pub version: u32,
+    /// The first layer, input-major as in the file: one row per observation byte.
+    first: Vec<f32>,
+    first_biases: Vec<f32>,
+    /// The layers after the first; the last gives the action ids' logits.
+    rest: Vec<Dense>,
+    /// The widest layer, for the scratch buffers.
+    width: usize,
+}
+
+/// Where the rules planes start (they are last): their share of the first layer is constant.
+fn rules_start() -> usize {
+    LAYOUT
+        .iter()
+        .find(|(name, _, _)| *name == "rules")
+        .map_or(OBS_SIZE, |&(_, first, _)| first * crate::tile::KINDS)
+}
+
+/// Buffers a bot keeps between decisions: the activations of two consecutive layers, and the
+/// rules planes' share of the first layer ([`Network::rules_base`]).
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    a: Vec<f32>,
+    b: Vec<f32>,
+    base: Vec<f32>,
+}
+
+impl Network {
+    /// The network of a parsed file ([`Weights::parse`] keeps two layers or more).
+    pub fn new(w: Weights) -> Option<Network> {
+        let mut layers = w.layers.into_iter();
+        let first = layers.next()?;
+        let mut width = first.outputs;
+        let rest = layers
+            .map(|l| {
+                width = width.max(l.outputs);
+                let mut weights = vec![0.0; l.weights.len()];
+                for i in 0..l.inputs {
+                    for o in 0..l.outputs {
+                        weights[o * l.inputs + i] = l.weights[i * l.outputs + o];
+                    }
+                }
+                Dense {
+                    inputs: l.inputs,
+                    weights,
+                    biases: l.biases,
+                }
+            })
+            .collect();
+        let network = Network {
+            version: w.version,
+            first: first.weights,
+            first_biases: first.biases,
+            rest,
+            width,
+        };
+        (!network.rest.is_empty()).then_some(network)
+    }
+
+    /// Buffers sized for this network.
+    pub fn scratch(&self) -> Scratch {
+        Scratch {
+            a: vec![0.0; self.width],
+            b: vec![0.0; self.width],
+            base: vec![0.0; self.hidden()],
+        }
+    }
+
+    fn hidden(&self) -> usize {
+        self.first_biases.len()
+    }
+
+    /// Adds `input_value(byte)` times the first layer's row of each nonzero byte to `h`.
+    fn accumulate(&self, bytes: &[u8], offset: usize, h: &mut [f32]) {
+        let n = self.hidden();
+        for (i, &byte) in bytes.iter().enumerate() {
+            if byte != 0 {
+                let x = input_value(byte);
+                let row = &self.first[(offset + i) * n..][..n];
+                h.iter_mut().zip(row).for_each(|(h, w)| *h += x * w);
+            }
+        }
+    }
+
+    /// The first layer's pre-activation from its biases and the rules planes of `obs` alone,
+    /// kept in `s`: the same for every decision of a ruleset.
+    pub fn rules_base(&self, obs: &[u8; OBS_SIZE], s: &mut Scratch) {
+        s.base.copy_from_slice(&self.first_biases);
+        let start = rules_start();
+        self.accumulate(&obs[start..], start, &mut s.base);
+    }
+
+    /// The legal id with the highest logit (the lowest id among equals); `None` when `legal`
+    /// is empty. `s` holds [`Network::rules_base`] of the same ruleset.
+    pub fn best(&self, obs: &[u8; OBS_SIZE], legal: IdSet, s: &mut Scratch) -> Option<u16> {
+        let n = self.hidden();
+        let (a, b) = (&mut s.a, &mut s.b);
+        a[..n].copy_from_slice(&s.base);
+        self.accumulate(&obs[..rules_start()], 0, &mut a[..n]);
+        a[..n].iter_mut().for_each(|v| *v = v.max(0.0));
+        let (last, middle) = self.rest.split_last()?;
+        let mut width = n;
+        for layer in middle {
+            let outputs = layer.biases.len();
+            for (o, out) in b[..outputs].iter_mut().enumerate() {
+                *out = layer.output(o, &a[..width]).max(0.0);
+            }
+            std::mem::swap(a, b);
+            width = outputs;
+        }
+        let mut best: Option<(u16, f32)> = None;
+        for id in legal.iter() {
+            let logit = last.output(usize::from(id), &a[..width]);
+            if best.is_none_or(|(_, top)| logit > top) {
+                best = Some((id, logit));
+            }
+        }
+        best.map(|(id, _)| id)
+    }
+}
