@@ -131,6 +131,24 @@ class Mlp:
                 x = np.maximum(x, 0)
         return x, seen
 
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Mlp:
+        """The network of a weights file (checked by :func:`xueliu.load_policy` first)."""
+        load_policy(data)
+        count = struct.unpack_from("<I", data, 12)[0]
+        shapes = [struct.unpack_from("<II", data, 16 + 8 * k) for k in range(count)]
+        at, weights, biases = 16 + 8 * count, [], []
+        for rows, cols in shapes:
+            weights.append(np.frombuffer(data, "<f4", rows * cols, at).reshape(rows, cols).astype(np.float32))
+            biases.append(np.frombuffer(data, "<f4", cols, at + 4 * rows * cols).astype(np.float32))
+            at += 4 * (rows * cols + cols)
+        return cls(weights, biases)
+
+    def choose(self, obs: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        """The id each observation's policy plays: the legal id of highest logit, as the Rust bot."""
+        logits = self.forward(inputs(obs))[0]
+        return np.where(legal, logits, -np.inf).argmax(axis=1)
+
     def to_bytes(self, version: int) -> bytes:
         """The weights file the Rust bot reads."""
         head = MAGIC + struct.pack("<III", FORMAT, version, len(self.weights))

@@ -46,6 +46,15 @@ def test_it_is_an_opponent_and_a_rival_like_any_bot():
     assert len(arena.names) == 2
 
 
+def test_a_server_table_seats_it():
+    pytest.importorskip("starlette")
+    from xueliu.server.table import TableConfig, TableError
+
+    assert TableConfig.parse({"seats": ["person", "policy", "policy:1", "greedy"]}).seats[1] == "policy"
+    with pytest.raises(TableError, match="policy:VERSION"):
+        TableConfig.parse({"seats": ["person", "policy:99", "greedy", "greedy"]})
+
+
 def test_a_damaged_or_clashing_weights_file_is_refused():
     good = train.Mlp.new([8], np.random.default_rng(0)).to_bytes(123_456)
     assert load_policy(good) == 123_456 and Bot("policy:123456").name == "policy:123456"
@@ -116,3 +125,19 @@ def test_training_at_ci_size_lowers_the_loss_and_exports_a_policy_that_plays_eve
     first = out.read_bytes()
     out.unlink()
     assert train.main(argv) == 0 and out.read_bytes() == first, "the same seed, the same weights"
+
+
+def test_the_rust_network_chooses_as_the_numpy_one_it_was_trained_as():
+    rng = np.random.default_rng(11)
+    mlp = train.Mlp.new([40, 20], rng)
+    mlp.biases[-1] += rng.standard_normal(114).astype(np.float32)
+    version = load_policy(mlp.to_bytes(424_242))
+    assert np.array_equal(train.Mlp.from_bytes(mlp.to_bytes(424_242)).weights[0], mlp.weights[0])
+    for preset in ("chengdu_xueliu", "yaoji"):
+        # The policy labels its own play: the labels are the Rust bot's choices.
+        obs, legal, chosen = _policy_samples(3, preset, teacher=f"policy:{version}", seed=2)
+        logits = np.where(legal, mlp.forward(train.inputs(obs))[0], -np.inf)
+        top2 = np.sort(logits, axis=1)[:, -2:]
+        clear = top2[:, 1] - top2[:, 0] > 1e-3  # float sums in another order may swap a near tie
+        assert clear.mean() > 0.9 and len(chosen) > 100
+        assert np.array_equal(mlp.choose(obs, legal)[clear], chosen[clear])

@@ -4,7 +4,8 @@
 //! only the legal action ids.
 
 use super::weights::{input_value, Weights};
-use crate::encode::{IdSet, LAYOUT, OBS_SIZE};
+use crate::encode::{IdSet, CHANNELS, OBS_SIZE};
+use crate::tile::KINDS;
 
 /// A dense layer with its weights output-major, so that one output is one contiguous dot
 /// product.
@@ -36,13 +37,9 @@ pub struct Network {
     width: usize,
 }
 
-/// Where the rules planes start (they are last): their share of the first layer is constant.
-fn rules_start() -> usize {
-    LAYOUT
-        .iter()
-        .find(|(name, _, _)| *name == "rules")
-        .map_or(OBS_SIZE, |&(_, first, _)| first * crate::tile::KINDS)
-}
+/// Where the rules planes start: `rules` and `rule_values` are the last two channels
+/// (docs/encoding.md §2; the encoder asserts it), so their share of the first layer is constant.
+const RULES_START: usize = (CHANNELS - 2) * KINDS;
 
 /// Buffers a bot keeps between decisions: the activations of two consecutive layers, and the
 /// rules planes' share of the first layer ([`Network::rules_base`]).
@@ -114,8 +111,7 @@ impl Network {
     /// kept in `s`: the same for every decision of a ruleset.
     pub fn rules_base(&self, obs: &[u8; OBS_SIZE], s: &mut Scratch) {
         s.base.copy_from_slice(&self.first_biases);
-        let start = rules_start();
-        self.accumulate(&obs[start..], start, &mut s.base);
+        self.accumulate(&obs[RULES_START..], RULES_START, &mut s.base);
     }
 
     /// The legal id with the highest logit (the lowest id among equals); `None` when `legal`
@@ -124,7 +120,7 @@ impl Network {
         let n = self.hidden();
         let (a, b) = (&mut s.a, &mut s.b);
         a[..n].copy_from_slice(&s.base);
-        self.accumulate(&obs[..rules_start()], 0, &mut a[..n]);
+        self.accumulate(&obs[..RULES_START], 0, &mut a[..n]);
         a[..n].iter_mut().for_each(|v| *v = v.max(0.0));
         let (last, middle) = self.rest.split_last()?;
         let mut width = n;
