@@ -147,7 +147,8 @@ class Mlp:
     def choose(self, obs: np.ndarray, legal: np.ndarray) -> np.ndarray:
         """The id each observation's policy plays: the legal id of highest logit, as the Rust bot."""
         logits = self.forward(inputs(obs))[0]
-        return np.where(legal, logits, -np.inf).argmax(axis=1)
+        best: np.ndarray = np.where(legal, logits, -np.inf).argmax(axis=1)
+        return best
 
     def to_bytes(self, version: int) -> bytes:
         """The weights file the Rust bot reads."""
