@@ -78,7 +78,7 @@ def analysis(weights: str, teacher: str, games: int) -> None:
     and by greedy: how often the policy and greedy agree with the teacher, by the teacher's kind."""
     with open(weights, "rb") as f:
         mlp = train.Mlp.from_bytes(f.read())
-    version = xueliu.load_policy(train.Mlp.to_bytes(mlp, 999_999))
+    version = xueliu.load_policy(mlp.to_bytes(999_001))
     print(f"\n| preset | teacher's choice | decisions | policy = {teacher} | greedy = {teacher} | policy = greedy |")
     print("|---|---|---|---|---|---|")
     for preset in PRESETS:
@@ -97,12 +97,16 @@ def analysis(weights: str, teacher: str, games: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--policy", default="policy")
+    parser.add_argument("--weights", help="play this weights file (loaded as version 999001) instead of --policy")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--scale", type=float, default=1.0, help="deals and games, relative to the defaults")
     parser.add_argument("--analysis", metavar="WEIGHTS", help="instead: agreement by decision kind of these weights")
     parser.add_argument("--teacher", default="ismcts:50", help="the analysis's reference bot")
     args = parser.parse_args()
     print(f"load average at the start: {os.getloadavg()}")
+    if args.weights:
+        with open(args.weights, "rb") as f:
+            args.policy = f"policy:{xueliu.load_policy(train.Mlp.from_bytes(f.read()).to_bytes(999_001))}"
     if args.analysis:
         analysis(args.analysis, args.teacher, max(2, int(100 * args.scale)))
         return

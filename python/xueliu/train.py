@@ -27,7 +27,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ._xueliu import ACTION_COUNT, Rules, _policy_samples, compare_bots, load_policy
+from ._xueliu import ACTION_COUNT, ArgumentError, Rules, _policy_samples, compare_bots, load_policy
 
 # Every preset Rules.preset knows: the rules planes tell the network which one it plays.
 PRESETS = (
@@ -133,8 +133,9 @@ class Mlp:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Mlp:
-        """The network of a weights file (checked by :func:`xueliu.load_policy` first)."""
-        load_policy(data)
+        """The network of a weights file (its magic and checksum checked here, the rest by the Rust reader)."""
+        if data[:4] != MAGIC or struct.unpack("<Q", data[-8:])[0] != fnv1a64(data[:-8]):
+            raise ArgumentError("not a policy weights file: bad magic or checksum")
         count = struct.unpack_from("<I", data, 12)[0]
         shapes = [struct.unpack_from("<II", data, 16 + 8 * k) for k in range(count)]
         at, weights, biases = 16 + 8 * count, [], []

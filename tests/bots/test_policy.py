@@ -62,6 +62,8 @@ def test_a_damaged_or_clashing_weights_file_is_refused():
         load_policy(good[:-1] + bytes([good[-1] ^ 1]))
     with pytest.raises(ArgumentError, match="too short"):
         load_policy(b"XLPW")
+    with pytest.raises(ArgumentError, match="checksum"):
+        train.Mlp.from_bytes(good[:-1] + bytes([good[-1] ^ 1]))
     shipped = train.Mlp.new([8], np.random.default_rng(0)).to_bytes(1)
     with pytest.raises(ArgumentError, match="cannot be replaced"):
         load_policy(shipped)
