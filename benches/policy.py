@@ -1,4 +1,4 @@
-"""The policy bot's strength and speed, side by side in one run (docs/bots.md, "The policy bot").
+"""The policy bot's strength and speed, side by side in one run (docs/bots.md, "`policy`: a learned bot").
 
     python benches/policy.py [--policy policy] [--threads 2] [--scale 1.0]
 

@@ -1,4 +1,4 @@
-"""Training the policy bot (``Bot("policy")``, docs/bots.md "The policy bot"): one command, a seed.
+"""Training the policy bot (``Bot("policy")``, docs/bots.md, "`policy`: a learned bot"): one command, a seed.
 
     python -m xueliu.train --seed 1 --games 400 --teacher ismcts:25 --out policy.xlpw
 

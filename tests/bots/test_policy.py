@@ -1,4 +1,4 @@
-"""The policy bot (`Bot("policy")`, docs/bots.md "The policy bot"): its name everywhere a bot name
+"""The policy bot (`Bot("policy")`, docs/bots.md, "`policy`: a learned bot"): its name everywhere a bot name
 goes, legal play in every preset, its weights file, and the training pipeline end to end at CI size."""
 
 from __future__ import annotations
