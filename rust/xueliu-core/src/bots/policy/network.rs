@@ -7,8 +7,8 @@ use super::weights::{input_value, Weights};
 use crate::encode::{IdSet, CHANNELS, OBS_SIZE};
 use crate::tile::KINDS;
 
-/// A dense layer with its weights output-major, so that one output is one contiguous dot
-/// product.
+/// The output layer, its weights output-major: one legal id's logit is one contiguous dot
+/// product, and only the legal ids are computed.
 #[derive(Debug)]
 struct Dense {
     inputs: usize,
@@ -24,6 +24,33 @@ impl Dense {
     }
 }
 
+/// A hidden layer after the first, its weights input-major as in the file: each nonzero input
+/// adds its row to every output at once, which vectorises (a dot product per output, summed one
+/// f32 at a time in order, does not), and the sums keep the dot products' order.
+#[derive(Debug)]
+struct Hidden {
+    outputs: usize,
+    weights: Vec<f32>,
+    biases: Vec<f32>,
+}
+
+impl Hidden {
+    /// `out = relu(x · weights + biases)`.
+    #[inline]
+    fn apply(&self, x: &[f32], out: &mut [f32]) {
+        out.fill(0.0);
+        for (i, &v) in x.iter().enumerate() {
+            if v != 0.0 {
+                let row = &self.weights[i * self.outputs..][..self.outputs];
+                out.iter_mut().zip(row).for_each(|(o, w)| *o += v * w);
+            }
+        }
+        for (o, bias) in out.iter_mut().zip(&self.biases) {
+            *o = (bias + *o).max(0.0);
+        }
+    }
+}
+
 /// A checked network, ready to evaluate.
 #[derive(Debug)]
 pub struct Network {
@@ -31,8 +58,10 @@ pub struct Network {
     /// The first layer, input-major as in the file: one row per observation byte.
     first: Vec<f32>,
     first_biases: Vec<f32>,
-    /// The layers after the first; the last gives the action ids' logits.
-    rest: Vec<Dense>,
+    /// The hidden layers after the first.
+    hidden: Vec<Hidden>,
+    /// The last layer: the action ids' logits.
+    last: Dense,
     /// The widest layer, for the scratch buffers.
     width: usize,
 }
@@ -53,33 +82,36 @@ pub struct Scratch {
 impl Network {
     /// The network of a parsed file ([`Weights::parse`] keeps two layers or more).
     pub fn new(w: Weights) -> Option<Network> {
-        let mut layers = w.layers.into_iter();
+        let mut layers = w.layers;
+        let last = layers.pop()?;
+        let mut layers = layers.into_iter();
         let first = layers.next()?;
-        let mut width = first.outputs;
-        let rest = layers
-            .map(|l| {
-                width = width.max(l.outputs);
-                let mut weights = vec![0.0; l.weights.len()];
-                for i in 0..l.inputs {
-                    for o in 0..l.outputs {
-                        weights[o * l.inputs + i] = l.weights[i * l.outputs + o];
-                    }
-                }
-                Dense {
-                    inputs: l.inputs,
-                    weights,
-                    biases: l.biases,
-                }
+        let hidden: Vec<Hidden> = layers
+            .map(|l| Hidden {
+                outputs: l.outputs,
+                weights: l.weights,
+                biases: l.biases,
             })
             .collect();
-        let network = Network {
+        let width = hidden.iter().fold(first.outputs, |w, l| w.max(l.outputs));
+        let mut weights = vec![0.0; last.weights.len()];
+        for i in 0..last.inputs {
+            for o in 0..last.outputs {
+                weights[o * last.inputs + i] = last.weights[i * last.outputs + o];
+            }
+        }
+        Some(Network {
             version: w.version,
             first: first.weights,
             first_biases: first.biases,
-            rest,
+            hidden,
+            last: Dense {
+                inputs: last.inputs,
+                weights,
+                biases: last.biases,
+            },
             width,
-        };
-        (!network.rest.is_empty()).then_some(network)
+        })
     }
 
     /// Buffers sized for this network.
@@ -122,16 +154,13 @@ impl Network {
         a[..n].copy_from_slice(&s.base);
         self.accumulate(&obs[..RULES_START], 0, &mut a[..n]);
         a[..n].iter_mut().for_each(|v| *v = v.max(0.0));
-        let (last, middle) = self.rest.split_last()?;
         let mut width = n;
-        for layer in middle {
-            let outputs = layer.biases.len();
-            for (o, out) in b[..outputs].iter_mut().enumerate() {
-                *out = layer.output(o, &a[..width]).max(0.0);
-            }
+        for layer in &self.hidden {
+            layer.apply(&a[..width], &mut b[..layer.outputs]);
             std::mem::swap(a, b);
-            width = outputs;
+            width = layer.outputs;
         }
+        let last = &self.last;
         let mut best: Option<(u16, f32)> = None;
         for id in legal.iter() {
             let logit = last.output(usize::from(id), &a[..width]);
