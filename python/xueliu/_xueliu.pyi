@@ -62,6 +62,8 @@ __all__ = [
     "HAND_STAT_NAMES",
     "_events_for_lines",
     "_events_to_window",
+    "load_policy",
+    "_policy_samples",
 ]
 
 HandLike = Union[str, Sequence[Union["Tile", int]], Sequence[int], npt.NDArray[np.integer]]
@@ -628,3 +630,14 @@ def _arena_hands(
 ) -> npt.NDArray[np.int64]: ...
 def _events_for_lines(game: Game, seat: int, start: int) -> tuple[bytes, int]: ...
 def _events_to_window(game: Game, viewer: int, start: int) -> tuple[str, int, bool]: ...
+def load_policy(weights: bytes) -> int: ...
+def _policy_samples(
+    games: int,
+    rules: RulesLike = None,
+    *,
+    teacher: Optional[str] = "greedy",
+    players: Union[str, Sequence[str], None] = None,
+    seed: int = 0,
+    threads: int = 0,
+    first_game: int = 0,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.uint16]]: ...

@@ -26,6 +26,7 @@ from xueliu import (
     VecEnv,
     XueliuError,
 )
+from xueliu.train import Mlp
 
 
 class _Wrong:
@@ -83,6 +84,7 @@ VALID: dict[str, dict[str, object]] = {
     "action_id_name": {"id": 0},
     "simulate": {"games": 1, "threads": 1},
     "compare_bots": {"a": "random", "b": "random", "games": 2, "threads": 1},
+    "load_policy": {"weights": _once(lambda _: Mlp.new([4], np.random.default_rng(0)).to_bytes(31_337))},
     "batch.is_win": {"counts": _counts_row()},
     "batch.shanten": {"counts": _counts_row()},
     "batch.waits": {"counts": _counts_row()},

@@ -4,12 +4,13 @@
 //! those at no cost): `determinize`, a greedy playout to the end, a whole greedy hand, and
 //! ISMCTS decisions per second at fixed budgets on discard turns and on claims (a discard others
 //! may pong, kong or win on) apart, every case over every position listed. Each case reports the
-//! median of its rounds and their spread (slowest–fastest), not the best round alone.
+//! median of its rounds and their spread (slowest–fastest), not the best round alone. Beside
+//! them, the greedy and policy bots' decisions on the same positions and whole hands of each.
 
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
-use xueliu_core::bots::{play, Bot, GreedyBot, IsmctsBot};
+use xueliu_core::bots::{play, policy, Bot, GreedyBot, IsmctsBot, PolicyBot};
 use xueliu_core::game::{Game, Pending};
 use xueliu_core::rules::Rules;
 
@@ -47,8 +48,8 @@ fn micros<T>(items: &[T], mut f: impl FnMut(&T)) -> Micros {
     Micros(rounds)
 }
 
-/// Plays to the end with greedy bots in every seat.
-fn play_out(game: &mut Game, bot: &mut GreedyBot) {
+/// Plays to the end with `bot` in every seat.
+fn play_out(game: &mut Game, bot: &mut impl Bot) {
     while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
         play(bot, game, seat).unwrap();
     }
@@ -128,6 +129,27 @@ fn main() {
     );
     println!("greedy playout        {playout}  (from a mid-hand position)");
     println!("greedy whole hand     {hand}");
+    let mut net = PolicyBot::new(policy::LATEST, 1).unwrap();
+    let net_hand = micros(&seeds, |&seed| {
+        let mut g = Game::new(rules.clone(), seed, false).unwrap();
+        play_out(&mut g, &mut net);
+        black_box(g.scores());
+    });
+    println!("policy whole hand     {net_hand}");
+    for (what, set) in [("turn ", &pos), ("claim", &claims)] {
+        let greedy = micros(set, |(g, s)| {
+            black_box(bot.choose(&g.view(*s).unwrap()));
+        });
+        let learned = micros(set, |(g, s)| {
+            black_box(net.choose(&g.view(*s).unwrap()));
+        });
+        for (name, us) in [("greedy     ", greedy), ("policy     ", learned)] {
+            println!(
+                "{name} {what}  {us}  = {:.1} decisions/s",
+                1e6 / us.median()
+            );
+        }
+    }
     for budget in [25, 100] {
         for (what, set) in [("turn ", &pos), ("claim", &claims)] {
             let us = micros(set, |(g, s)| {

@@ -37,7 +37,7 @@ fn choosing_allocates_nothing() {
             let mut bots = [
                 BotKind::Greedy,
                 BotKind::Random,
-                BotKind::Greedy,
+                BotKind::Policy(xueliu_core::bots::policy::LATEST),
                 BotKind::Greedy,
             ]
             .map(|k| k.build(bot_seed(seed, 0)));

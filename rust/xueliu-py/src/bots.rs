@@ -41,7 +41,8 @@ fn bot_kind(param: &str, name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
     BotKind::parse(&name).map_err(|e| BotError::new_err(e.to_string()))
 }
 
-/// A bot that decides for any seat of a `Game`: `"random"` or `"greedy"`.
+/// A bot that decides for any seat of a `Game`: `"random"`, `"greedy"`, `"ismcts:N"` or
+/// `"policy"` (docs/bots.md).
 /// One thread uses a `Bot` at a time: a second one meanwhile gets ConcurrentUseError.
 #[pyclass(frozen, module = "xueliu")]
 pub struct Bot {
@@ -797,6 +798,63 @@ fn sha256(py: Python<'_>, bytes: &[u8]) -> PyResult<String> {
     hash.call_method0("hexdigest")?.extract()
 }
 
+/// Loads a policy weights file (bytes, the format docs/bots.md describes) for this process and
+/// returns its version: `Bot("policy:VERSION")` and every bot name then play it.
+#[pyfunction]
+pub fn load_policy(weights: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let bytes = weights
+        .cast::<PyBytes>()
+        .map_err(|_| crate::errors::type_error("weights", weights, "bytes of a weights file"))?;
+    core::policy::load(bytes.as_bytes()).map_err(core_error)
+}
+
+/// Hands played by `players` (default: the teacher in every seat) with `teacher` labelling each
+/// decision, for `xueliu.train`: observations `uint8[n, 71, 27]`, legal ids `bool[n, 114]` and
+/// the teacher's ids `uint16[n]`, in game order, the GIL released. Game `i` is dealt as in
+/// `simulate`, so the samples do not depend on `threads`.
+#[pyfunction]
+#[pyo3(
+    signature = (games, rules = None, *, teacher = None, players = None, seed = None, threads = None, first_game = None),
+    text_signature = "(games, rules=None, *, teacher='greedy', players=None, seed=0, threads=0, first_game=0)"
+)]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn _policy_samples<'py>(
+    py: Python<'py>,
+    games: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+    teacher: Option<&Bound<'py, PyAny>>,
+    players: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    first_game: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let (games, seed) = (whole("games", Some(games), 0)?, whole("seed", seed, 0)?);
+    let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game, 0)?);
+    let teacher = match teacher.filter(|t| !t.is_none()) {
+        Some(t) => bot_kind("teacher", t)?,
+        None => BotKind::Greedy,
+    };
+    let players = match players.filter(|p| !p.is_none()) {
+        Some(p) => bot_kinds(p)?,
+        None => [teacher; 4],
+    };
+    let plan = core::policy::Distillation {
+        rules: rules_or_default(rules)?,
+        teacher,
+        players,
+        seed,
+        first_game,
+    };
+    let samples = py
+        .detach(|| core::policy::samples(&plan, games, threads))
+        .map_err(core_error)?;
+    let n = samples.len();
+    let obs = PyArray1::from_vec(py, samples.obs).reshape([n, 71, 27])?;
+    let legal = PyArray1::from_vec(py, samples.legal).reshape([n, 114])?;
+    let labels = PyArray1::from_vec(py, samples.labels);
+    Ok((obs.into_any(), legal.into_any(), labels.into_any()))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Bot>()?;
     m.add_class::<SimulationResult>()?;
@@ -807,6 +865,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_arena_hands, m)?)?;
     m.add_function(wrap_pyfunction!(_events_for_lines, m)?)?;
     m.add_function(wrap_pyfunction!(_events_to_window, m)?)?;
+    m.add_function(wrap_pyfunction!(load_policy, m)?)?;
+    m.add_function(wrap_pyfunction!(_policy_samples, m)?)?;
     m.add("HAND_STAT_NAMES", HAND_STAT_NAMES.to_vec())?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Bots that play a [`Game`] from any seat: [`RandomBot`] (uniform over the legal actions),
-//! [`GreedyBot`] (shanten- and waits-driven) and [`IsmctsBot`] (determinised search with greedy
-//! playouts), named by [`BotKind`] for the factory.
+//! [`GreedyBot`] (shanten- and waits-driven), [`IsmctsBot`] (determinised search with greedy
+//! playouts) and [`PolicyBot`] (a trained network, [`policy`]), named by [`BotKind`] for the
+//! factory.
 //!
 //! A bot decides from a [`SeatView`]: what its seat may see (RULES.md §12), never the game
 //! itself, so a bot that reads hidden tiles does not compile; [`play`] is the one door from a bot
@@ -14,6 +15,7 @@ mod compare;
 mod greedy;
 mod ismcts;
 mod parallel;
+pub mod policy;
 mod random;
 mod simulate;
 
@@ -21,6 +23,7 @@ pub use compare::{compare, compare_range, Comparison};
 pub use greedy::GreedyBot;
 pub use ismcts::{IsmctsBot, DEFAULT_PLAYOUTS};
 pub use parallel::thread_count;
+pub use policy::PolicyBot;
 pub use random::RandomBot;
 pub use simulate::{
     bot_seed, build_tables, game_seed, play_game, simulate, Simulation, SimulationResult, Tally,
@@ -62,11 +65,14 @@ pub enum BotKind {
     Greedy,
     /// With its playout budget per decision.
     Ismcts(u32),
+    /// With its network's version (shipped or loaded, [`policy::versions`]).
+    Policy(u32),
 }
 
 /// The names [`BotKind::parse`] accepts, in the order error messages list them; `"ismcts"`
-/// also takes a budget, `"ismcts:N"` (N playouts per decision, 1 to [`MAX_PLAYOUTS`]).
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "ismcts"];
+/// also takes a budget, `"ismcts:N"` (N playouts per decision, 1 to [`MAX_PLAYOUTS`]), and
+/// `"policy"` a version, `"policy:VERSION"`.
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "ismcts", "policy"];
 
 /// The largest playout budget a name may ask for.
 pub const MAX_PLAYOUTS: u32 = 1_000_000;
@@ -79,10 +85,15 @@ impl fmt::Display for UnknownBot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown bot {}; valid bots are {}, or ismcts:N for N playouts per decision \
-             (1 to {MAX_PLAYOUTS})",
+            "unknown bot {}; valid bots are {}, ismcts:N for N playouts per decision \
+             (1 to {MAX_PLAYOUTS}), or policy:VERSION for a policy version ({})",
             crate::error::quote(&self.0),
-            BOT_NAMES.join(", ")
+            BOT_NAMES.join(", "),
+            policy::versions()
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     }
 }
@@ -90,13 +101,24 @@ impl fmt::Display for UnknownBot {
 impl std::error::Error for UnknownBot {}
 
 impl BotKind {
-    /// Reads a bot name: `"random"`, `"greedy"`, `"ismcts"` or `"ismcts:N"`.
+    /// Reads a bot name: `"random"`, `"greedy"`, `"ismcts"`, `"ismcts:N"`, `"policy"` or
+    /// `"policy:VERSION"` (a version shipped or loaded).
     pub fn parse(name: &str) -> Result<BotKind, UnknownBot> {
         let unknown = || UnknownBot(name.to_string());
         match name {
             "random" => Ok(BotKind::Random),
             "greedy" => Ok(BotKind::Greedy),
             "ismcts" => Ok(BotKind::Ismcts(DEFAULT_PLAYOUTS)),
+            "policy" => Ok(BotKind::Policy(policy::LATEST)),
+            _ if name.starts_with("policy:") => {
+                let version = &name["policy:".len()..];
+                match version.parse::<u32>() {
+                    Ok(v) if !version.starts_with('+') && policy::network(v).is_some() => {
+                        Ok(BotKind::Policy(v))
+                    }
+                    _ => Err(unknown()),
+                }
+            }
             _ => {
                 let budget = name.strip_prefix("ismcts:").ok_or_else(unknown)?;
                 match budget.parse::<u32>() {
@@ -115,15 +137,17 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
             BotKind::Ismcts(_) => "ismcts",
+            BotKind::Policy(_) => "policy",
         }
     }
 
     /// A new bot of this kind whose own randomness starts from `seed`.
     pub fn build(self, seed: u64) -> Box<dyn Bot + Send> {
-        match self {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
-            BotKind::Ismcts(playouts) => Box::new(IsmctsBot::new(playouts, seed)),
+        match AnyBot::new(self, seed) {
+            AnyBot::Random(b) => Box::new(b),
+            AnyBot::Greedy(b) => Box::new(b),
+            AnyBot::Ismcts(b) => b,
+            AnyBot::Policy(b) => b,
         }
     }
 }
@@ -133,6 +157,7 @@ impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotKind::Ismcts(n) => write!(f, "ismcts:{n}"),
+            BotKind::Policy(v) => write!(f, "policy:{v}"),
             _ => f.write_str(self.name()),
         }
     }
@@ -146,6 +171,7 @@ pub enum AnyBot {
     Random(RandomBot),
     Greedy(GreedyBot),
     Ismcts(Box<IsmctsBot>),
+    Policy(Box<PolicyBot>),
 }
 
 impl AnyBot {
@@ -155,6 +181,11 @@ impl AnyBot {
             BotKind::Random => AnyBot::Random(RandomBot::new(seed)),
             BotKind::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
             BotKind::Ismcts(playouts) => AnyBot::Ismcts(Box::new(IsmctsBot::new(playouts, seed))),
+            // `parse` admits only versions that exist, and none is ever removed.
+            BotKind::Policy(version) => match PolicyBot::new(version, seed) {
+                Some(bot) => AnyBot::Policy(Box::new(bot)),
+                None => AnyBot::Greedy(GreedyBot::new(seed)),
+            },
         }
     }
 
@@ -162,7 +193,7 @@ impl AnyBot {
     pub fn reseed(&mut self, seed: u64) {
         match self {
             AnyBot::Random(b) => b.reseed(seed),
-            AnyBot::Greedy(_) => {}
+            AnyBot::Greedy(_) | AnyBot::Policy(_) => {}
             AnyBot::Ismcts(b) => b.reseed(seed),
         }
     }
@@ -173,6 +204,7 @@ impl AnyBot {
             AnyBot::Random(_) => BotKind::Random.name(),
             AnyBot::Greedy(_) => BotKind::Greedy.name(),
             AnyBot::Ismcts(_) => BotKind::Ismcts(0).name(),
+            AnyBot::Policy(_) => BotKind::Policy(0).name(),
         }
     }
 }
@@ -183,6 +215,7 @@ impl Bot for AnyBot {
             AnyBot::Random(b) => b.decide(view),
             AnyBot::Greedy(b) => b.decide(view),
             AnyBot::Ismcts(b) => b.decide(view),
+            AnyBot::Policy(b) => b.decide(view),
         }
     }
 }

@@ -186,6 +186,19 @@ impl RulePlanes {
         }
     }
 
+    /// Writes the rules planes alone into `out`, every other byte zero.
+    pub fn observe_rules(&self, out: &mut [u8; OBS_SIZE]) {
+        let (planes, rules) = out.split_at_mut(RULES * KINDS);
+        planes.fill(0);
+        rules.copy_from_slice(&self.bytes);
+    }
+
+    /// [`observe`] from the seat's view alone, as a bot sees the game: the same bytes.
+    pub fn observe_view(&self, view: &SeatView<'_>, picks: &Picks, out: &mut [u8; OBS_SIZE]) {
+        self.observe_rules(out);
+        encode(view, picks, &mut Planes(out));
+    }
+
     /// [`observe_packed`] for a game of these rules.
     pub fn observe_packed(&self, game: &Game, seat: u8, picks: &Picks, out: &mut [u32]) {
         assert_eq!(

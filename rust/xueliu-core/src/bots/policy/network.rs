@@ -1,0 +1,173 @@
+//! The policy network at run time: a multilayer perceptron over one seat's observation planes,
+//! evaluated without allocating. The first layer is applied sparsely (an observation is mostly
+//! zeros) and the rules planes' share of it is computed once per ruleset; the last layer scores
+//! only the legal action ids.
+
+use super::weights::{input_value, Weights};
+use crate::encode::{IdSet, CHANNELS, OBS_SIZE};
+use crate::tile::KINDS;
+
+/// The output layer, its weights output-major: one legal id's logit is one contiguous dot
+/// product, and only the legal ids are computed.
+#[derive(Debug)]
+struct Dense {
+    inputs: usize,
+    weights: Vec<f32>,
+    biases: Vec<f32>,
+}
+
+impl Dense {
+    #[inline]
+    fn output(&self, o: usize, x: &[f32]) -> f32 {
+        let row = &self.weights[o * self.inputs..][..self.inputs];
+        self.biases[o] + row.iter().zip(x).map(|(w, v)| w * v).sum::<f32>()
+    }
+}
+
+/// A hidden layer after the first, its weights input-major as in the file: each nonzero input
+/// adds its row to every output at once, which vectorises (a dot product per output, summed one
+/// f32 at a time in order, does not), and the sums keep the dot products' order.
+#[derive(Debug)]
+struct Hidden {
+    outputs: usize,
+    weights: Vec<f32>,
+    biases: Vec<f32>,
+}
+
+impl Hidden {
+    /// `out = relu(x · weights + biases)`.
+    #[inline]
+    fn apply(&self, x: &[f32], out: &mut [f32]) {
+        out.fill(0.0);
+        for (i, &v) in x.iter().enumerate() {
+            if v != 0.0 {
+                let row = &self.weights[i * self.outputs..][..self.outputs];
+                out.iter_mut().zip(row).for_each(|(o, w)| *o += v * w);
+            }
+        }
+        for (o, bias) in out.iter_mut().zip(&self.biases) {
+            *o = (bias + *o).max(0.0);
+        }
+    }
+}
+
+/// A checked network, ready to evaluate.
+#[derive(Debug)]
+pub struct Network {
+    pub version: u32,
+    /// The first layer, input-major as in the file: one row per observation byte.
+    first: Vec<f32>,
+    first_biases: Vec<f32>,
+    /// The hidden layers after the first.
+    hidden: Vec<Hidden>,
+    /// The last layer: the action ids' logits.
+    last: Dense,
+    /// The widest layer, for the scratch buffers.
+    width: usize,
+}
+
+/// Where the rules planes start: `rules` and `rule_values` are the last two channels
+/// (docs/encoding.md §2; the encoder asserts it), so their share of the first layer is constant.
+const RULES_START: usize = (CHANNELS - 2) * KINDS;
+
+/// Buffers a bot keeps between decisions: the activations of two consecutive layers, and the
+/// rules planes' share of the first layer ([`Network::rules_base`]).
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    a: Vec<f32>,
+    b: Vec<f32>,
+    base: Vec<f32>,
+}
+
+impl Network {
+    /// The network of a parsed file ([`Weights::parse`] keeps two layers or more).
+    pub fn new(w: Weights) -> Option<Network> {
+        let mut layers = w.layers;
+        let last = layers.pop()?;
+        let mut layers = layers.into_iter();
+        let first = layers.next()?;
+        let hidden: Vec<Hidden> = layers
+            .map(|l| Hidden {
+                outputs: l.outputs,
+                weights: l.weights,
+                biases: l.biases,
+            })
+            .collect();
+        let width = hidden.iter().fold(first.outputs, |w, l| w.max(l.outputs));
+        let mut weights = vec![0.0; last.weights.len()];
+        for i in 0..last.inputs {
+            for o in 0..last.outputs {
+                weights[o * last.inputs + i] = last.weights[i * last.outputs + o];
+            }
+        }
+        Some(Network {
+            version: w.version,
+            first: first.weights,
+            first_biases: first.biases,
+            hidden,
+            last: Dense {
+                inputs: last.inputs,
+                weights,
+                biases: last.biases,
+            },
+            width,
+        })
+    }
+
+    /// Buffers sized for this network.
+    pub fn scratch(&self) -> Scratch {
+        Scratch {
+            a: vec![0.0; self.width],
+            b: vec![0.0; self.width],
+            base: vec![0.0; self.hidden()],
+        }
+    }
+
+    fn hidden(&self) -> usize {
+        self.first_biases.len()
+    }
+
+    /// Adds `input_value(byte)` times the first layer's row of each nonzero byte to `h`.
+    fn accumulate(&self, bytes: &[u8], offset: usize, h: &mut [f32]) {
+        let n = self.hidden();
+        for (i, &byte) in bytes.iter().enumerate() {
+            if byte != 0 {
+                let x = input_value(byte);
+                let row = &self.first[(offset + i) * n..][..n];
+                h.iter_mut().zip(row).for_each(|(h, w)| *h += x * w);
+            }
+        }
+    }
+
+    /// The first layer's pre-activation from its biases and the rules planes of `obs` alone,
+    /// kept in `s`: the same for every decision of a ruleset.
+    pub fn rules_base(&self, obs: &[u8; OBS_SIZE], s: &mut Scratch) {
+        s.base.copy_from_slice(&self.first_biases);
+        self.accumulate(&obs[RULES_START..], RULES_START, &mut s.base);
+    }
+
+    /// The legal id with the highest logit (the lowest id among equals); `None` when `legal`
+    /// is empty. `s` holds [`Network::rules_base`] of the same ruleset.
+    pub fn best(&self, obs: &[u8; OBS_SIZE], legal: IdSet, s: &mut Scratch) -> Option<u16> {
+        let n = self.hidden();
+        let (a, b) = (&mut s.a, &mut s.b);
+        a[..n].copy_from_slice(&s.base);
+        self.accumulate(&obs[..RULES_START], 0, &mut a[..n]);
+        a[..n].iter_mut().for_each(|v| *v = v.max(0.0));
+        let mut width = n;
+        for layer in &self.hidden {
+            layer.apply(&a[..width], &mut b[..layer.outputs]);
+            std::mem::swap(a, b);
+            width = layer.outputs;
+        }
+        let last = &self.last;
+        let mut best: Option<(u16, f32)> = None;
+        for id in legal.iter() {
+            let logit = last.output(usize::from(id), &a[..width]);
+            if best.is_none_or(|(_, top)| logit > top) {
+                best = Some((id, logit));
+            }
+        }
+        best.map(|(id, _)| id)
+    }
+}
