@@ -83,7 +83,9 @@ def test_the_leaderboard_shows_the_servers_ratings_best_first(browser: Any, live
     with urllib.request.urlopen(live + "/api/ladder?preset=chengdu", timeout=10) as r:
         expected = json.loads(r.read())["ladder"]["chengdu"]
     page = browser.new_page()
-    page.goto(live + "/ladder.html")
+    page.goto(live + "/")
+    page.click("#ladder-link")  # the lobby links to the leaderboard
+    page.wait_for_url("**/ladder.html")
     rows = board(page)
     assert [row[1] for row in rows] == [bot["name"] for bot in expected]
     ratings_shown = [bot["rating"] for bot in expected]

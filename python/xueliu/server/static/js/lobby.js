@@ -73,7 +73,7 @@ export class Lobby {
     this.root.replaceChildren(
       h(
         "div.lobby",
-        h("header.bar", h("a.home", { href: "#/" }, t("brand")), h("span.tag", t("tagline")), h("a.button.small#replay-link", { href: "#/replay" }, t("lobby.replay")), languageSwitch()),
+        h("header.bar", h("a.home", { href: "#/" }, t("brand")), h("span.tag", t("tagline")), h("a.button.small#replay-link", { href: "#/replay" }, t("lobby.replay")), h("a.button.small#ladder-link", { href: "ladder.html" }, t("lobby.ladder")), languageSwitch()),
         h("h1", t("lobby.title")),
         this.error && h("p.notice.error#notice", { role: "alert" }, this.error),
         h("div.lobby-grid", this.form(), h("section.panel", h("h2", t("lobby.open_tables")), this.list())),
