@@ -29,6 +29,7 @@ from . import (
     action_id_name,
 )
 from ._gym import env_ids, register_envs
+from .players import Player
 
 try:
     import gymnasium
@@ -70,8 +71,23 @@ def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:
     return observation, spaces.Discrete(ACTION_COUNT)
 
 
+def _one_player_per_seat(opponents: list[Any], learner: int) -> list[Any]:
+    """Each seat's own player: one :class:`~xueliu.players.Player` given for several seats (a
+    ProcessBot follows one seat's view, with a process of its own) is cloned for the others."""
+    out, seen = list(opponents), set()
+    for s, p in enumerate(out):
+        if s != learner and isinstance(p, Player):
+            if id(p) in seen:
+                out[s] = p.clone()
+            seen.add(id(p))
+    return out
+
+
 def _is_policy(p: Any) -> bool:
-    """An opponent: a built-in policy's or Rust bot's name, or a bot (``.choose(game, seat)``)."""
+    """An opponent: a built-in policy's or Rust bot's name, a bot (``.choose(game, seat)``), or
+    a :class:`~xueliu.players.Player` such as a :class:`~xueliu.ProcessBot`."""
+    if isinstance(p, Player):
+        return True
     if not isinstance(p, str):
         return callable(getattr(p, "choose", None))
     if p in OPPONENTS:
@@ -276,13 +292,14 @@ class SingleSeatEnv(gymnasium.Env):
     ) -> None:
         if seat not in range(SEATS):
             raise ValueError(f"seat {seat} does not exist; seats are 0-3")
-        one = isinstance(opponents, str) or hasattr(opponents, "choose")
+        one = isinstance(opponents, (str, Player)) or hasattr(opponents, "choose")
         names = [opponents] * SEATS if one else list(opponents)
         if len(names) != SEATS or not all(_is_policy(n) for i, n in enumerate(names) if i != seat):
             raise ValueError(
-                f"opponents {opponents!r}: give one of {OPPONENTS}, a bot name, or an object with"
-                " .choose(game, seat) -> Action, for all seats or one per seat"
+                f"opponents {opponents!r}: give one of {OPPONENTS}, a bot name, an object with"
+                " .choose(game, seat) -> Action or a ProcessBot, for all seats or one per seat"
             )
+        names = _one_player_per_seat(names, seat)
         if illegal not in ("default", "raise"):
             raise ValueError(f"illegal={illegal!r}; choose 'default' or 'raise'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -295,6 +312,7 @@ class SingleSeatEnv(gymnasium.Env):
         self.observation_space, self.action_space = _spaces()
         self._first_seed = seed
         self.hand: Optional[_Hand] = None
+        self._ended = False  # the players were told that the hand in ``hand`` is over
         self._bots: list[Any] = names
 
     def reset(
@@ -307,6 +325,7 @@ class SingleSeatEnv(gymnasium.Env):
         super().reset(seed=seed)
         while True:
             hand_seed = int(self.np_random.integers(2**63))
+            self._end_players()
             self.hand = _Hand(self.rules, hand_seed)
             self._bots = [
                 Bot(p, seed=(hand_seed + s) % 2**64)
@@ -314,6 +333,9 @@ class SingleSeatEnv(gymnasium.Env):
                 else p
                 for s, p in enumerate(self.opponents)
             ]
+            self._ended = False
+            for s, p in self._players():
+                p.begin(self.hand.game, s)
             self._advance(self.hand)
             # Three opponents can finish a hand before the learner ever decides; deal again.
             if not self.hand.game.is_over:
@@ -333,6 +355,8 @@ class SingleSeatEnv(gymnasium.Env):
             info["illegal_action"] = True
             action = self._fallback(self.hand, mask)
         reward = self.hand.take(self.seat, action)[self.seat] + self._advance(self.hand)
+        if self.hand.game.is_over:
+            self._end_players()
         if self.render_mode == "human":
             self.render()
         return self.hand.observe(self.seat), float(reward), self.hand.game.is_over, False, info
@@ -359,6 +383,8 @@ class SingleSeatEnv(gymnasium.Env):
 
     def _opponent_action(self, game: Game, seat: int) -> Action:
         policy = self._bots[seat]
+        if isinstance(policy, Player):
+            return policy.decide(game, seat)
         if not isinstance(policy, str):
             chosen: Action = policy.choose(game, seat)
             return chosen
@@ -375,8 +401,23 @@ class SingleSeatEnv(gymnasium.Env):
             return None
         return text
 
+    def _players(self) -> list[tuple[int, Player]]:
+        """The opponents that follow a hand from its start to its end (a ProcessBot's process)."""
+        return [(s, p) for s, p in enumerate(self.opponents) if s != self.seat and isinstance(p, Player)]
+
+    def _end_players(self) -> None:
+        """Tells each player that the hand it followed is over (once, even if cut short)."""
+        if self.hand is not None and not self._ended:
+            for s, p in self._players():
+                p.end(self.hand.game, s)
+            self._ended = True
+
     def close(self) -> None:
-        """Nothing to release: the hand lives in memory."""
+        """Ends the hand for the players and stops their processes (a ProcessBot's); the hand
+        itself lives in memory."""
+        self._end_players()
+        for _, p in self._players():
+            p.close()
 
 
 class XueliuParallel(_HandEnv, ParallelEnv):
