@@ -17,7 +17,7 @@ from typing import Iterator, Optional
 import pytest
 
 pytest.importorskip("websockets")
-from tests.server.server_process import free_port  # noqa: E402
+from server_process import free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SIMPLE = [sys.executable, str(ROOT / "examples" / "bots" / "simple_bot.py")]

@@ -11,8 +11,7 @@ import time
 from typing import Any, Iterator
 
 import pytest
-
-from tests.server.test_web import CHROMIUM, SHOTS, _missing, _need
+from test_web import CHROMIUM, SHOTS, _missing, _need
 
 create_app = pytest.importorskip("xueliu.server").create_app
 from xueliu.server.ladder import Ladder, ratings  # noqa: E402
