@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 
 import server_load
+
 from xueliu.server import FakeClock, Server
 
 if __name__ == "__main__":
