@@ -606,7 +606,7 @@ class Table:
         (a discard, a kong that may be robbed), after which nothing goes out until its claim step
         closes. Returns that open window's event and whether the engine waits on its answers.
         The events go out as the engine wrote them (JSON text embedded in the message): read
-        into Python and written again, they were a third of the table's time per decision."""
+        into Python and written again, they cost a quarter of the table's instructions per decision."""
         assert self.match is not None
         game = self.match.game
         hand = self.hand_number()
