@@ -90,6 +90,9 @@ DEFAULTS = dict(
     last_tile_self_draw_fan=0,
     last_discard_win_fan=0,
     ready_wait_copies="hand_and_melds",
+    pass_win_lock_self_draw=False,
+    pass_win_lock_after_pong="kept",
+    pass_win_compare="capped_fan",
 )
 
 # RULES.md §10's second table, one column per preset. flower_pig_fan is only read with
@@ -314,7 +317,13 @@ COMPETITION = dict(
     last_discard_win_fan=1,
 )
 OWN_DEFAULTS = {
-    "mil_sbr_2025": dict(COMPETITION, ready_wait_copies="hand_only"),
+    "mil_sbr_2025": dict(
+        COMPETITION,
+        ready_wait_copies="hand_only",
+        pass_win_lock_self_draw=True,
+        pass_win_lock_after_pong="kept_if_ready",
+        pass_win_compare="fan",
+    ),
     "tfmj_2024": dict(COMPETITION, pong_last_discard=False, kong_draw_from="back", gen_counts_kongs=True),
 }
 OPTIONS["sanxia_piao"] = OPTIONS["sanxia"]

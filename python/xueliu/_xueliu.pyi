@@ -413,6 +413,9 @@ class Rules:
     last_tile_self_draw_fan: int
     last_discard_win_fan: int
     ready_wait_copies: Literal["hand_and_melds", "hand_only"]
+    pass_win_lock_self_draw: bool
+    pass_win_lock_after_pong: Literal["kept", "kept_if_ready"]
+    pass_win_compare: Literal["capped_fan", "fan"]
     @property
     def preset_name(
         self,

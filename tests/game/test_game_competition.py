@@ -3,8 +3,10 @@
 game: 及时雨 add kongs, 杠上炮, 海底 and the pig at a drawn wall. Expected payments are the
 rulebooks', worked out by hand."""
 
+import json
+
 import pytest
-from positions import payments, position, seat, turn
+from positions import payments, position, respond, seat, turn
 
 from xueliu import Action
 
@@ -205,3 +207,100 @@ def test_tfmj_kong_shot_on_three_winners_splits_the_chain_rounding_up():
     game.act(1, Action.discard("9p"))
     winners_act(game, [2, 3, 0])
     assert game.scores == [1, -7, 3, 3]
+
+
+# 过胡's refinements (N10, MIL Art.4-27 顺和, T/TFMJ ES §5). Seat 1 waits on 1m (basic) and 4m
+# (234m + 444m, a root: one fan more); seat 2 discards first, seat 3 will draw 7p and can discard
+# the second tile.
+LOCKED = ["88m99m123456789p", "23m444m789m999p11p", "556677m22p33p44p8p", "49m123p456p678p55p"]
+
+
+def passed_win(preset, first, **overrides):
+    """Seat 1 is offered a win on seat 2's `first` tile (1m or 4m)."""
+    hands = list(LOCKED)
+    if first == "4m":
+        hands[3] = "19m123p456p678p55p"
+    return position(
+        preset,
+        seats=[seat(h, void="s") for h in hands],
+        river=[(2, first)],
+        wall="7p",
+        pending=respond(2, first),
+        **overrides,
+    )
+
+
+@pytest.mark.parametrize("first, second, may_win", [("4m", "1m", False), ("1m", "4m", True)])
+def test_mil_shunhe_a_win_no_higher_than_the_one_passed_is_refused(first, second, may_win):
+    # M-D7 (Art.4-27 「和牌张番数小于等于未报和的牌张所对应的番数」): B passes a win and, before its next
+    # draw, is offered one worth no more (refused: prevented rather than a −24 foul) or more (legal).
+    game = passed_win("mil_sbr_2025", first)
+    game.act(1, Action.pass_())
+    game.act(3, Action.discard(second))
+    assert ("win" in legal(game, 1)) == may_win
+
+
+@pytest.mark.parametrize("compare, may_win", [("capped_fan", False), ("fan", True)])
+def test_pass_win_compare_capped_or_not(compare, may_win):
+    # With a 1-fan cap, 1m (1 fan) and 4m (2 fan) are equal capped: MIL compares 番数 uncapped
+    # (`"fan"`), EllanServer payment tiers (`"capped_fan"`).
+    game = passed_win("chengdu", "1m", pass_win_lock="until_draw_unless_higher", cap_fan=1, pass_win_compare=compare)
+    game.act(1, Action.pass_())
+    game.act(3, Action.discard("4m"))
+    assert ("win" in legal(game, 1)) == may_win
+
+
+# Seat 1 has drawn its winning 1m (23m444m789m999p11p waits on 1m and 4m); seat 2 holds a 1m and
+# a 4m and will draw 8p.
+SELF_DRAWN = ["88m99m123456789p", "123m444m789m999p11p", "14m556677m22p33p4p", "59m123p456p678p55p"]
+
+
+@pytest.mark.parametrize("self_draw, second, may_win", [(True, "1m", False), (False, "1m", True), (True, "4m", True)])
+def test_pass_win_lock_self_draw(self_draw, second, may_win):
+    # MIL Art.4-27 「某一名选手（含 A 本身）打出 A 的和牌张，A 没有报和」: seat 1 discards its own winning
+    # 1m instead of winning; before its next draw 下家 discards 1m (no more fan: refused) or 4m (a
+    # root more: allowed).
+    game = position(
+        "chengdu",
+        seats=[seat(h, void="s") for h in SELF_DRAWN],
+        wall="8p",
+        pending=turn(1, "draw", "1m"),
+        pass_win_lock="until_draw_unless_higher",
+        pass_win_lock_self_draw=self_draw,
+    )
+    assert "win" in legal(game, 1)
+    game.act(1, Action.discard("1m"))
+    assert game.to_act() == [2] and game.events[-1] == {"type": "draw", "seat": 2, "tile": "8p", "replacement": False}
+    game.act(2, Action.discard(second))
+    assert ("win" in legal(game, 1)) == may_win
+
+
+# Seat 1 (123456789m11p45p) waits on 3p and 6p; it passes seat 2's 3p, then pongs seat 3's 1p.
+PONG_AFTER_PASS = ["1122334455667s", "123456789m11p45p", "2233445566778s", "1m999m123456789p"]
+
+
+@pytest.mark.parametrize(
+    "after_pong, discard, declined",
+    [
+        ("kept_if_ready", "3m", None),  # 12m456m789m45p is not ready: the lock ends
+        ("kept", "3m", 1),  # a pong draws no tile: the lock stands
+        ("kept_if_ready", "4p", 1),  # 123456789m5p waits on 5p: still ready
+    ],
+)
+def test_pass_win_lock_after_pong(after_pong, discard, declined):
+    # MIL Art.4-27 「若 A 在碰牌后手牌未处于可和牌状态…不视为 A 顺和」; T/TFMJ 「到自己下一次摸牌前」.
+    game = position(
+        "chengdu",
+        seats=[seat(h, void=v) for h, v in zip(PONG_AFTER_PASS, "msms")],
+        river=[(2, "3p")],
+        wall="5m",
+        pending=respond(2, "3p"),
+        pass_win_lock="until_draw_unless_higher",
+        pass_win_lock_after_pong=after_pong,
+    )
+    game.act(1, Action.pass_())
+    assert json.loads(game.to_json())["seats"][1]["declined"] == 1
+    game.act(3, Action.discard("1p"))
+    game.act(1, Action.pong())
+    game.act(1, Action.discard(discard))
+    assert json.loads(game.to_json())["seats"][1]["declined"] == declined

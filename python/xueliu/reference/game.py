@@ -773,8 +773,23 @@ class Game:
     # --- discards and responses (P§2 "Responses to a discard") -------------------------------------
 
     def _discard(self, seat: int, tile: int) -> None:
+        # R§6 pass_win_lock_self_draw: a discard instead of an offered self-draw declines it, at
+        # the fan of the tile as a discard win (no self-draw bonus).
+        if self.rules["pass_win_lock_self_draw"] and {"kind": "win"} in self._turn_actions(seat):
+            won = self._self_draw_tile(seat)
+            before = list(self._hands[seat])
+            before[won] -= 1
+            self._lock(seat, self._lock_fan(settlement.score_win(self, seat, before, won, {})))
         self._hands[seat][tile] -= 1
         self._discards[seat].append(tile)
+        # R§6 pass_win_lock_after_pong = "kept_if_ready": a pong that leaves the hand not ready
+        # ends the lock.
+        if (
+            self._turn_kind == "pong"
+            and self.rules["pass_win_lock_after_pong"] == "kept_if_ready"
+            and settlement.wait_value(self, seat) is None
+        ):
+            self._win_lock[seat] = None
         self._log("discard", seat=seat, tile=name(tile))
         claim = {
             "on": "discard",
@@ -807,7 +822,17 @@ class Game:
         if self.rules["pass_win_lock"] == "none":
             return 0  # the value is never needed
         flags = {"robbed_kong": True} if claim["on"] == "kong" else self._discard_flags(claim)
-        return settlement.score_win(self, seat, self._hands[seat], claim["tile"], flags)["capped_fan"]
+        return self._lock_fan(settlement.score_win(self, seat, self._hands[seat], claim["tile"], flags))
+
+    def _lock_fan(self, score: dict) -> int:
+        """R§6 过胡: the fan a declined win and a later one are compared by, capped or not."""
+        return score["capped_fan" if self.rules["pass_win_compare"] == "capped_fan" else "fan"]
+
+    def _lock(self, seat: int, fan: int) -> None:
+        """R§6 过胡: ``seat`` declined a win worth ``fan``; the highest one declined holds."""
+        if self.rules["pass_win_lock"] != "none":
+            held = self._win_lock[seat]
+            self._win_lock[seat] = fan if held is None else max(held, fan)
 
     @staticmethod
     def _discard_flags(claim: dict) -> dict:
@@ -873,8 +898,8 @@ class Game:
             elif kind in ("pong", "kong") and seat != taker:
                 self._log("beaten", seat=seat, claim=kind)
             # R§6 过胡: any answer but win declines an offered win, a pong or kong chosen instead too.
-            if kind != "win" and "win" in could and self.rules["pass_win_lock"] != "none":
-                self._win_lock[seat] = self._claim["win_fans"][seat]
+            if kind != "win" and "win" in could:
+                self._lock(seat, self._claim["win_fans"][seat])
 
     def _resolve(self) -> None:
         if self._stage == "exchange":
@@ -1084,15 +1109,18 @@ class Game:
     def _earthly(self, seat: int) -> bool:
         return seat != self.dealer and self._turn_kind == "draw" and self._draw_count[seat] == 1 and not self._any_claim
 
+    def _self_draw_tile(self, seat: int) -> int:
+        """The tile a self-drawn win names."""
+        if self._wilds_in(self._hands[seat]) == 4:
+            return WILD  # P§11: a four-wild win names 1s, whatever was drawn
+        if self._drawn is not None:
+            return self._drawn
+        return max(t for t in range(27) if self._natural(seat)[t])  # 天胡: the highest natural tile
+
     def _self_draw_win(self, seat: int) -> None:
         hand = self._hands[seat]
         heavenly = self._turn_kind == "first"
-        if self._wilds_in(hand) == 4:
-            tile = WILD  # P§11: a four-wild win names 1s, whatever was drawn
-        elif self._drawn is not None:
-            tile = self._drawn
-        else:  # 天胡: the highest (natural, P§11) tile of the fourteen
-            tile = max(t for t in range(27) if self._natural(seat)[t])
+        tile = self._self_draw_tile(seat)
         dealt = self._turn_kind == "dealt"
         flags = {
             "self_draw": True,

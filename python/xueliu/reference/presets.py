@@ -118,6 +118,9 @@ def _defaults() -> Dict[str, Any]:
         "last_tile_self_draw_fan": 0,  # N2 海底捞月
         "last_discard_win_fan": 0,  # N2 海底炮
         "ready_wait_copies": "hand_and_melds",  # N6: RULES.md §9 (c), no fifth-copy wait
+        "pass_win_lock_self_draw": False,  # N10: only a declined discard win locks
+        "pass_win_lock_after_pong": "kept",  # N10: the lock lasts until the seat's draw
+        "pass_win_compare": "capped_fan",  # N10
     }
 
 
@@ -367,6 +370,9 @@ def _mil_sbr_2025() -> Dict[str, Any]:
             "last_tile_self_draw_fan": 1,  # ⑩ 海底
             "last_discard_win_fan": 1,  # ⑩
             "ready_wait_copies": "hand_only",  # Art.10-3(2) Ex.1, Ex.4: a fifth copy against own melds
+            "pass_win_lock_self_draw": True,  # Art.4-27 顺和: A discarding A's own winning tile
+            "pass_win_lock_after_pong": "kept_if_ready",  # Art.4-27: not 顺和 if not ready after the pong
+            "pass_win_compare": "fan",  # Art.4-27: 番数, no cap named
         }
     )
     return rules
@@ -387,6 +393,9 @@ def _tfmj_2024() -> Dict[str, Any]:
             "concealed_kong_fan": 0,
             "kong_income_transfer": "kong_chain",  # ES §9: 该次及连续杠的全部收入转给和家
             "ready_wait_copies": "hand_and_melds",  # ES §10: 不会把物理上不存在的第五张牌当成等待
+            "pass_win_lock_self_draw": False,  # ES §5 names declined discards only
+            "pass_win_lock_after_pong": "kept",  # ES §5: 到自己下一次摸牌前, a pong draws nothing
+            "pass_win_compare": "capped_fan",  # ES §5's code compares payment tiers
         }
     )
     return rules

@@ -91,6 +91,29 @@ choice! {
 }
 
 choice! {
+    /// 过胡: which fan a declined win and a later win are compared by under
+    /// `pass_win_lock = "until_draw_unless_higher"` (§6).
+    pub enum PassWinCompare {
+        /// The capped fan: two wins both at the cap are equal (every seed; T/TFMJ ES §5 compares
+        /// payment tiers).
+        CappedFan = "capped_fan",
+        /// The fan before the cap (MIL SBR 2025 Art.4-27: 「和牌张番数小于等于未报和的牌张所对应的番数」).
+        Fan = "fan",
+    }
+}
+
+choice! {
+    /// 过胡 after the locked seat pongs (§6): a pong draws no tile, so the lock stands.
+    pub enum PassWinLockAfterPong {
+        /// The lock lasts until the seat's next draw (every seed; T/TFMJ 「到自己下一次摸牌前」).
+        Kept = "kept",
+        /// The lock ends if the hand is not ready after the pong's discard (MIL SBR 2025
+        /// Art.4-27: 「若 A 在碰牌后手牌未处于可和牌状态…不视为 A 顺和」).
+        KeptIfReady = "kept_if_ready",
+    }
+}
+
+choice! {
     /// Forced wins among the wall's last four tiles (§6).
     pub enum LastFour {
         None = "none",
@@ -273,6 +296,12 @@ pub struct Rules {
     pub last_discard_win_fan: u32,
     /// Which waits count for 查叫 and readiness at 流局.
     pub ready_wait_copies: ReadyWaitCopies,
+    /// 过胡 also starts when the seat declines a self-drawn win (MIL SBR 2025 Art.4-27).
+    pub pass_win_lock_self_draw: bool,
+    /// Whether 过胡 survives a pong that leaves the hand not ready.
+    pub pass_win_lock_after_pong: PassWinLockAfterPong,
+    /// The fan 过胡 compares: capped or not.
+    pub pass_win_compare: PassWinCompare,
 }
 
 /// A preset, option, pattern or value that does not exist, or rules that cannot score a win.

@@ -8,8 +8,8 @@ use super::turn::take_naturals_first;
 use super::value::score_win;
 use super::{Action, Game, Pending, Responses, Turn, TurnKind};
 use crate::meld::Meld;
-use crate::rules::{LastFour, PassWinLock};
-use crate::score::Situation;
+use crate::rules::{LastFour, PassWinCompare, PassWinLock, Rules};
+use crate::score::{Score, Situation};
 use crate::tile::Tile;
 
 impl Game {
@@ -101,7 +101,7 @@ impl Game {
             (PassWinLock::None, _) | (_, None) => true,
             (PassWinLock::UntilDraw, Some(_)) => false,
             (PassWinLock::UntilDrawUnlessHigher, Some(declined)) => {
-                score_win(&self.rules, s, tile, flags).capped_fan > declined
+                compared_fan(&self.rules, &score_win(&self.rules, s, tile, flags)) > declined
             }
         }
     }
@@ -197,11 +197,17 @@ impl Game {
 
     /// 过胡: remember the highest fan declined until the seat's next draw.
     fn lock_declined_win(&mut self, seat: u8, r: &Responses) {
+        let s = &self.seats[seat as usize];
+        let score = score_win(&self.rules, s, r.tile, self.claim_situation(r));
+        self.lock_declined(seat, &score);
+    }
+
+    /// 过胡 (RULES.md §6): `seat` declined a win worth `score`.
+    pub(super) fn lock_declined(&mut self, seat: u8, score: &Score) {
         if self.rules.pass_win_lock == PassWinLock::None {
             return;
         }
-        let s = &self.seats[seat as usize];
-        let fan = score_win(&self.rules, s, r.tile, self.claim_situation(r)).capped_fan;
+        let fan = compared_fan(&self.rules, score);
         let s = &mut self.seats[seat as usize];
         s.declined = Some(s.declined.map_or(fan, |d| d.max(fan)));
     }
@@ -332,4 +338,12 @@ fn claimer(r: &Responses) -> Option<u8> {
             Some(Action::Pong | Action::Kong(_))
         )
     })
+}
+
+/// The fan 过胡 compares a declined win and a later one by (`pass_win_compare`).
+fn compared_fan(rules: &Rules, score: &Score) -> u32 {
+    match rules.pass_win_compare {
+        PassWinCompare::CappedFan => score.capped_fan,
+        PassWinCompare::Fan => score.fan,
+    }
 }

@@ -4,11 +4,12 @@
 
 use super::events::{Event, KongKind, WinKind};
 use super::state::{after, holds, take};
+use super::value::{ready_value, score_win};
 use super::{Action, Game, Pending, Responses, Turn, TurnKind};
 use crate::analysis::{is_win, tile_bits, waits};
 use crate::hand::MAX_WILDS;
 use crate::meld::Meld;
-use crate::rules::{KongDrawFrom, KongIncomeTransfer, LastFour, LateKong};
+use crate::rules::{KongDrawFrom, KongIncomeTransfer, LastFour, LateKong, PassWinLockAfterPong};
 use crate::score::Situation;
 use crate::tile::{Tile, COPIES};
 
@@ -215,6 +216,9 @@ impl Game {
 
     fn discard(&mut self, t: Turn, tile: Tile) {
         let seat = t.seat;
+        if self.rules.pass_win_lock_self_draw && self.turn_can_win(&t) {
+            self.lock_declined_self_draw(&t);
+        }
         let rules = self.rules.clone();
         // Discarding the natural tile just drawn restores the hand whose waits are cached (the
         // ones an ordinary draw's win check reads); any other discard changes them.
@@ -223,6 +227,12 @@ impl Game {
         take(&mut s.hand, tile);
         if !drawn_back {
             s.refresh_waits(&rules);
+        }
+        if t.kind == TurnKind::AfterPong
+            && rules.pass_win_lock_after_pong == PassWinLockAfterPong::KeptIfReady
+            && ready_value(&rules, s).is_none()
+        {
+            s.declined = None;
         }
         self.river.push(seat, tile);
         self.history.note_discard(seat, tile);
@@ -244,6 +254,17 @@ impl Game {
             r.claims[other as usize] = self.discard_claims(other, tile, after_kong.is_some());
         }
         self.open_responses(r, last_four);
+    }
+
+    /// 过胡 after a passed self-draw (`pass_win_lock_self_draw`): the lock holds the fan the tile
+    /// would be worth on a discard, the self-draw's own bonuses left out (T/TFMJ ES §5 compares
+    /// 「自摸 +1 之前」 too).
+    fn lock_declined_self_draw(&mut self, t: &Turn) {
+        let (tile, _) = self.self_draw(t);
+        let mut before = self.seats[t.seat as usize];
+        take(&mut before.hand, tile);
+        let score = score_win(&self.rules, &before, tile, Situation::DISCARD);
+        self.lock_declined(t.seat, &score);
     }
 
     /// 暗杠 or 补杠 on the seat's turn; it stands unless someone may rob it.

@@ -100,7 +100,7 @@ const FAN: RangeInclusive<u32> = 0..=MAX_FAN;
 
 impl Rules {
     /// Every key of the schema, in its order (docs/rules-schema.md).
-    pub const KEYS: [&'static str; 48] = [
+    pub const KEYS: [&'static str; 51] = [
         "preset",
         "mode",
         "first_dealer",
@@ -149,11 +149,14 @@ impl Rules {
         "last_tile_self_draw_fan",
         "last_discard_win_fan",
         "ready_wait_copies",
+        "pass_win_lock_self_draw",
+        "pass_win_lock_after_pong",
+        "pass_win_compare",
     ];
 
     /// Options added after the first schema, one group per addition, with the values that play
     /// as the engine did before them: a rules dict written before a group lacks all of it.
-    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 3] = [
+    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 4] = [
         &[("flower_pig_rule", "void_held"), ("escape_penalty", "96")],
         &[
             ("golden_hook_fan", "0"),
@@ -161,6 +164,11 @@ impl Rules {
             ("last_discard_win_fan", "0"),
         ],
         &[("ready_wait_copies", "hand_and_melds")],
+        &[
+            ("pass_win_lock_self_draw", "false"),
+            ("pass_win_lock_after_pong", "kept"),
+            ("pass_win_compare", "capped_fan"),
+        ],
     ];
 
     fn field(&mut self, key: &str) -> Option<Field<'_>> {
@@ -214,6 +222,9 @@ impl Rules {
             "last_tile_self_draw_fan" => Int(&mut self.last_tile_self_draw_fan, FAN),
             "last_discard_win_fan" => Int(&mut self.last_discard_win_fan, FAN),
             "ready_wait_copies" => Choice(&mut self.ready_wait_copies),
+            "pass_win_lock_self_draw" => Bool(&mut self.pass_win_lock_self_draw),
+            "pass_win_lock_after_pong" => Choice(&mut self.pass_win_lock_after_pong),
+            "pass_win_compare" => Choice(&mut self.pass_win_compare),
             _ => return None,
         })
     }
@@ -301,9 +312,12 @@ impl Rules {
                 continue;
             }
             for ((key, old), i) in group.iter().zip(later) {
-                let value = old
-                    .parse::<i64>()
-                    .map_or_else(|_| Value::Text(old.to_string()), Value::Int);
+                let value = match *old {
+                    "false" => Value::Bool(false),
+                    _ => old
+                        .parse::<i64>()
+                        .map_or_else(|_| Value::Text(old.to_string()), Value::Int),
+                };
                 rules.set(key, value)?;
                 seen[i] = true;
             }

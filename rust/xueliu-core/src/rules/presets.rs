@@ -176,6 +176,9 @@ fn defaults() -> Rules {
         last_tile_self_draw_fan: 0,
         last_discard_win_fan: 0,
         ready_wait_copies: ReadyWaitCopies::HandAndMelds,
+        pass_win_lock_self_draw: false,
+        pass_win_lock_after_pong: PassWinLockAfterPong::Kept,
+        pass_win_compare: PassWinCompare::CappedFan,
     }
 }
 
@@ -405,6 +408,11 @@ fn mil_sbr_2025() -> Rules {
         last_tile_self_draw_fan: 1,
         last_discard_win_fan: 1,
         ready_wait_copies: ReadyWaitCopies::HandOnly,
+        // Art.4-27 顺和: a passed self-draw locks too, the lock ends after a pong that leaves the
+        // hand not ready, and fan is compared uncapped.
+        pass_win_lock_self_draw: true,
+        pass_win_lock_after_pong: PassWinLockAfterPong::KeptIfReady,
+        pass_win_compare: PassWinCompare::Fan,
         ..defaults()
     }
 }
@@ -423,6 +431,11 @@ fn tfmj_2024() -> Rules {
         concealed_kong_fan: 0,
         kong_income_transfer: KongIncomeTransfer::KongChain,
         ready_wait_copies: ReadyWaitCopies::HandAndMelds,
+        // ES §5: 过胡 lasts 「到自己下一次摸牌前」, a pong included, compared by payment tier; a
+        // passed self-draw is not named.
+        pass_win_lock_self_draw: false,
+        pass_win_lock_after_pong: PassWinLockAfterPong::Kept,
+        pass_win_compare: PassWinCompare::CappedFan,
         ..mil_sbr_2025()
     }
 }
@@ -461,7 +474,10 @@ mod tests {
                 "exposed_kong_fan",
                 "concealed_kong_fan",
                 "kong_income_transfer",
-                "ready_wait_copies"
+                "ready_wait_copies",
+                "pass_win_lock_self_draw",
+                "pass_win_lock_after_pong",
+                "pass_win_compare"
             ]
         );
         assert_eq!(
