@@ -134,7 +134,9 @@ pub(super) fn random_waiting_hand(
     }
     // The blocks' tiles are those taken from `left`, the winning tile among them.
     let mut hand = *avail;
-    hand.iter_mut().zip(&left).for_each(|(h, l)| *h = h.saturating_sub(*l));
+    hand.iter_mut()
+        .zip(&left)
+        .for_each(|(h, l)| *h = h.saturating_sub(*l));
     Some(hand)
 }
 
