@@ -6,6 +6,8 @@
 //! may pong, kong or win on) apart, every case over every position listed. Each case reports the
 //! median of its rounds and their spread (slowest–fastest), not the best round alone. Beside
 //! them, the greedy and policy bots' decisions on the same positions and whole hands of each.
+//! `ISMCTS_BENCH_ONLY=search` runs only the `ismcts:100` rows, `ISMCTS_BENCH_ROUNDS=1` one
+//! round of each (for callgrind: `valgrind --tool=callgrind target/profiling/deps/ismcts-*`).
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -14,7 +16,15 @@ use xueliu_core::bots::{play, policy, Bot, GreedyBot, IsmctsBot, PolicyBot};
 use xueliu_core::game::{Game, Pending};
 use xueliu_core::rules::Rules;
 
+/// Rounds of each case, unless `ISMCTS_BENCH_ROUNDS` says otherwise.
 const ROUNDS: usize = 7;
+
+fn rounds() -> usize {
+    std::env::var("ISMCTS_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(ROUNDS)
+}
 
 /// Microseconds per call of `f` over `items` in each round, sorted: the median is the middle
 /// one, the spread the ends.
@@ -37,7 +47,7 @@ impl std::fmt::Display for Micros {
 }
 
 fn micros<T>(items: &[T], mut f: impl FnMut(&T)) -> Micros {
-    let mut rounds: Vec<f64> = (0..ROUNDS)
+    let mut rounds: Vec<f64> = (0..rounds())
         .map(|_| {
             let start = Instant::now();
             items.iter().for_each(&mut f);
@@ -90,6 +100,10 @@ fn main() {
     // Warm-up: tables built at first use are not part of any case.
     pos.iter()
         .for_each(|(g, s)| drop(black_box(g.determinize(*s, 1).unwrap())));
+    if std::env::var("ISMCTS_BENCH_ONLY").is_ok_and(|v| v == "search") {
+        search_rows(&pos, &claims, &[100]);
+        return;
+    }
     let (no_win, won): (Vec<_>, Vec<_>) =
         pos.iter().cloned().partition(|(g, _)| g.wins().is_empty());
     let det_no_win = micros(&no_win, |(g, s)| {
@@ -114,9 +128,10 @@ fn main() {
         black_box(g.scores());
     });
     println!(
-        "chengdu, {} discard turns and {} claims, 1 core; median of {ROUNDS} rounds (slowest–fastest)",
+        "chengdu, {} discard turns and {} claims, 1 core; median of {} rounds (slowest–fastest)",
         pos.len(),
-        claims.len()
+        claims.len(),
+        rounds()
     );
     println!("determinize           {det}");
     println!(
@@ -150,8 +165,13 @@ fn main() {
             );
         }
     }
-    for budget in [25, 100] {
-        for (what, set) in [("turn ", &pos), ("claim", &claims)] {
+    search_rows(&pos, &claims, &[25, 100]);
+}
+
+/// ISMCTS decisions per second at each budget, on turns and on claims apart.
+fn search_rows(pos: &[(Game, u8)], claims: &[(Game, u8)], budgets: &[u32]) {
+    for &budget in budgets {
+        for (what, set) in [("turn ", pos), ("claim", claims)] {
             let us = micros(set, |(g, s)| {
                 black_box(IsmctsBot::new(budget, 1).choose(&g.view(*s).unwrap()));
             });

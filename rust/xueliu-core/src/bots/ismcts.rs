@@ -17,9 +17,10 @@
 //! greedy's. In the 幺鸡 variant the hidden wilds are dealt again like any hidden tile.
 
 use super::{play, Bot, GreedyBot};
-use crate::analysis::shanten;
+use crate::analysis::{shanten, tiles_of, uncapped_shanten};
 use crate::game::{Action, ActionList, Ask, Decision, Game, SeatView, MAX_ACTIONS};
 use crate::rng::Rng;
+use crate::tile::{Tile, KINDS};
 
 /// The budget when the name gives none (`"ismcts"`).
 pub const DEFAULT_PLAYOUTS: u32 = 100;
@@ -67,23 +68,10 @@ impl IsmctsBot {
     fn pick_candidates(&mut self, view: &SeatView<'_>, greedy: Action) {
         self.candidates.clear();
         self.candidates.push(greedy);
-        let ctx = view.context();
-        let after = |t| {
-            let mut rest = *view.hand();
-            rest.remove(t);
-            shanten(&rest, &ctx)
-        };
-        let best = self
-            .legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Discard(t) => Some(after(*t)),
-                _ => None,
-            })
-            .min();
+        let after = lowest_shanten_discards(view, &self.legal);
         for &a in self.legal.iter() {
             let keep = match a {
-                Action::Discard(t) => Some(after(t)) == best,
+                Action::Discard(t) => after & 1 << t.index() != 0,
                 _ => true,
             };
             if keep && a != greedy {
@@ -160,6 +148,47 @@ impl IsmctsBot {
     }
 }
 
+/// The discards in `legal` that leave the lowest shanten, one bit per tile. The exact shanten
+/// of a hand with melds runs a dynamic programme, so it is asked only of discards whose
+/// [`uncapped_shanten`] (never above it) does not already rule them out.
+fn lowest_shanten_discards(view: &SeatView<'_>, legal: &ActionList) -> u32 {
+    let ctx = view.context();
+    let rest = |t: Tile| {
+        let mut rest = *view.hand();
+        rest.remove(t);
+        rest
+    };
+    let mut bound = [i8::MAX; KINDS];
+    let mut discards = 0u32;
+    for &a in legal.iter() {
+        if let Action::Discard(t) = a {
+            bound[t.index()] = uncapped_shanten(&rest(t), &ctx);
+            discards |= 1 << t.index();
+        }
+    }
+    let mut exact = [i8::MAX; KINDS];
+    let mut best = i8::MAX;
+    // Lowest bound first: once a bound exceeds the best exact shanten, no discard left can
+    // reach it.
+    let mut todo = discards;
+    while todo != 0 {
+        let i = (0..KINDS)
+            .filter(|&i| todo & 1 << i != 0)
+            .min_by_key(|&i| bound[i])
+            .unwrap_or(0);
+        todo &= !(1 << i);
+        if bound[i] > best {
+            break;
+        }
+        let Some(t) = Tile::new(i as u8) else { break };
+        exact[i] = shanten(&rest(t), &ctx);
+        best = best.min(exact[i]);
+    }
+    tiles_of(discards)
+        .filter(|t| exact[t.index()] == best)
+        .fold(0, |bits, t| bits | 1 << t.index())
+}
+
 /// Plays `game` to the end with `bot` in every seat. A refused action (never expected from
 /// greedy play) ends the playout where it stands.
 fn play_out(bot: &mut GreedyBot, game: &mut Game) {
@@ -215,6 +244,42 @@ mod tests {
                 assert_eq!(a.events_json(None), b.events_json(None));
             }
         }
+    }
+
+    /// The bound-pruned pick of the lowest-shanten discards is the plain one: every discard's
+    /// exact shanten, the lowest kept.
+    #[test]
+    fn lowest_shanten_discards_are_those_of_the_exact_shanten() {
+        let (mut legal, mut with_melds) = (ActionList::new(), 0);
+        for preset in ["chengdu", "yaoji"] {
+            let rules = Arc::new(Rules::preset(preset).unwrap());
+            for seed in 0..40 {
+                let mut game = Game::new(rules.clone(), seed, false).unwrap();
+                let mut greedy = GreedyBot::default();
+                while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
+                    let view = game.view(seat).unwrap();
+                    view.legal_actions(&mut legal);
+                    let after = |t: Tile| {
+                        let mut rest = *view.hand();
+                        rest.remove(t);
+                        shanten(&rest, &view.context())
+                    };
+                    let discards = legal.iter().filter_map(|a| match a {
+                        Action::Discard(t) => Some(*t),
+                        _ => None,
+                    });
+                    let best = discards.clone().map(after).min();
+                    let plain = discards
+                        .filter(|&t| Some(after(t)) == best)
+                        .fold(0u32, |bits, t| bits | 1 << t.index());
+                    assert_eq!(lowest_shanten_discards(&view, &legal), plain, "seed {seed}");
+                    with_melds += u32::from(plain != 0 && view.context().melds.sets > 0);
+                    let action = greedy.choose(&view);
+                    game.act(seat, action).unwrap();
+                }
+            }
+        }
+        assert!(with_melds > 500, "{with_melds}");
     }
 
     /// The choice reads only what the seat sees: a determinised copy of the game (which the

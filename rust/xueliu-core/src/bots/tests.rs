@@ -221,3 +221,53 @@ fn duplicate_comparison_finds_greedy_better_than_random() {
     let same = compare(&rules, BotKind::Greedy, BotKind::Greedy, 50, 3, 2).unwrap();
     assert!(same.mean.abs() < 1e-9, "{same:?}");
 }
+
+/// FNV-1a over the actions of hands played by `kinds` (seats 0–3) from seeds `0..hands`:
+/// each seat and action as the log spells it.
+fn play_digest(preset: Preset, kinds: [BotKind; 4], hands: u64) -> u64 {
+    let rules = Arc::new(preset.rules());
+    let mut d: u64 = 0xcbf2_9ce4_8422_2325;
+    for seed in 0..hands {
+        for (seat, a) in play(&rules, seed, kinds).1 {
+            for b in format!("{seat}{a};").bytes() {
+                d = (d ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+            }
+        }
+    }
+    d
+}
+
+/// Greedy and ISMCTS play the same actions as the build that recorded these digests: a change
+/// made for speed must leave every decision as it was (a deliberate change of play re-records
+/// them, measured on duplicate deals, and says so in its commit).
+#[test]
+fn greedy_and_ismcts_decide_as_recorded() {
+    use BotKind::{Greedy as G, Ismcts as I};
+    let mut got = Vec::new();
+    for &preset in Preset::ALL {
+        got.push(format!(
+            "greedy {} {:016x}",
+            preset.name(),
+            play_digest(preset, [G; 4], 40)
+        ));
+    }
+    for preset in [Preset::Chengdu, Preset::ChengduXueliu, Preset::Yaoji] {
+        let d = play_digest(preset, [I(100), G, I(12), G], 2);
+        got.push(format!("ismcts {} {d:016x}", preset.name()));
+    }
+    let want = [
+        "greedy dashiyou 4447dfa0b62ef848",
+        "greedy sanxia 6ca11a3906c80a3b",
+        "greedy sanxia_piao 6ca11a3906c80a3b",
+        "greedy chengdu dd4a9c7b532aaeca",
+        "greedy chengdu_xueliu 193b94a867421762",
+        "greedy xuezhan 555634762e802b19",
+        "greedy yaoji 594720ce30b4d2f0",
+        "greedy mil_sbr_2025 ec1bd03b29697447",
+        "greedy tfmj_2024 6b5b635bb2b6e80c",
+        "ismcts chengdu 741c1aa82a8b1e94",
+        "ismcts chengdu_xueliu 4306a5d2f2b9af76",
+        "ismcts yaoji d700ed07a069c23c",
+    ];
+    assert_eq!(got, want, "new digests:\n{}", got.join("\n"));
+}

@@ -49,6 +49,7 @@ use crate::pattern::Pattern;
 use crate::rng::Rng;
 use crate::score::Bonus;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
+use std::collections::VecDeque;
 
 /// Swap proposals of the Markov chain per tile in the hidden hands.
 const SWAPS_PER_TILE: usize = 8;
@@ -59,6 +60,8 @@ const WINNER_TRIES: u32 = 64;
 const DEAL_TRIES: u32 = 48;
 /// Blocks a search for winners' hands may try when those tries fail: a few milliseconds.
 const SEARCH_BUDGET: u32 = 100_000;
+/// Places hidden tiles may go: each other seat's kept hand and drawn tile, and the wall.
+const MAX_PLACES: usize = 7;
 
 /// Each winner's new kept hand (`None` for the others).
 type Winners = [Option<[u8; KINDS]>; 4];
@@ -129,15 +132,21 @@ impl Place {
         }
     }
 
-    /// Whether the place may hold `counts`.
-    fn allows(&self, counts: &[u8; KINDS]) -> bool {
-        let known = counts.iter().zip(&self.known).all(|(c, k)| c >= k);
+    /// Whether the place may hold `counts`; `known` says whether it has known tiles to check
+    /// (the Markov chain asks this of every swap, and most places have none).
+    #[inline]
+    fn allows(&self, counts: &[u8; KINDS], known: bool) -> bool {
         let wilds = !self.wilds || counts[Tile::YAOJI.index()] <= self.max_wilds;
-        known
-            && wilds
+        wilds
             && self
                 .void
                 .is_none_or(|(v, max)| suit_total(counts, v, self.wilds) <= max)
+            && (!known || counts.iter().zip(&self.known).all(|(c, k)| c >= k))
+    }
+
+    /// Whether the place is known to hold some tiles.
+    fn has_known(&self) -> bool {
+        self.known.iter().any(|&k| k > 0)
     }
 }
 
@@ -217,7 +226,7 @@ impl Game {
     }
 
     fn hidden_places(&self, viewer: u8) -> (Vec<Place>, Layout) {
-        let mut places = Vec::new();
+        let mut places = Vec::with_capacity(MAX_PLACES);
         let mut layout = Layout::default();
         let receiver = self.history.exchange.map(|e| e.receiver(viewer));
         for s in (0..4u8).filter(|&s| s != viewer) {
@@ -581,10 +590,10 @@ impl Game {
             let drawn = layout.drawn[s as usize].map(|p| deal.tiles_of(p)[0]);
             self.redeal_seat(s, &kept, drawn);
         }
-        let mut wall: Vec<Tile> = deal.tiles_of(layout.wall).to_vec();
-        rng.shuffle(&mut wall);
         let (front, back) = (self.wall.front as usize, self.wall.back as usize);
-        self.wall.tiles[front..back].copy_from_slice(&wall);
+        let wall = &mut self.wall.tiles[front..back];
+        wall.copy_from_slice(deal.tiles_of(layout.wall));
+        rng.shuffle(wall);
         self.refresh_cached_waits();
     }
 
@@ -744,10 +753,13 @@ impl Deal {
                 }
             }
         }
-        let mut rest: Vec<Tile> = Tile::all()
-            .flat_map(|t| std::iter::repeat_n(t, left[t.index()] as usize))
-            .collect();
+        let mut rest = Vec::with_capacity(left.iter().map(|&n| n as usize).sum());
+        for t in Tile::all() {
+            (0..left[t.index()]).for_each(|_| rest.push(t));
+        }
         rng.shuffle(&mut rest);
+        // Taken from the front, but for a wild skipped: a deque removes there in constant time.
+        let mut rest = VecDeque::from(rest);
         // Each place takes the next tiles in turn; a wild it has no room for waits for the next
         // place (the wall, last, takes any).
         for (p, c) in places.iter().zip(counts.iter_mut()) {
@@ -765,8 +777,9 @@ impl Deal {
                 room -= 1;
             }
         }
-        let mut tiles = Vec::new();
-        let mut owner = Vec::new();
+        let total = places.iter().map(|p| p.size).sum();
+        let mut tiles = Vec::with_capacity(total);
+        let mut owner = Vec::with_capacity(total);
         for (i, c) in counts.iter().enumerate() {
             for t in Tile::all() {
                 for _ in 0..c[t.index()] {
@@ -803,6 +816,10 @@ impl Deal {
         if in_hands == 0 {
             return;
         }
+        let mut known = [false; MAX_PLACES];
+        for (k, p) in known.iter_mut().zip(&self.places) {
+            *k = p.has_known();
+        }
         for _ in 0..SWAPS_PER_TILE * in_hands {
             let i = rng.below(in_hands as u64) as usize;
             let j = rng.below(self.tiles.len() as u64) as usize;
@@ -817,7 +834,8 @@ impl Deal {
             ca[b.index()] += 1;
             cb[b.index()] -= 1;
             cb[a.index()] += 1;
-            if self.places[pa].allows(&ca) && self.places[pb].allows(&cb) {
+            let known = |p: usize| known.get(p).copied().unwrap_or(true);
+            if self.places[pa].allows(&ca, known(pa)) && self.places[pb].allows(&cb, known(pb)) {
                 self.counts[pa] = ca;
                 self.counts[pb] = cb;
                 self.tiles.swap(i, j);

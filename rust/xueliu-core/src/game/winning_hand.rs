@@ -126,18 +126,17 @@ pub(super) fn random_waiting_hand(
     let suits = pick_suits(rng, suits, meld_suits | win_tile.suit().bit(), shape)?;
     let mut left = *avail;
     left[win_tile.index()] += 1;
-    let blocks = if shape.seven_pairs {
+    if shape.seven_pairs {
         (sets == 4).then_some(())?;
-        seven_pairs(rng, &mut left, win_tile, suits)?
+        seven_pairs(rng, &mut left, win_tile, suits)?;
     } else {
-        sets_and_pair(rng, &mut left, win_tile, sets, suits, shape)?
-    };
-    let mut hand = [0u8; KINDS];
-    blocks
-        .iter()
-        .flat_map(|b| b.tiles())
-        .for_each(|t| hand[t.index()] += 1);
-    hand[win_tile.index()] -= 1;
+        sets_and_pair(rng, &mut left, win_tile, sets, suits, shape)?;
+    }
+    // The blocks' tiles are those taken from `left`, the winning tile among them.
+    let mut hand = *avail;
+    hand.iter_mut()
+        .zip(&left)
+        .for_each(|(h, l)| *h = h.saturating_sub(*l));
     Some(hand)
 }
 
@@ -154,33 +153,61 @@ fn pick_suits(rng: &mut Rng, allowed: u8, needed: u8, shape: Shape) -> Option<u8
 
 /// Takes a random block from `options` that fits `left`, removing its tiles.
 fn take(rng: &mut Rng, left: &mut [u8; KINDS], options: &[Block]) -> Option<Block> {
-    let fitting: Vec<Block> = options.iter().copied().filter(|b| b.fits(left)).collect();
-    if fitting.is_empty() {
+    let fitting = options.iter().filter(|b| b.fits(left)).count();
+    if fitting == 0 {
         return None;
     }
-    let block = fitting[rng.below(fitting.len() as u64) as usize];
+    let k = rng.below(fitting as u64) as usize;
+    let block = options.iter().copied().filter(|b| b.fits(left)).nth(k)?;
     block.tiles().for_each(|t| left[t.index()] -= 1);
     Some(block)
+}
+
+/// Up to one block per tile kind, without allocating: the blocks a random hand picks from.
+struct Blocks {
+    list: [Block; KINDS],
+    len: usize,
+}
+
+impl Blocks {
+    fn of(blocks: impl Iterator<Item = Block>) -> Blocks {
+        let mut list = Blocks {
+            list: [Block::Pair(Tile::YAOJI); KINDS],
+            len: 0,
+        };
+        blocks.for_each(|b| list.push(b));
+        list
+    }
+
+    /// Adds `block`; a list already full (one block per kind) keeps what it has.
+    fn push(&mut self, block: Block) {
+        if let Some(slot) = self.list.get_mut(self.len) {
+            *slot = block;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Block] {
+        &self.list[..self.len]
+    }
 }
 
 fn tiles_of(suits: u8) -> impl Iterator<Item = Tile> {
     Tile::all().filter(move |t| suits & t.suit().bit() != 0)
 }
 
-fn seven_pairs(
-    rng: &mut Rng,
-    left: &mut [u8; KINDS],
-    win_tile: Tile,
-    suits: u8,
-) -> Option<Vec<Block>> {
-    let mut blocks = vec![take(rng, left, &[Block::Pair(win_tile)])?];
-    let pairs: Vec<Block> = tiles_of(suits).map(Block::Pair).collect();
+/// Takes seven pairs, the winning tile's first, from `left`; `None` on a dead end.
+fn seven_pairs(rng: &mut Rng, left: &mut [u8; KINDS], win_tile: Tile, suits: u8) -> Option<()> {
+    take(rng, left, &[Block::Pair(win_tile)])?;
+    let pairs = Blocks::of(tiles_of(suits).map(Block::Pair));
     for _ in 0..6 {
-        blocks.push(take(rng, left, &pairs)?);
+        take(rng, left, pairs.as_slice())?;
     }
-    Some(blocks)
+    Some(())
 }
 
+/// Takes `sets` sets and a pair, the block holding the winning tile first, from `left`;
+/// `None` on a dead end.
 fn sets_and_pair(
     rng: &mut Rng,
     left: &mut [u8; KINDS],
@@ -188,27 +215,33 @@ fn sets_and_pair(
     sets: usize,
     suits: u8,
     shape: Shape,
-) -> Option<Vec<Block>> {
-    let runs: Vec<Block> = tiles_of(suits)
-        .filter(|&t| shape.run_ok(t))
-        .map(Block::Run)
-        .collect();
-    let triplets: Vec<Block> = tiles_of(suits)
-        .filter(|&t| shape.triplet_ok(t))
-        .map(Block::Triplet)
-        .collect();
-    let pairs: Vec<Block> = tiles_of(suits)
-        .filter(|&t| shape.pair_ok(t))
-        .map(Block::Pair)
-        .collect();
+) -> Option<()> {
+    let runs = Blocks::of(tiles_of(suits).filter(|&t| shape.run_ok(t)).map(Block::Run));
+    let triplets = Blocks::of(
+        tiles_of(suits)
+            .filter(|&t| shape.triplet_ok(t))
+            .map(Block::Triplet),
+    );
+    let pairs = Blocks::of(
+        tiles_of(suits)
+            .filter(|&t| shape.pair_ok(t))
+            .map(Block::Pair),
+    );
     // The block holding the winning tile comes first, so that every hand holds it.
-    let holding = |b: &Block| b.holds(win_tile);
-    let mut first: Vec<Block> = pairs.iter().copied().filter(holding).collect();
-    if sets > 0 {
-        first.extend(runs.iter().chain(&triplets).copied().filter(holding));
-    }
-    let mut blocks = vec![take(rng, left, &first)?];
-    let mut sets_left = sets - usize::from(matches!(blocks[0], Block::Run(_) | Block::Triplet(_)));
+    let holding = |b: &&Block| b.holds(win_tile);
+    let sets_too = if sets > 0 { KINDS } else { 0 };
+    let first = Blocks::of(
+        (pairs.as_slice().iter().filter(holding))
+            .chain(
+                (runs.as_slice().iter().chain(triplets.as_slice()))
+                    .filter(holding)
+                    .take(sets_too),
+            )
+            .copied(),
+    );
+    let first = take(rng, left, first.as_slice())?;
+    let mut paired = matches!(first, Block::Pair(_));
+    let mut sets_left = sets - usize::from(!paired);
     while sets_left > 0 {
         let prefer_runs = rng.below(4) != 0;
         let (a, b) = if prefer_runs {
@@ -216,14 +249,14 @@ fn sets_and_pair(
         } else {
             (&triplets, &runs)
         };
-        let block = take(rng, left, a).or_else(|| take(rng, left, b))?;
-        blocks.push(block);
+        let block = take(rng, left, a.as_slice()).or_else(|| take(rng, left, b.as_slice()))?;
+        paired |= matches!(block, Block::Pair(_));
         sets_left -= 1;
     }
-    if !blocks.iter().any(|b| matches!(b, Block::Pair(_))) {
-        blocks.push(take(rng, left, &pairs)?);
+    if !paired {
+        take(rng, left, pairs.as_slice())?;
     }
-    Some(blocks)
+    Some(())
 }
 
 /// Offered each hand found: the kept hand; the generator and the budget, for the caller's own
