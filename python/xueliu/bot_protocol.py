@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import typing
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
 
 from . import events
 from ._xueliu import Action, Game, XueliuError
@@ -64,6 +64,11 @@ def encode(message: dict[str, Any]) -> bytes:
     return _dumps(message) + b"\n"
 
 
+def decode(line: bytes) -> Any:
+    """One line of JSON read (a line of the engine's own, trusted: see :func:`read_line` for a bot's)."""
+    return _loads(line)
+
+
 def hello(name: str, engine: str) -> dict[str, Any]:
     """The host's first line: the protocol, the versions it speaks, who it is."""
     return {"type": "hello", "protocol": PROTOCOL, "versions": list(VERSIONS), "host": name, "engine": engine}
@@ -87,23 +92,18 @@ def request(
     request_id: int,
     deadline_ms: int,
     last: Optional[dict[str, Any]],
-    actions: Sequence[Action],
+    actions: Sequence[Union[Action, str]],
 ) -> dict[str, Any]:
     """The request for the seat's decision now (``last``: the last event the seat was sent;
-    ``actions``: its legal actions): the actions as text and their ids."""
-    mask = game.action_mask(seat).nonzero()[0].tolist()
-    return {
-        "type": "request",
-        "id": request_id,
-        "seat": seat,
-        **request_kind(game, seat, last),
-        "actions": [str(a) for a in actions],
-        "mask": mask,
-        "deadline_ms": deadline_ms,
-    }
+    ``actions``: its legal actions, or their texts): the actions as text and their ids."""
+    message = {"type": "request", "id": request_id, "seat": seat, **request_kind(game, seat, last)}
+    message["actions"] = [a if isinstance(a, str) else str(a) for a in actions]
+    message["mask"] = game.action_mask(seat).nonzero()[0].tolist()
+    message["deadline_ms"] = deadline_ms
+    return message
 
 
-def ack(request_id: Optional[int], status: str, played: Optional[Action], reason: str = "") -> dict[str, Any]:
+def ack(request_id: Optional[int], status: str, played: Union[Action, str, None], reason: str = "") -> dict[str, Any]:
     """How an answer to ``request_id`` was taken, and the action played for it."""
     message: dict[str, Any] = {"type": "ack", "id": request_id, "status": status}
     if played is not None:
@@ -128,9 +128,10 @@ def bye() -> dict[str, Any]:
     return {"type": "bye"}
 
 
-@dataclass(frozen=True)
-class Answer:
-    """A bot's answer as read: the request it answers and the action it names (or why none)."""
+class Answer(NamedTuple):
+    """A bot's answer as read: the request it answers and the action it names (or why none).
+    (A named tuple, not a frozen dataclass: one is read per decision, and a frozen dataclass
+    costs several times as much to build.)"""
 
     request_id: Optional[int]
     action: Optional[Action]
@@ -152,8 +153,10 @@ class Unexpected:
     problem: str
 
 
-def read_line(line: bytes) -> Union[Answer, Hello, Unexpected]:
-    """One line from a bot, read without trusting it: nothing in it raises."""
+def read_line(line: bytes, legal: Mapping[str, Action] = {}) -> Union[Answer, Hello, Unexpected]:  # noqa: B006
+    """One line from a bot, read without trusting it: nothing in it raises. ``legal``: the
+    legal actions by their text, as the request listed them; an answer naming one of those texts
+    is that action, found without parsing the text again."""
     try:
         message = _loads(line)
     except (ValueError, RecursionError):
@@ -172,14 +175,15 @@ def read_line(line: bytes) -> Union[Answer, Hello, Unexpected]:
     request_id = message.get("id")
     if not isinstance(request_id, int) or isinstance(request_id, bool):
         return Answer(None, None, f"an answer's id is the request's integer id, got {request_id!r}")
-    return _answer(request_id, message)
+    return _answer(request_id, message, legal)
 
 
-def _answer(request_id: int, message: dict[str, Any]) -> Answer:
+def _answer(request_id: int, message: dict[str, Any], legal: Mapping[str, Action]) -> Answer:
     text, ids = message.get("action"), message.get("ids")
     try:
         if isinstance(text, str):
-            return Answer(request_id, Action.parse(text))
+            known = legal.get(text)
+            return Answer(request_id, known if known is not None else Action.parse(text))
         if isinstance(ids, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
             return Answer(request_id, Action.from_id(ids[0]) if len(ids) == 1 else Action.from_ids(ids))
     except (XueliuError, OverflowError, IndexError) as e:

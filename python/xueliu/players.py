@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import copy
 import errno
-import json
 import os
 import select
 import signal
@@ -201,7 +200,7 @@ class LineBot(Player):
         self._next_id = 0
         self._sent = 0  # events of this hand already sent
         self._last: Optional[dict[str, Any]] = None  # the last of them
-        self._outbox: list[dict[str, Any]] = []  # acks and errors, sent with the next lines
+        self._outbox: list[bytes] = []  # acks and errors as lines, sent with the next lines
         self._total = 0
         self._hands = 0
 
@@ -245,10 +244,12 @@ class LineBot(Player):
         rid = self._next_id
         events = self._new_events(game, seat)
         legal = game.legal_actions(seat)
-        if not self._send([proto.request(game, seat, rid, self.time_ms, self._last, legal)], events):
+        by_text = {str(a): a for a in legal}  # the request's texts, and what an answer naming one plays
+        request = proto.request(game, seat, rid, self.time_ms, self._last, list(by_text))
+        if not self._send([request], events):
             self.counts.defaulted += 1
             return game.default_action(seat)
-        return self._await_answer(game, seat, rid, legal)
+        return self._await_answer(game, seat, rid, by_text)
 
     def end(self, game: Game, seat: int) -> None:
         if self._gone:
@@ -267,10 +268,10 @@ class LineBot(Player):
         lines, count = _events_for_lines(game, seat, self._sent)
         if count:
             self._sent += count
-            self._last = json.loads(lines[lines.rfind(b"\n", 0, len(lines) - 1) + 1 :])
+            self._last = proto.decode(lines[lines.rfind(b"\n", 0, len(lines) - 1) + 1 :])
         return lines
 
-    def _await_answer(self, game: Game, seat: int, rid: int, legal: list[Action]) -> Action:
+    def _await_answer(self, game: Game, seat: int, rid: int, by_text: dict[str, Action]) -> Action:
         deadline = time.monotonic() + self.time_ms / 1000
         replies = 0  # stale and error replies in this decision: bounded, so a flood cannot stall us
         while True:
@@ -280,11 +281,11 @@ class LineBot(Player):
                 default = game.default_action(seat)
                 reason = "the bot is gone" if self._gone else "no answer in time"
                 self._problem(f"request {rid}: {reason}")
-                self._outbox.append(proto.ack(rid, proto.DEFAULTED, default, f"{reason}; the default is played"))
+                self._reply(proto.ack(rid, proto.DEFAULTED, default, f"{reason}; the default is played"))
                 return default
-            message = proto.read_line(line)
+            message = proto.read_line(line, by_text)
             if isinstance(message, proto.Answer) and message.request_id in (rid, None):
-                return self._take(game, seat, rid, message, legal)
+                return self._take(game, seat, rid, message, by_text)
             if isinstance(message, proto.Answer):
                 self.counts.stale += 1
                 reply = proto.ack(message.request_id, proto.STALE, None, f"no open request has id {message.request_id}")
@@ -294,31 +295,40 @@ class LineBot(Player):
             self._problem(f"request {rid}: {reply.get('reason') or reply.get('message')}")
             replies += 1
             if replies <= 8:
-                self._outbox.append(reply)
+                self._reply(reply)
 
-    def _take(self, game: Game, seat: int, rid: int, answer: proto.Answer, legal: list[Action]) -> Action:
-        if answer.action is None:
+    def _take(self, game: Game, seat: int, rid: int, answer: proto.Answer, by_text: dict[str, Action]) -> Action:
+        action = answer.action
+        if action is None:
             self.counts.unparseable += 1
             default = game.default_action(seat)
             self._problem(f"request {rid}: unparseable: {answer.problem}")
-            self._outbox.append(proto.ack(rid, proto.UNPARSEABLE, default, answer.problem))
+            self._reply(proto.ack(rid, proto.UNPARSEABLE, default, answer.problem))
             return default
-        if answer.action not in legal:
+        text = str(action)
+        if by_text.get(text) != action:
             self.counts.rejected += 1
             default = game.default_action(seat)
-            self._problem(f"request {rid}: rejected: {answer.action} is not legal now")
-            self._outbox.append(proto.ack(rid, proto.REJECTED, default, f"{answer.action} is not legal now"))
+            self._problem(f"request {rid}: rejected: {text} is not legal now")
+            self._reply(proto.ack(rid, proto.REJECTED, default, f"{text} is not legal now"))
             return default
-        self._outbox.append(proto.ack(rid, proto.ACCEPTED, answer.action))
-        return answer.action
+        self._reply(proto.ack(rid, proto.ACCEPTED, text))
+        return action
+
+    def _reply(self, message: dict[str, Any]) -> None:
+        """An ack or error, sent with the next lines (one write a decision)."""
+        self._outbox.append(proto.encode(message))
 
     def _send(self, messages: Sequence[dict[str, Any]], events: bytes = b"") -> bool:
-        """Writes the waiting acks and errors, the events' lines, then the messages, within
-        ``time_ms``; a bot that does not read what it is sent is dropped."""
+        """Writes the waiting acks and errors, the events' lines, then the messages, in one write
+        within ``time_ms``; a bot that does not read what it is sent is dropped."""
         if self._gone:
             return False
-        data = b"".join([*(proto.encode(m) for m in self._outbox), events, *(proto.encode(m) for m in messages)])
-        self._outbox.clear()
+        outbox = self._outbox
+        outbox.append(events)
+        outbox.extend(proto.encode(m) for m in messages)
+        data = b"".join(outbox)
+        outbox.clear()
         if self._write(data, time.monotonic() + self.time_ms / 1000):
             return True
         self._drop()
@@ -383,7 +393,7 @@ class ProcessBot(LineBot):
         if process is None:
             return
         if process.poll() is None:
-            data = b"".join(proto.encode(m) for m in (*self._outbox, proto.bye()))
+            data = b"".join([*self._outbox, proto.encode(proto.bye())])
             _write_pipe(process, data, time.monotonic() + 0.1)
             _close_quietly(process.stdin)
             try:

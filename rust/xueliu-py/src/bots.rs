@@ -9,8 +9,8 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use std::sync::{Arc, Mutex};
-use xueliu_core::bots::{self as core, BotKind, Simulation, Tally, WIN_KIND_NAMES};
-use xueliu_core::game::{Event, Reason, SeatView};
+use xueliu_core::bots::{self as core, AnyBot, BotKind, Simulation, Tally, WIN_KIND_NAMES};
+use xueliu_core::game::{Reason, SeatView};
 
 /// A whole number argument (`games`, `seed`, `first_game`); `default` when not given.
 fn whole(name: &str, value: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
@@ -651,14 +651,9 @@ fn hand_stats(game: &xueliu_core::game::Game) -> [[i64; 9]; 4] {
             Some(feeder) => rows[feeder as usize & 3][4] += 1,
         }
     }
-    for e in game.events() {
-        if let Event::Payment { payer, reason, .. } = e {
-            match reason {
-                Reason::FlowerPig => rows[*payer as usize & 3][6] = 1,
-                Reason::NotReady => rows[*payer as usize & 3][7] = 1,
-                _ => {}
-            }
-        }
+    for (seat, row) in (0..4u8).zip(rows.iter_mut()) {
+        row[6] = i64::from(game.has_paid(seat, Reason::FlowerPig));
+        row[7] = i64::from(game.has_paid(seat, Reason::NotReady));
     }
     for k in game.kongs() {
         rows[k.owner as usize & 3][8] += 1;
@@ -698,17 +693,23 @@ pub fn _arena_hands<'py>(
         .try_iter()?
         .map(|s| bot_kinds(&s?))
         .collect::<PyResult<Vec<_>>>()?;
-    let play = |i: u64| -> Result<Vec<[[i64; 9]; 4]>, xueliu_core::error::Error> {
+    // Each seating keeps its four bots from deal to deal, reseeded per hand, and plays with the
+    // log off (the figures need none): as `compare_bots` plays, so within its time.
+    let mut players: Vec<[AnyBot; 4]> = seatings
+        .iter()
+        .map(|bots| bots.map(|kind| AnyBot::new(kind, 0)))
+        .collect();
+    let mut play = |i: u64| -> Result<Vec<[[i64; 9]; 4]>, xueliu_core::error::Error> {
         let deal = core::game_seed(seed, first_game.wrapping_add(i));
-        seatings
-            .iter()
-            .map(|&bots| core::play_game(&rules, bots, deal, true).map(|g| hand_stats(&g)))
+        players
+            .iter_mut()
+            .map(|four| core::play_hand(&rules, four, deal, false).map(|g| hand_stats(&g)))
             .collect()
     };
     let hands = py
         .detach(|| {
             xueliu_core::game::playable(&rules).map_err(xueliu_core::error::Error::Rules)?;
-            (0..games).map(play).collect::<Result<Vec<_>, _>>()
+            (0..games).map(&mut play).collect::<Result<Vec<_>, _>>()
         })
         .map_err(core_error)?;
     let flat: Vec<i64> = hands

@@ -26,8 +26,8 @@ pub use parallel::thread_count;
 pub use policy::PolicyBot;
 pub use random::RandomBot;
 pub use simulate::{
-    bot_seed, build_tables, game_seed, play_game, simulate, Simulation, SimulationResult, Tally,
-    WIN_KIND_NAMES,
+    bot_seed, build_tables, game_seed, play_game, play_hand, simulate, Simulation,
+    SimulationResult, Tally, WIN_KIND_NAMES,
 };
 
 use crate::error::Error;

@@ -185,7 +185,7 @@ pub fn play_game(
 
 /// [`play_game`] with the `players` given, reseeded first so that they play as fresh ones: a
 /// run of hands keeps its four bots instead of building (and copying) four a hand.
-fn play_hand(
+pub fn play_hand(
     rules: &Arc<Rules>,
     players: &mut [AnyBot; 4],
     seed: u64,

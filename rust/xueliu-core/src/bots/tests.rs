@@ -78,6 +78,41 @@ fn bots_play_only_legal_actions_to_the_end_under_every_preset() {
 }
 
 #[test]
+fn the_paid_tally_is_the_payment_events_and_is_kept_with_logging_off() {
+    use crate::game::Reason;
+    use BotKind::{Greedy as G, Random as R};
+    let mut seen = [0usize; 2];
+    for &preset in Preset::ALL {
+        let rules = Arc::new(preset.rules());
+        for seed in 0..40 {
+            let logged = play_game(&rules, [G, R, G, R], seed, true).unwrap();
+            let quiet = play_game(&rules, [G, R, G, R], seed, false).unwrap();
+            let restored = Game::from_json(&logged.to_json()).unwrap();
+            for seat in 0..4u8 {
+                for &reason in Reason::ALL {
+                    let paid = logged.events().any(|e| {
+                        matches!(e, crate::game::Event::Payment { payer, reason: r, .. }
+                                 if *payer == seat && *r == reason)
+                    });
+                    let tallies = [&logged, &quiet, &restored].map(|g| g.has_paid(seat, reason));
+                    assert_eq!(tallies, [paid; 3], "{preset:?} {seed} {seat} {reason:?}");
+                    if paid && reason == Reason::FlowerPig {
+                        seen[0] += 1;
+                    }
+                    if paid && reason == Reason::NotReady {
+                        seen[1] += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        seen[0] > 0 && seen[1] > 0,
+        "no 花猪 or 查叫 payment met: {seen:?}"
+    );
+}
+
+#[test]
 fn the_same_seeds_give_the_same_hand() {
     let rules = Arc::new(Rules::preset("chengdu").unwrap());
     let kinds = [

@@ -201,6 +201,9 @@ pub struct Game {
     wins: Vec<WinRecord>,
     kongs: Vec<KongRecord>,
     scores: [i64; 4],
+    /// The reasons each seat has paid for, a bit per [`Reason`]: kept with logging off too, so
+    /// self-play counts 花猪 and 查叫 without keeping the log.
+    pub(super) paid: [u16; 4],
     end: Option<EndReason>,
     /// What the table saw that the state no longer shows (the exchange, claimed discards).
     history: History,
@@ -241,6 +244,7 @@ impl Game {
             wins: Vec::new(),
             kongs: Vec::new(),
             scores: [0; 4],
+            paid: [0; 4],
             end: None,
             history: History::default(),
             log: logging.then(Log::default),
@@ -346,6 +350,12 @@ impl Game {
 
     pub fn kongs(&self) -> &[KongRecord] {
         &self.kongs
+    }
+
+    /// Whether `seat` has paid for `reason` this hand (a `payment` event of its), logging or not;
+    /// a game restored from a snapshot without a log counts only what it paid since.
+    pub fn has_paid(&self, seat: u8, reason: Reason) -> bool {
+        self.paid[seat as usize & 3] & (1 << reason as u16) != 0
     }
 
     /// The exchange of the current deal, once it has resolved: derived from the public record

@@ -21,6 +21,7 @@ impl Game {
         }
         self.scores[payer as usize] -= amount;
         self.scores[payee as usize] += amount;
+        self.paid[payer as usize] |= 1 << reason as u16;
         self.push(Event::Payment {
             payer,
             payee,

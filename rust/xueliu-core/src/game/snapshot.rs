@@ -422,6 +422,7 @@ impl Snapshot<'_, Vec<Event>> {
             wins,
             kongs: self.kongs.to_vec(),
             scores: self.scores,
+            paid: [0; 4], // read back from the log, when there is one (`game`)
             end,
             history,
             log: None,
@@ -440,11 +441,23 @@ impl Snapshot<'_, Vec<Event>> {
         game.check_pending()?;
         if self.logging {
             game.log = Some(snapshot_events(self.events, "snapshot.events", &game)?);
+            game.paid = paid_in(game.events());
         } else if !self.events.is_empty() {
             return Err("snapshot.events: a game without logging has no events".into());
         }
         Ok(game)
     }
+}
+
+/// Each seat's paid reasons (the `paid` tally) from a log's `payment` events.
+fn paid_in<'a>(events: impl Iterator<Item = &'a Event>) -> [u16; 4] {
+    let mut paid = [0; 4];
+    for e in events {
+        if let Event::Payment { payer, reason, .. } = e {
+            paid[*payer as usize & 3] |= 1 << *reason as u16;
+        }
+    }
+    paid
 }
 
 impl Game {
