@@ -11,7 +11,7 @@ pub use fields::Value;
 pub use presets::Preset;
 
 use crate::choice::{choice, Choice};
-use crate::error::quote;
+use crate::error::{quote, EXCERPT_CHARS};
 use crate::pattern::{FanTable, Pattern};
 use crate::points::{Curve, Scoring, MAX_PAYMENT};
 use std::fmt;
@@ -331,8 +331,14 @@ impl fmt::Display for RulesError {
                 write!(f, "unknown preset {}; presets: {}", quote(name), Preset::names())
             }
             RulesError::UnknownOption(name) => {
+                write!(f, "unknown option {}", quote(name))?;
+                // A name longer than any option is no typo: the list would only make the
+                // message long (the schema grows), so point to it instead.
+                if name.chars().count() > EXCERPT_CHARS {
+                    return f.write_str("; no option has so long a name (docs/rules-schema.md)");
+                }
                 let names: Vec<String> = Rules::KEYS.iter().map(|k| format!("{k:?}")).collect();
-                write!(f, "unknown option {}; options: {}", quote(name), names.join(", "))
+                write!(f, "; options: {}", names.join(", "))
             }
             RulesError::UnknownPattern(name) => {
                 write!(
