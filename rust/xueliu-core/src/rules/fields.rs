@@ -436,7 +436,10 @@ mod tests {
         assert!(e.starts_with("unknown option \"cap\"; options: \"preset\", \"mode\""));
         assert!(e.contains("\"cap_fan\""));
         // No typo is that long: a short message, however many options the schema grows.
-        let e = r.set(&"x".repeat(1000), Value::Int(3)).unwrap_err().to_string();
+        let e = r
+            .set(&"x".repeat(1000), Value::Int(3))
+            .unwrap_err()
+            .to_string();
         assert!(e.len() < 200 && e.contains("docs/rules-schema.md"), "{e}");
         let e = r
             .fan
