@@ -152,7 +152,7 @@ def _parse_exchange(text: str) -> Action:
 def _typed(
     game: Game, seat: int, answer: str, parse: Callable[[str], Action], say: Words = ENGLISH
 ) -> tuple[Optional[Action], str]:
-    """The typed move if the game takes it, else None and the engine's reason (asked of a copy)."""
+    """The typed move if the game takes it, else None and the engine's reason."""
     try:
         action = parse(answer)
     except XueliuError as e:
@@ -160,7 +160,7 @@ def _typed(
     if action in game.legal_actions(seat):
         return action, ""
     try:
-        game.clone().act(seat, action)
+        game.check(seat, action)
     except XueliuError as e:
         return None, str(e)
     return None, say("not_a_choice", action=action)

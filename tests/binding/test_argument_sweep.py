@@ -109,6 +109,7 @@ VALID: dict[str, dict[str, object]] = {
     "Game.observe_packed": {"seat": 0},
     "Game.observe_into": {"seat": 0, "out": lambda g: np.zeros(OBS_SHAPE, np.uint8)},
     "Game.default_action": {"seat": lambda g: _acting(g)[0]},
+    "Game.check": {"seat": lambda g: _acting(g)[0], "action": lambda g: _acting(g)[1]},
     "Game.in_hand": {"seat": 0},
     "Game.offered_win": {"seat": 0},
     "Game.hand": {"seat": 0},

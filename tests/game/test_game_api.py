@@ -283,3 +283,30 @@ def test_in_hand_is_until_a_win_in_xuezhan_and_always_in_xueliu(preset):
     assert (left == 0) == xueliu_mode
     with pytest.raises(xueliu.ArgumentError, match="seat"):
         game.in_hand(4)
+
+
+@pytest.mark.parametrize("preset", ["chengdu", "chengdu_xueliu", "yaoji"])
+def test_check_says_what_act_would_and_changes_nothing(preset):
+    # Every action id's text at every step: `check` raises exactly what `act` raises on a copy
+    # (type and message), and the game's snapshot is the same before and after it.
+    names = [xueliu.action_id_name(i) for i in range(xueliu.ACTION_COUNT)]
+    for seed in range(2):
+        game, bot = xueliu.Game(preset, seed=seed), xueliu.Bot("greedy", seed=seed)
+        while not game.is_over:
+            seat = game.to_act()[0]
+            before = game.to_json()
+            for text in names[::7] + [str(a) for a in game.legal_actions(seat)]:
+                for s in (seat, (seat + 1) % 4):
+                    try:
+                        game.clone().act(s, text)
+                        acted = None
+                    except xueliu.XueliuError as e:
+                        acted = (type(e), str(e))
+                    try:
+                        game.check(s, text)
+                        checked = None
+                    except xueliu.XueliuError as e:
+                        checked = (type(e), str(e))
+                    assert checked == acted, (s, text)
+            assert game.to_json() == before
+            game.act(seat, bot.choose(game, seat))

@@ -821,17 +821,6 @@ class Table:
             return []
         return [ready.to_dict(w) for w in self.waits.of(self.match.game, seat)]
 
-    def _trial(self, seat: int, action: str) -> engine.Game:
-        """A copy of the game in which ``seat`` played ``action`` and every other asked seat its
-        default: what the action would do, for the seat's eyes only (raises if it is illegal)."""
-        assert self.match is not None
-        trial = self.match.game.clone()
-        for other in trial.to_act():
-            if other != seat:
-                trial.act(other, trial.default_action(other))
-        trial.act(seat, action)
-        return trial
-
     def _win_score(self, seat: int) -> Optional[ScoreDict]:
         """The score of the win on offer (its pattern, fan and points), shown before the seat
         chooses; the engine's, from the seat's own hand and what everyone sees."""
@@ -842,8 +831,9 @@ class Table:
     def _refusal(self, seat: int, action: str, request: Request) -> str:
         """Why ``action`` is refused: the engine's own reason when the engine is asking the seat."""
         if request.engine:
+            assert self.match is not None
             try:
-                self._trial(seat, action)
+                self.match.game.check(seat, action)
             except engine.XueliuError as e:
                 return str(e)
         return f"{action!r} is not legal now; legal: {', '.join(request.actions)}"

@@ -528,6 +528,14 @@ impl Game {
             .map_err(core_error)
     }
 
+    /// Raises what `act(seat, action)` would raise (IllegalActionError with the engine's
+    /// reason), changing nothing; returns None when the action is legal now.
+    fn check(&self, seat: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = seat_arg(seat)?;
+        let action = action_arg(action)?;
+        self.with(|g| g.check(seat, action))?.map_err(core_error)
+    }
+
     /// The ids `seat` may take now, as a bool array of `ACTION_COUNT` (docs/encoding.md
     /// §1). During the exchange, `picked` names the tiles already picked toward it (one id per
     /// tile): the mask then offers the tiles that can follow.

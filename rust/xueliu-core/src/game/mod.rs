@@ -446,11 +446,19 @@ impl Game {
         found
     }
 
+    /// Whether `act(seat, action)` would succeed, with the error it would give, changing
+    /// nothing: why a move is refused, for a caller that does not take it now.
+    pub fn check(&self, seat: u8, action: Action) -> Result<(), Error> {
+        if self.is_legal(seat, action) {
+            Ok(())
+        } else {
+            Err(self.explain(seat, action))
+        }
+    }
+
     /// Takes `action` for `seat`; on error nothing changes.
     pub fn act(&mut self, seat: u8, action: Action) -> Result<(), Error> {
-        if !self.is_legal(seat, action) {
-            return Err(self.explain(seat, action));
-        }
+        self.check(seat, action)?;
         self.apply(seat, action);
         Ok(())
     }
