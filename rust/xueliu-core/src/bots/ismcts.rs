@@ -37,6 +37,8 @@ pub struct IsmctsBot {
     greedy: GreedyBot,
     legal: ActionList,
     candidates: ActionList,
+    /// The game each playout runs in, copied over from its world (its lists keep their room).
+    playout: Option<Game>,
 }
 
 /// Per candidate, the sums over worlds of its gain over the greedy choice and its square.
@@ -55,6 +57,7 @@ impl IsmctsBot {
             greedy: GreedyBot::default(),
             legal: ActionList::new(),
             candidates: ActionList::new(),
+            playout: None,
         }
     }
 
@@ -90,11 +93,17 @@ impl IsmctsBot {
                 return;
             };
             for (i, &action) in self.candidates.iter().enumerate() {
-                let mut copy = world.clone();
+                let copy = match &mut self.playout {
+                    Some(copy) => {
+                        copy.clone_from(&world);
+                        copy
+                    }
+                    none => none.insert(world.clone()),
+                };
                 // The seat's legal actions are the same in every world; a refusal cannot happen.
                 scores[i] = match copy.act(seat, action) {
                     Ok(()) => {
-                        play_out(&mut self.greedy, &mut copy);
+                        play_out(&mut self.greedy, copy);
                         copy.scores()[seat as usize]
                     }
                     Err(_) => i64::MIN / 2,

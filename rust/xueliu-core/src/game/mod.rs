@@ -185,8 +185,9 @@ pub struct KongRecord {
     pub chained: bool,
 }
 
-/// One hand. Cloning copies fixed-size state and shares the event log's history.
-#[derive(Clone)]
+/// One hand. Cloning copies fixed-size state and shares the event log's history;
+/// `clone_from` also keeps the target's win and kong lists' room, so that search copying one
+/// position into the same game again and again allocates nothing.
 pub struct Game {
     rules: Arc<Rules>,
     seed: u64,
@@ -208,6 +209,47 @@ pub struct Game {
     /// What the table saw that the state no longer shows (the exchange, claimed discards).
     history: History,
     log: Option<Log<Event>>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            rules: self.rules.clone(),
+            wins: self.wins.clone(),
+            kongs: self.kongs.clone(),
+            log: self.log.clone(),
+            ..*self
+        }
+    }
+
+    fn clone_from(&mut self, source: &Game) {
+        // Every field named, so that a new one cannot be forgotten here.
+        let Game {
+            rules,
+            seed,
+            rng,
+            dealer,
+            wall,
+            seats,
+            river,
+            pending,
+            claimed,
+            wins,
+            kongs,
+            scores,
+            end,
+            history,
+            log,
+        } = source;
+        self.rules.clone_from(rules);
+        (self.seed, self.rng, self.dealer) = (*seed, *rng, *dealer);
+        (self.wall, self.seats, self.river) = (*wall, *seats, *river);
+        (self.pending, self.claimed) = (*pending, *claimed);
+        self.wins.clone_from(wins);
+        self.kongs.clone_from(kongs);
+        (self.scores, self.end, self.history) = (*scores, *end, *history);
+        self.log.clone_from(log);
+    }
 }
 
 impl Game {

@@ -512,3 +512,19 @@ fn the_exchange_record_is_the_logged_exchange() {
 mod golden;
 mod table;
 mod yaoji;
+
+/// `clone_from` onto a game of another hand gives what `clone` gives, log and all.
+#[test]
+fn clone_from_gives_the_clone() {
+    let rules = Arc::new(Rules::preset("chengdu_xueliu").unwrap());
+    let (mut rng, mut buf) = (Rng::new(3), ActionList::new());
+    for seed in 0..6 {
+        let mut game = Game::new(rules.clone(), seed, seed % 2 == 0).unwrap();
+        let mut target = Game::new(rules.clone(), seed + 100, true).unwrap();
+        while eager_step(&mut game, &mut rng, &mut buf) {
+            target.clone_from(&game);
+            assert_eq!(target.to_json(), game.clone().to_json());
+            assert_eq!(target.events_json(None), game.events_json(None));
+        }
+    }
+}
