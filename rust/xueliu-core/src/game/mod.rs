@@ -237,6 +237,7 @@ impl Clone for Game {
             wins,
             kongs,
             scores,
+            paid,
             end,
             history,
             log,
@@ -247,7 +248,8 @@ impl Clone for Game {
         (self.pending, self.claimed) = (*pending, *claimed);
         self.wins.clone_from(wins);
         self.kongs.clone_from(kongs);
-        (self.scores, self.end, self.history) = (*scores, *end, *history);
+        (self.scores, self.paid) = (*scores, *paid);
+        (self.end, self.history) = (*end, *history);
         self.log.clone_from(log);
     }
 }
