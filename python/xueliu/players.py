@@ -168,14 +168,18 @@ def player(bot: Any) -> Player:
     return InProcess(bot)
 
 
-def play_hand(game: Game, seats: Sequence[Player]) -> None:
+def play_hand(game: Game, seats: Sequence[Player], moved: Optional[Callable[[int, Action], None]] = None) -> None:
     """Plays ``game`` to its end with ``seats[s]`` deciding for seat ``s``, the first seat to act
-    first (as ``simulate`` does). Each decision is checked: a bot's failure is its seat's."""
+    first (as ``simulate`` does). Each decision is checked: a bot's failure is its seat's.
+    ``moved(seat, action)`` hears each action played (the server's ladder shows it at a table)."""
     for s, p in enumerate(seats):
         p.begin(game, s)
     while not game.is_over:
         seat = game.to_act()[0]
-        game.act(seat, seats[seat].decide(game, seat))
+        action = seats[seat].decide(game, seat)
+        game.act(seat, action)
+        if moved is not None:
+            moved(seat, action)
     for s, p in enumerate(seats):
         p.end(game, s)
 

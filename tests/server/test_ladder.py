@@ -126,7 +126,7 @@ def test_a_set_is_one_deal_rotated_through_the_seats() -> None:
     expected = [0.0] * 4
     for r in range(4):
         order = [(s - r) % 4 for s in range(4)]
-        game = xueliu.Game(rules, seed=7)
+        game = xueliu.Match(rules, seed=7, hands=1).game  # a table's deal
         xueliu.players.play_hand(game, [xueliu.players.Builtin(names[b]) for b in order])
         for s, b in enumerate(order):
             expected[b] += game.scores[s] / 4
