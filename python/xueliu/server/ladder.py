@@ -225,7 +225,7 @@ class Ladder:
             self.pool, validation_game, Rules.preset(preset), seed, bot, self.config.validation_bots
         )
         report |= {"preset": preset, "seed": seed}
-        self.store.validated(bot.name, report["passed"], report)
+        self.store.validated(bot.name, preset, report["passed"], report)
         return report
 
     async def ranked(self, bot: SocketBot, preset: str) -> dict[str, Any]:
