@@ -249,7 +249,7 @@ class LineBot(Player):
         events = self._new_events(game, seat)
         legal = game.legal_actions(seat)
         by_text = {str(a): a for a in legal}  # the request's texts, and what an answer naming one plays
-        request = proto.request(game, seat, rid, self.time_ms, self._last, list(by_text))
+        request = proto.request(game, seat, rid, self.time_ms, self._last, legal, list(by_text))
         if not self._send([request], events):
             self.counts.defaulted += 1
             return game.default_action(seat)
@@ -372,6 +372,7 @@ class ProcessBot(LineBot):
         self._process: Optional[subprocess.Popen[bytes]] = None
         self._buffer = bytearray()
         self._skipping = False  # inside a line already cut at MAX_LINE
+        self._readable = select.poll()  # the process's stdout, registered when it starts
 
     def __getstate__(self) -> dict[str, Any]:
         """A ProcessBot pickles as its command and options (worker processes start their own)."""
@@ -435,6 +436,8 @@ class ProcessBot(LineBot):
         assert self._process.stdin is not None and self._process.stdout is not None
         os.set_blocking(self._process.stdin.fileno(), False)
         os.set_blocking(self._process.stdout.fileno(), False)
+        self._readable = select.poll()  # one registration a process, not an fd set built per wait
+        self._readable.register(self._process.stdout.fileno(), select.POLLIN)
         if not self._handshake():
             _kill(self._process)
 
@@ -501,7 +504,7 @@ class ProcessBot(LineBot):
                 del self._buffer[: cut + 1 if end >= 0 else cut]
                 return line
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
+            if left <= 0 or not self._readable.poll(left * 1000):
                 return None
             try:
                 chunk = os.read(fd, 1 << 16)
