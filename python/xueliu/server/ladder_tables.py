@@ -14,8 +14,10 @@ The four games of a set share one deal, so no table may end while another game o
 still to be played: its end shows every seat's concealed tiles, reveals the seed and publishes the
 log, which would tell a bot the deal it is playing. Each table therefore holds its game's last
 action until :meth:`LadderTable.finish`, called once the whole set is played. (What a table shows
-before its end is public, and the bots of the set saw it all as they played.) If the table ever disagrees with the game (it cannot, both are the engine's), it is
-left as it is and logged; the ranked game does not wait on it.
+before its end is public, and the bots of the set saw it all as they played.)
+
+If a table ever disagrees with its game (it cannot: both are the engine's, dealt alike), or
+storage refuses it, it stops following and the error is logged; the ranked game never waits on it.
 """
 
 from __future__ import annotations
