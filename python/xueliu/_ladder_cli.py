@@ -92,7 +92,8 @@ def ladder_client(
         rating = result["rating"]
         shown = f"{rating['rating']:+.2f} [{rating['ci_low']:+.2f}, {rating['ci_high']:+.2f}]" if rating else "—"
         others = ", ".join(f"{n} {p:+.2f}" for n, p in zip(result["bots"], result["points"]))
-        click.echo(f"set under {result['preset']}: {others}; rating {shown}")
+        tables = ", ".join(result.get("tables", [])) or "—"
+        click.echo(f"set under {result['preset']}: {others}; rating {shown}; tables {tables}")
     for error in session.errors:
         click.echo(f"server: {error}", err=True)
     if not session.rated:  # a failed validation, a bot that broke off, a server that refused

@@ -92,13 +92,18 @@ def request(
     request_id: int,
     deadline_ms: int,
     last: Optional[dict[str, Any]],
-    actions: Sequence[Union[Action, str]],
+    actions: Sequence[Action],
+    texts: Optional[Sequence[str]] = None,
 ) -> dict[str, Any]:
     """The request for the seat's decision now (``last``: the last event the seat was sent;
-    ``actions``: its legal actions, or their texts): the actions as text and their ids."""
+    ``actions``: its legal actions, ``texts`` theirs if the caller has them): the actions as
+    text and their ids."""
     message = {"type": "request", "id": request_id, "seat": seat, **request_kind(game, seat, last)}
-    message["actions"] = [a if isinstance(a, str) else str(a) for a in actions]
-    message["mask"] = game.action_mask(seat).nonzero()[0].tolist()
+    message["actions"] = [str(a) for a in actions] if texts is None else list(texts)
+    if message["kind"] == "exchange":  # the tiles that may be picked (docs/encoding.md §1)
+        message["mask"] = game.action_mask(seat).nonzero()[0].tolist()
+    else:  # the actions' ids, as the mask holds them, without building the mask
+        message["mask"] = sorted(a.id for a in actions)
     message["deadline_ms"] = deadline_ms
     return message
 

@@ -900,6 +900,13 @@ def _limit_options(command: Any) -> Any:
     help="Wall time per decision for a bot connected to the ladder.",
 )
 @click.option(
+    "--ladder-spectator-delay",
+    type=click.FloatRange(0, 86_399),
+    default=0.0,
+    show_default=True,
+    help="Seconds spectators of a ranked ladder game's table see it late (docs/ladder.md).",
+)
+@click.option(
     "--origin",
     "origins",
     multiple=True,
@@ -916,6 +923,7 @@ def serve(
     chosen_seeds: bool,
     ladder_fill: float,
     ladder_time_ms: int,
+    ladder_spectator_delay: float,
     origins: tuple[str, ...],
     **limits: Any,
 ) -> None:
@@ -936,7 +944,7 @@ def serve(
     _check_free(host, port)
     given = Limits(origins=origins, **{name: value for name, value in limits.items() if value is not None})
     storage = None if database is None else shared_storage(database, address or f"http://{host}:{port}", lease)
-    config = LadderConfig(ladder_fill, ladder_time_ms)
+    config = LadderConfig(ladder_fill, ladder_time_ms, spectator_delay=ladder_spectator_delay)
     # in PostgreSQL beside the tables; in --db, made by create_app once the file is the server's
     ladder: Union[Ladder, LadderConfig] = config if database is None else Ladder(LadderStore(postgres=database), config)
     try:

@@ -168,14 +168,18 @@ def player(bot: Any) -> Player:
     return InProcess(bot)
 
 
-def play_hand(game: Game, seats: Sequence[Player]) -> None:
+def play_hand(game: Game, seats: Sequence[Player], moved: Optional[Callable[[int, Action], None]] = None) -> None:
     """Plays ``game`` to its end with ``seats[s]`` deciding for seat ``s``, the first seat to act
-    first (as ``simulate`` does). Each decision is checked: a bot's failure is its seat's."""
+    first (as ``simulate`` does). Each decision is checked: a bot's failure is its seat's.
+    ``moved(seat, action)`` hears each action played (the server's ladder shows it at a table)."""
     for s, p in enumerate(seats):
         p.begin(game, s)
     while not game.is_over:
         seat = game.to_act()[0]
-        game.act(seat, seats[seat].decide(game, seat))
+        action = seats[seat].decide(game, seat)
+        game.act(seat, action)
+        if moved is not None:
+            moved(seat, action)
     for s, p in enumerate(seats):
         p.end(game, s)
 
@@ -245,7 +249,7 @@ class LineBot(Player):
         events = self._new_events(game, seat)
         legal = game.legal_actions(seat)
         by_text = {str(a): a for a in legal}  # the request's texts, and what an answer naming one plays
-        request = proto.request(game, seat, rid, self.time_ms, self._last, list(by_text))
+        request = proto.request(game, seat, rid, self.time_ms, self._last, legal, list(by_text))
         if not self._send([request], events):
             self.counts.defaulted += 1
             return game.default_action(seat)
@@ -368,6 +372,7 @@ class ProcessBot(LineBot):
         self._process: Optional[subprocess.Popen[bytes]] = None
         self._buffer = bytearray()
         self._skipping = False  # inside a line already cut at MAX_LINE
+        self._readable = select.poll()  # the process's stdout, registered when it starts
 
     def __getstate__(self) -> dict[str, Any]:
         """A ProcessBot pickles as its command and options (worker processes start their own)."""
@@ -431,6 +436,8 @@ class ProcessBot(LineBot):
         assert self._process.stdin is not None and self._process.stdout is not None
         os.set_blocking(self._process.stdin.fileno(), False)
         os.set_blocking(self._process.stdout.fileno(), False)
+        self._readable = select.poll()  # one registration a process, not an fd set built per wait
+        self._readable.register(self._process.stdout.fileno(), select.POLLIN)
         if not self._handshake():
             _kill(self._process)
 
@@ -497,7 +504,7 @@ class ProcessBot(LineBot):
                 del self._buffer[: cut + 1 if end >= 0 else cut]
                 return line
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
+            if left <= 0 or not self._readable.poll(left * 1000):
                 return None
             try:
                 chunk = os.read(fd, 1 << 16)

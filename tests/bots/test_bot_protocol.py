@@ -55,6 +55,18 @@ def test_requests_name_the_decision():
         assert kind == {"kind": "claim", "tile": discard["tile"], "from": discard["seat"]}
 
 
+@pytest.mark.parametrize("preset", xueliu.Rules.presets())
+def test_a_requests_mask_is_the_action_mask_at_every_decision(preset):
+    for seed in range(3):
+        game, bot = xueliu.Game(preset, seed=seed), xueliu.Bot("random", seed=seed)
+        while not game.is_over:
+            for seat in game.to_act():
+                request = proto.request(game, seat, 1, 500, None, game.legal_actions(seat))
+                assert request["mask"] == game.action_mask(seat).nonzero()[0].tolist(), (seat, request)
+            seat = game.to_act()[0]
+            game.act(seat, bot.choose(game, seat))
+
+
 @pytest.mark.parametrize(
     ("line", "expect"),
     [

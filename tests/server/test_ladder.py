@@ -86,9 +86,12 @@ def test_the_store_keeps_accounts_as_digests_and_refuses_a_taken_name(store: Lad
     got = store.account("alpha")
     assert got is not None and got.token == hash_token("secret") and got.validated is None
     assert store.account("nobody") is None and store.bots() == 1
-    store.validated("alpha", False, {"problems": ["request 3: rejected"]})
+    store.validated("alpha", "chengdu", False, {"problems": ["request 3: rejected"]})
     got = store.account("alpha")
     assert got is not None and got.validated is False and got.report == {"problems": ["request 3: rejected"]}
+    assert not store.passed("alpha", "chengdu")
+    store.validated("alpha", "chengdu", True, {"problems": []})  # passed on a second try
+    assert store.passed("alpha", "chengdu") and not store.passed("alpha", "yaoji")
 
 
 def test_the_store_records_a_set_with_its_ratings_in_one_write(store: LadderStore) -> None:
@@ -126,7 +129,7 @@ def test_a_set_is_one_deal_rotated_through_the_seats() -> None:
     expected = [0.0] * 4
     for r in range(4):
         order = [(s - r) % 4 for s in range(4)]
-        game = xueliu.Game(rules, seed=7)
+        game = xueliu.Match(rules, seed=7, hands=1).game  # a table's deal
         xueliu.players.play_hand(game, [xueliu.players.Builtin(names[b]) for b in order])
         for s, b in enumerate(order):
             expected[b] += game.scores[s] / 4
@@ -197,6 +200,12 @@ def test_a_correct_bot_passes_validation_then_plays_ranked_sets_stored_with_rati
     # a validated account goes straight to the queue
     seen = session(client, {"bot": "good", "token": token, "sets": 1})
     assert not any(m["type"] == "validation" for m in seen) and len(store.sets("chengdu")) == 3
+    # but validation is per preset: under another it plays that preset's validation game first
+    seen = session(client, {"bot": "good", "token": token, "preset": "yaoji", "sets": 1})
+    validation = next(m for m in seen if m["type"] == "validation")
+    assert validation["passed"] and validation["preset"] == "yaoji"
+    assert store.passed("good", "yaoji") and store.passed("good", "chengdu") and not store.passed("good", "xuezhan")
+    assert len(store.sets("yaoji")) == 1
 
 
 def test_an_illegal_answer_fails_validation_and_the_report_says_what_was_wrong(client: TestClient) -> None:

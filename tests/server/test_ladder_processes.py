@@ -16,6 +16,8 @@ from typing import Iterator, Optional
 
 import pytest
 
+import xueliu
+
 pytest.importorskip("websockets")
 from server_process import free_port  # noqa: E402
 
@@ -27,12 +29,15 @@ ZOO = str(ROOT / "tests" / "bots" / "zoo.py")
 class Ladder:
     """A ``xueliu serve`` whose ranked queues fill after ``fill`` seconds, bots having ``time_ms`` a decision."""
 
-    def __init__(self, db: Path, fill: float, time_ms: int = 1000, database: Optional[str] = None) -> None:
+    def __init__(
+        self, db: Path, fill: float, time_ms: int = 1000, database: Optional[str] = None, delay: float = 0.0
+    ) -> None:
         self.db, self.port, self.database = db, free_port(), database
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "xueliu", "serve", "--db", str(db), "--port", str(self.port)]
         command += ["--database", database] if database else []
         command += ["--ladder-fill", str(fill), "--ladder-time-ms", str(time_ms), "--hello-seconds", "3"]
+        command += ["--ladder-spectator-delay", str(delay)]
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
         while True:
@@ -120,6 +125,60 @@ def test_two_bots_waiting_together_share_a_set_with_two_reference_bots(tmp_path:
         assert time.monotonic() - started < 60
     finally:
         ladder.stop()
+
+
+def test_ranked_games_are_tables_spectators_watch_late_and_storage_keeps(tmp_path: Path) -> None:
+    from websockets.sync.client import connect
+
+    delay = 1.0
+    ladder = Ladder(tmp_path / "ladder.db", fill=0.3, time_ms=500, delay=delay)
+    try:
+        client = ladder.client("shown", ladder.account("shown"), SIMPLE, sets=1)
+        deadline = time.monotonic() + 60
+        while True:  # the set's tables appear in the lobby, the bots' names at their seats
+            listed = ladder.get("/api/tables")["tables"]
+            shown = [t["id"] for t in listed if "shown" in [seat["name"] for seat in t["seats"]]]
+            if shown:
+                break
+            assert time.monotonic() < deadline and client.poll() is None, "no ladder table was listed"
+            time.sleep(0.02)
+        url = ladder.url.replace("http", "ws") + f"/api/tables/{shown[0]}/watch"
+        with connect(url, open_timeout=10, proxy=None) as ws:
+            ws.send(json.dumps({"type": "hello"}))
+            asked = time.monotonic()
+            messages = [json.loads(ws.recv(timeout=60))]
+            late = time.monotonic() - asked
+            while messages[-1]["type"] != "match_over":
+                messages.append(json.loads(ws.recv(timeout=60)))
+        code, out, err = finished(client)
+        assert code == 0, err
+        assert late >= delay * 0.9, f"the welcome came {late:.2f} s after the hello, before the delay"
+        assert messages[0]["type"] == "welcome" and messages[0]["seat"] is None
+        [line] = [line for line in out.splitlines() if line.startswith("set under chengdu:")]
+        tables = line.split("; tables ")[1].split(", ")
+        assert len(tables) == 4 and shown[0] in tables
+        # each table played its game of the set: with the bots' seats, their points are the set's
+        bots = [part.rsplit(" ", 1)[0] for part in line.split(": ", 1)[1].split("; ")[0].split(", ")]
+        points = [float(part.rsplit(" ", 1)[1]) for part in line.split(": ", 1)[1].split("; ")[0].split(", ")]
+        sums = dict.fromkeys(bots, 0.0)
+        for table_id in tables:
+            table = ladder.get(f"/api/tables/{table_id}")["table"]
+            assert table["hands"] == 1  # (and over: its log is served)
+            game = xueliu.Game.from_events(ladder.get(f"/api/tables/{table_id}/log")["log"]["games"][0])
+            for seat, score in enumerate(game.scores):
+                sums[table["seats"][seat]["name"]] += score / 4
+            if table_id == shown[0]:  # what the spectator saw is the game's public view
+                seen = [e for m in messages if m["type"] in ("welcome", "events") for e in m["events"]]
+                assert seen == game.public_events()
+        assert [round(sums[b], 2) for b in bots] == points
+    finally:
+        ladder.stop()
+    # stored like any table: a server started again on the file serves the finished tables
+    again = Ladder(tmp_path / "ladder.db", fill=0.3)
+    try:
+        assert again.get(f"/api/tables/{tables[0]}/log")["log"]["games"][0]
+    finally:
+        again.stop()
 
 
 @pytest.mark.parametrize("mode", ["silent", "crashing", "garbage", "illegal", "flooding", "unknown", "neverexits"])

@@ -266,7 +266,9 @@ class Server:
         if self.failure is not None:
             raise TableError("unavailable", f"storage is failing ({self.failure}); nothing changed, try again shortly")
 
-    def create(self, config: TableConfig) -> Table:
+    def create(self, config: TableConfig, *, seed: Optional[int] = None) -> Table:
+        """A new table. ``seed``: a deal the server drew itself, as secret as the table's own
+        (the ladder's set of games, docs/ladder.md); a creator's chosen seed is ``config.seed``."""
         self.available()
         if len(self.tables) >= self.limits.max_tables:
             self._forget_finished()
@@ -278,7 +280,7 @@ class Server:
                 "seed: a table with more than one person is dealt from the server's random source; "
                 "a chosen seed is for one person with bots",
             )
-        table = Table(secrets.token_hex(6), config, self.clock)
+        table = Table(secrets.token_hex(6), config, self.clock, seed=seed)
         table.expires_at = self.clock.now() + self.limits.waiting_expiry
         self.tables[table.id] = table
         self.run(table, table.begin)
@@ -923,4 +925,5 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(OriginCheck, allowed=limits.origins)])
     app.state.server = server
     app.state.ladder = ladder
+    ladder.tables = server  # its ranked games are shown at tables of this server
     return app

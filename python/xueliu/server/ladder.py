@@ -19,6 +19,7 @@ fitted again to every set stored, by the arena's least squares (pair margins, an
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import itertools
 import logging
@@ -29,15 +30,19 @@ import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .. import bot_protocol as proto
 from .. import players as pl
 from .._arena_report import Pair, fit_ratings
-from .._xueliu import Game, Rules
+from .._xueliu import Action, Game, Match, Rules
 from ..ladder import REFERENCE_BOTS, reference_names
 from .ladder_store import LadderStore, PlayedSet
-from .table import hash_token
+from .ladder_tables import LadderTable
+from .table import TableError, hash_token
+
+if TYPE_CHECKING:
+    from .app import Server
 
 log = logging.getLogger("xueliu.server")
 
@@ -54,6 +59,7 @@ class LadderConfig:
     max_bots: int = 10_000  # accounts
     max_sets: int = 4  # sets (and validation games) played at once, each on a thread of its own
     validation_bots: tuple[str, ...] = ("greedy", "ismcts:25", "random")  # the validation game's other seats
+    spectator_delay: float = 0.0  # seconds spectators of a ranked game's table see it late (docs/server.md)
 
 
 class LadderError(Exception):
@@ -111,13 +117,17 @@ class SocketBot(pl.LineBot):
         self._send_text(proto.encode(message).decode().rstrip("\n"))
 
 
-def play_set(rules: Rules, seed: int, bots: list[pl.Player]) -> list[float]:
-    """One deal played four times, bot ``b`` in seat ``(b + r) % 4`` of game ``r``: each bot's mean points per game."""
+def play_set(
+    rules: Rules, seed: int, bots: list[pl.Player], moved: Optional[Callable[[int, int, Action], None]] = None
+) -> list[float]:
+    """One deal played four times, bot ``b`` in seat ``(b + r) % 4`` of game ``r``: each bot's
+    mean points per game. The deal is a one-hand match's from ``seed`` (as a table deals it);
+    ``moved(r, seat, action)`` hears each action of game ``r``."""
     points = [0.0] * 4
     for r in range(4):
         order = [(s - r) % 4 for s in range(4)]  # the bot in each seat
-        game = Game(rules, seed=seed)
-        pl.play_hand(game, [bots[b] for b in order])
+        game = Match(rules, seed=seed, hands=1).game
+        pl.play_hand(game, [bots[b] for b in order], None if moved is None else functools.partial(moved, r))
         for s, b in enumerate(order):
             points[b] += game.scores[s] / 4
     return points
@@ -172,6 +182,7 @@ class Ladder:
 
     store: LadderStore
     config: LadderConfig = field(default_factory=LadderConfig)
+    tables: Optional["Server"] = None  # the server whose tables show the ranked games (create_app sets it)
 
     def __post_init__(self) -> None:
         self.pool = ThreadPoolExecutor(self.config.max_sets, thread_name_prefix="xueliu-ladder")
@@ -214,7 +225,7 @@ class Ladder:
             self.pool, validation_game, Rules.preset(preset), seed, bot, self.config.validation_bots
         )
         report |= {"preset": preset, "seed": seed}
-        self.store.validated(bot.name, report["passed"], report)
+        self.store.validated(bot.name, preset, report["passed"], report)
         return report
 
     async def ranked(self, bot: SocketBot, preset: str) -> dict[str, Any]:
@@ -263,7 +274,17 @@ class Ladder:
         seed = secrets.randbits(63)
         try:
             loop = asyncio.get_running_loop()
-            points = await loop.run_in_executor(self.pool, play_set, Rules.preset(preset), seed, bots)
+            shown = self._tables(preset, seed, names)
+
+            def moved(r: int, seat: int, action: Action) -> None:  # on the set's thread
+                loop.call_soon_threadsafe(shown[r].play, seat, str(action))
+
+            rules = Rules.preset(preset)
+            try:
+                points = await loop.run_in_executor(self.pool, play_set, rules, seed, bots, moved if shown else None)
+            finally:
+                for table in shown:  # only now may a table of the set end (.ladder_tables)
+                    table.finish()
             played = PlayedSet(names, points)
             fitted, counts = ratings([*self.store.sets(preset), played])
             self.store.record(preset, seed, played, fitted, counts)
@@ -276,9 +297,24 @@ class Ladder:
         log.info("ladder set under %s: %s", preset, ", ".join(f"{n} {p:+.1f}" for n, p in zip(names, points)))
         for entry, mine in zip(entries, points):
             result = {"type": "rated", "preset": preset, "seed": seed, "bots": names, "points": points}
+            result["tables"] = [t.id for t in shown]
             result |= {"mine": mine, "rating": fitted.get(entry.bot.name)}
             if not entry.done.done():
                 entry.done.set_result(result)
+
+    def _tables(self, preset: str, seed: int, names: list[str]) -> list[LadderTable]:
+        """A table for each game of the set, game ``r`` seating bot ``b`` in seat ``(b + r) % 4``
+        (:mod:`.ladder_tables`); none without a server, or when it holds no more tables."""
+        if self.tables is None:
+            return []
+        delay = self.config.spectator_delay
+        try:
+            return [
+                LadderTable(self.tables, preset, seed, [names[(s - r) % 4] for s in range(4)], delay) for r in range(4)
+            ]
+        except TableError as e:  # full or storage failing: the set is played all the same, unseen
+            log.warning("ladder set under %s is not shown at tables: %s", preset, e)
+            return []
 
     def close(self) -> None:
         for timer in self.timers.values():

@@ -4,7 +4,7 @@ ladder itself (:mod:`.ladder`) knows nothing of HTTP.
 
 The bot socket, ``/api/ladder/play``: the server says the bot protocol's ``hello``; the bot
 answers with its own, adding ``bot`` (its account's name), ``token`` and optionally ``preset``
-and ``sets``. An account not yet validated plays its validation game first (the ``validation``
+and ``sets``. An account not yet validated under the preset plays its validation game first (the ``validation``
 message says how it went; a failed one ends the session). Then the bot is queued for ranked
 sets until it leaves (or has played ``sets`` of them), a ``rated`` message after each.
 """
@@ -148,8 +148,7 @@ async def _session(ws: WebSocket, server: Server, ladder: Ladder, name: str, pre
     bot = SocketBot(name, ladder.config.time_ms, asyncio.get_running_loop(), conn.send)
     reader = asyncio.ensure_future(_read(ws, bot, server.limits.messages_per_second))
     try:
-        account = ladder.store.account(name)
-        if account is None or not account.validated:
+        if not ladder.store.passed(name, preset):
             report = await ladder.validate(bot, preset)
             bot.say(report)
             if not report["passed"]:

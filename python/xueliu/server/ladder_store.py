@@ -20,6 +20,8 @@ import orjson
 SQLITE_DDL = """
 CREATE TABLE IF NOT EXISTS ladder_bots (
     name TEXT PRIMARY KEY, token TEXT NOT NULL, created REAL NOT NULL, validated INTEGER, report TEXT);
+CREATE TABLE IF NOT EXISTS ladder_validations (
+    name TEXT NOT NULL, preset TEXT NOT NULL, passed INTEGER NOT NULL, PRIMARY KEY (name, preset));
 CREATE TABLE IF NOT EXISTS ladder_sets (
     id INTEGER PRIMARY KEY, preset TEXT NOT NULL, seed TEXT NOT NULL, bots TEXT NOT NULL, points TEXT NOT NULL,
     played REAL NOT NULL);
@@ -115,16 +117,23 @@ class LadderStore:
         with self._lock:
             return int(self._run("SELECT count(*) FROM ladder_bots")[0][0])
 
-    def validated(self, name: str, passed: bool, report: dict[str, Any]) -> None:
-        """Records a validation game's result on the account."""
-        self._transaction(
-            [
-                (
-                    "UPDATE ladder_bots SET validated = ?, report = ? WHERE name = ?",
-                    (int(passed), orjson.dumps(report).decode(), name),
-                )
-            ]
+    def validated(self, name: str, preset: str, passed: bool, report: dict[str, Any]) -> None:
+        """Records a validation game's result under ``preset``, and on the account as its last."""
+        keep = (
+            "INSERT INTO ladder_validations (name, preset, passed) VALUES (?, ?, ?)"
+            " ON CONFLICT (name, preset) DO UPDATE SET passed = excluded.passed"
         )
+        last = "UPDATE ladder_bots SET validated = ?, report = ? WHERE name = ?"
+        self._transaction(
+            [(keep, (name, preset, int(passed))), (last, (int(passed), orjson.dumps(report).decode(), name))]
+        )
+
+    def passed(self, name: str, preset: str) -> bool:
+        """Whether the account passed its validation game under ``preset`` (each preset has its own:
+        a bot that met no wild under ``chengdu`` has not shown it plays ``yaoji``)."""
+        with self._lock:
+            rows = self._run("SELECT passed FROM ladder_validations WHERE name = ? AND preset = ?", (name, preset))
+        return bool(rows and rows[0][0])
 
     # ---------------------------------------------------------------- sets and ratings
 
