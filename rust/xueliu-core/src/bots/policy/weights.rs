@@ -6,7 +6,8 @@
 //! format   u32      1
 //! version  u32      the model's version, as in "policy:VERSION"
 //! layers   u32      L, 2 to 8
-//! shapes   L × (u32 inputs, u32 outputs)   inputs of layer 0 = 1917 (71 × 27 planes),
+//! shapes   L × (u32 inputs, u32 outputs)   inputs of layer 0 = 1917 (71 × 27 planes, version
+//!                                          1) or 546 (features.rs, version 2 on),
 //!                                          outputs of layer L-1 = 114 (action ids)
 //! values   per layer: inputs × outputs f32 weights (input-major), then outputs f32 biases
 //! checksum u64      FNV-1a 64 of every byte before it
@@ -15,6 +16,7 @@
 //! Each hidden layer is followed by a ReLU; the last layer's outputs are the logits of the
 //! action ids. The input of plane byte `v` is `min(v, 8) / 4` ([`input_value`]).
 
+use super::features::FEATURES;
 use crate::encode::{ACTION_COUNT, OBS_SIZE};
 use crate::error::Error;
 
@@ -99,7 +101,7 @@ fn bad(why: String) -> Error {
 
 impl Weights {
     /// Parses and checks a weights file: magic, format, shapes chained from the observation's
-    /// 1,917 inputs to the 114 action ids, finite values, checksum, nothing after it.
+    /// 1,917 inputs or the features' 546 to the 114 action ids, finite values, checksum, nothing after it.
     pub fn parse(bytes: &[u8]) -> Result<Weights, Error> {
         let Some((body, sum)) = bytes.split_last_chunk::<8>() else {
             return Err(bad(format!("{} bytes is too short", bytes.len())));
@@ -126,7 +128,13 @@ impl Weights {
         let mut shapes = Vec::with_capacity(count);
         for k in 0..count {
             let shape = (r.u32("a shape")? as usize, r.u32("a shape")? as usize);
-            let want_in = shapes.last().map_or(OBS_SIZE, |&(_, o)| o);
+            // The first layer reads the planes (version 1) or the features (version 2 on).
+            let first_in = if shape.0 == FEATURES {
+                FEATURES
+            } else {
+                OBS_SIZE
+            };
+            let want_in = shapes.last().map_or(first_in, |&(_, o)| o);
             let last = k + 1 == count;
             let out_ok = if last {
                 shape.1 == ACTION_COUNT
