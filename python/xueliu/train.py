@@ -47,7 +47,11 @@ OBS_SIZE = 71 * 27
 FEATURES = 546
 # The weights format (docs/bots.md): magic, format, version, layer count, shapes, values, FNV-1a 64.
 MAGIC = b"XLPW"
-FORMAT = 1
+FORMAT = 2
+# Where greedy's choice (one byte per action id) starts in the features (features.rs).
+GREEDY = 13 * 27
+# The prior's start: greedy's choice gets +PRIOR/4 on its logit, so a new network plays greedy's hand.
+PRIOR = 16.0
 # A version loaded for rating when none is given: far from the shipped ones.
 SCRATCH_VERSION = 1_000_000
 # The presets the shipped policy is trained and measured in.
@@ -111,10 +115,12 @@ def generate(
 
 @dataclass
 class Mlp:
-    """Dense layers with ReLU between them; ``weights[k]`` is input-major, as in the file."""
+    """Dense layers with ReLU between them; ``weights[k]`` is input-major, as in the file. Over the features,
+    ``prior[0]`` times greedy's choice's input is added to its logit: the network learns where to leave greedy."""
 
     weights: list[np.ndarray]
     biases: list[np.ndarray]
+    prior: np.ndarray = field(default_factory=lambda: np.zeros(1, np.float32))
 
     @classmethod
     def new(cls, hidden: Sequence[int], rng: np.random.Generator, inputs: int = FEATURES) -> Mlp:
@@ -123,16 +129,20 @@ class Mlp:
         weights = [
             (rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32) for a, b in zip(sizes, sizes[1:])
         ]
-        return cls(weights, [np.zeros(b, np.float32) for b in sizes[1:]])
+        prior = np.full(1, PRIOR if inputs == FEATURES else 0.0, np.float32)
+        return cls(weights, [np.zeros(b, np.float32) for b in sizes[1:]], prior)
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
         """The logits and each layer's input (for the backward pass)."""
         seen = []
+        greedy = x[:, GREEDY : GREEDY + ACTION_COUNT] if self.prior[0] else None
         for k, (w, b) in enumerate(zip(self.weights, self.biases)):
             seen.append(x)
             x = x @ w + b
             if k + 1 < len(self.weights):
                 x = np.maximum(x, 0)
+        if greedy is not None:
+            x = x + self.prior[0] * greedy
         return x, seen
 
     @classmethod
@@ -140,14 +150,15 @@ class Mlp:
         """The network of a weights file (its magic and checksum checked here, the rest by the Rust reader)."""
         if data[:4] != MAGIC or struct.unpack("<Q", data[-8:])[0] != fnv1a64(data[:-8]):
             raise ArgumentError("not a policy weights file: bad magic or checksum")
-        count = struct.unpack_from("<I", data, 12)[0]
+        form, _, count = struct.unpack_from("<III", data, 4)
         shapes = [struct.unpack_from("<II", data, 16 + 8 * k) for k in range(count)]
         at, weights, biases = 16 + 8 * count, [], []
         for rows, cols in shapes:
             weights.append(np.frombuffer(data, "<f4", rows * cols, at).reshape(rows, cols).astype(np.float32))
             biases.append(np.frombuffer(data, "<f4", cols, at + 4 * rows * cols).astype(np.float32))
             at += 4 * (rows * cols + cols)
-        return cls(weights, biases)
+        prior = np.frombuffer(data, "<f4", 1, at).astype(np.float32) if form >= 2 else np.zeros(1, np.float32)
+        return cls(weights, biases, prior)
 
     def choose(self, raw: np.ndarray, legal: np.ndarray) -> np.ndarray:
         """The id the policy plays on each input: the legal id of highest logit, as the Rust bot."""
@@ -162,6 +173,7 @@ class Mlp:
         body = b"".join(
             w.astype("<f4").tobytes() + b.astype("<f4").tobytes() for w, b in zip(self.weights, self.biases)
         )
+        body += self.prior.astype("<f4").tobytes()
         return head + body + struct.pack("<Q", fnv1a64(head + body))
 
 
@@ -220,13 +232,17 @@ def fit(
             x = inputs(data.features[rows])
             logits, seen_inputs = mlp.forward(x)
             loss, grad, accuracy = masked_loss(logits, data.legal[rows], data.labels[rows].astype(np.int64))
+            grad_prior = (grad * x[:, GREEDY : GREEDY + ACTION_COUNT]).sum(keepdims=True) if mlp.prior[0] else None
             grads_w, grads_b = [], []
             for k in range(len(mlp.weights) - 1, -1, -1):
                 grads_w.append(seen_inputs[k].T @ grad)
                 grads_b.append(grad.sum(axis=0))
                 if k:
                     grad = (grad @ mlp.weights[k].T) * (seen_inputs[k] > 0)
-            adam.update(mlp.weights + mlp.biases, grads_w[::-1] + grads_b[::-1])
+            params, grads = mlp.weights + mlp.biases, grads_w[::-1] + grads_b[::-1]
+            if grad_prior is not None:
+                params, grads = [*params, mlp.prior], [*grads, grad_prior.reshape(1)]
+            adam.update(params, grads)
             total += loss * len(rows)
             right += accuracy * len(rows)
             seen += len(rows)

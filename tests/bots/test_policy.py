@@ -16,8 +16,8 @@ from xueliu.players import game_seed
 
 
 def test_the_name_reads_with_and_without_a_version():
-    assert Bot("policy").name == "policy:1"
-    assert Bot("policy:1", seed=4).name == "policy:1"
+    assert Bot("policy").name == "policy:2"
+    assert Bot("policy:1", seed=4).name == "policy:1"  # version 1 stays loadable
     for bad in ["policy:", "policy:0", "policy:+1", "policy:one", "policies"]:
         with pytest.raises(BotError, match="policy:VERSION"):
             Bot(bad)
@@ -41,7 +41,7 @@ def test_it_is_an_opponent_and_a_rival_like_any_bot():
     obs, mask = env.reset()[:2]
     assert obs.shape[0] == 2 and mask.any()
     c = compare_bots("policy", "random", 3, "chengdu", seed=1)
-    assert (c.a, c.b, c.games) == ("policy:1", "random", 3)
+    assert (c.a, c.b, c.games) == ("policy:2", "random", 3)
     arena = xueliu.arena(["policy", "greedy"], rules="xuezhan", deals=2, seed=1)
     assert len(arena.names) == 2
 
@@ -68,7 +68,7 @@ def test_a_damaged_or_clashing_weights_file_is_refused():
     with pytest.raises(ArgumentError, match="cannot be replaced"):
         load_policy(shipped)
     assert train.fnv1a64(b"") == 0xCBF29CE484222325 and train.fnv1a64(b"a") == 0xAF63DC4C8601EC8C
-    assert struct.unpack("<4sIII", good[:16]) == (b"XLPW", 1, 123_456, 2)
+    assert struct.unpack("<4sIII", good[:16]) == (b"XLPW", 2, 123_456, 2)
 
 
 def test_samples_are_labelled_legal_ids_and_do_not_depend_on_threads():

@@ -49,7 +49,7 @@ const DRAWN: usize = 12;
 const TILE_BLOCKS: usize = 13;
 
 /// Where greedy's choice starts.
-const GREEDY: usize = TILE_BLOCKS * KINDS;
+pub const GREEDY: usize = TILE_BLOCKS * KINDS;
 /// Where the seat's facts start, and their fields.
 const SEAT: usize = GREEDY + ACTION_COUNT;
 const SHANTEN_NOW: usize = SEAT;

@@ -26,10 +26,13 @@ use std::sync::{Arc, RwLock};
 use weights::Weights;
 
 /// The version `"policy"` names.
-pub const LATEST: u32 = 1;
+pub const LATEST: u32 = 2;
 
 /// The versions shipped in the crate, with their weights files.
-const EMBEDDED: [(u32, &[u8]); 1] = [(1, include_bytes!("v1.xlpw"))];
+const EMBEDDED: [(u32, &[u8]); 2] = [
+    (1, include_bytes!("v1.xlpw")),
+    (2, include_bytes!("v2.xlpw")),
+];
 
 /// Networks in use, by version: the embedded ones as first asked for, and the loaded ones.
 static NETWORKS: RwLock<Vec<Arc<Network>>> = RwLock::new(Vec::new());

@@ -66,6 +66,8 @@ pub struct Network {
     hidden: Vec<Hidden>,
     /// The last layer: the action ids' logits.
     last: Dense,
+    /// Added, times greedy's choice's input, to that id's logit (features only).
+    prior: f32,
     /// The widest layer, for the scratch buffers.
     width: usize,
 }
@@ -150,6 +152,7 @@ impl Network {
                 biases: last.biases,
             },
             width,
+            prior: w.prior,
         })
     }
 
@@ -203,7 +206,10 @@ impl Network {
         let last = &self.last;
         let mut best: Option<(u16, f32)> = None;
         for id in legal.iter() {
-            let logit = last.output(usize::from(id), &a[..width]);
+            let mut logit = last.output(usize::from(id), &a[..width]);
+            if self.input == Input::Features {
+                logit += self.prior * input_value(input[features::GREEDY + usize::from(id)]);
+            }
             if best.is_none_or(|(_, top)| logit > top) {
                 best = Some((id, logit));
             }
