@@ -146,12 +146,12 @@ fn a_network_of_its_prior_alone_plays_greedy_s_hands() {
         let rules = std::sync::Arc::new(preset.rules());
         for seed in 0..2 {
             let run = |policy: bool| {
-                let mut bots: Vec<AnyBot> = (0..4)
-                    .map(|s| match policy {
-                        true => AnyBot::new(BotKind::Policy(4_000_001), s),
-                        false => AnyBot::new(BotKind::Greedy, s),
-                    })
-                    .collect();
+                let kind = if policy {
+                    BotKind::Policy(4_000_001)
+                } else {
+                    BotKind::Greedy
+                };
+                let mut bots: Vec<AnyBot> = (0..4).map(|s| AnyBot::new(kind, s)).collect();
                 let mut game = Game::new(rules.clone(), seed, true).unwrap();
                 while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
                     play(&mut bots[seat as usize], &mut game, seat).unwrap();
