@@ -83,9 +83,9 @@ def analysis(weights: str, teacher: str, games: int) -> None:
     print("|---|---|---|---|---|---|")
     for preset in PRESETS:
         players = f"policy:{version}"
-        obs, legal, taught = _policy_samples(games, preset, teacher=teacher, players=players, seed=7)
-        _, _, greedy = _policy_samples(games, preset, teacher="greedy", players=players, seed=7)
-        mine = mlp.choose(obs, legal)
+        obs, features, legal, taught = _policy_samples(games, preset, teacher=teacher, players=players, seed=7)
+        greedy = _policy_samples(games, preset, teacher="greedy", players=players, seed=7)[3]
+        mine = mlp.choose(features if mlp.weights[0].shape[0] == train.FEATURES else obs, legal)
         kinds = kind_of(taught)
         for name in [*KINDS, "all"]:
             rows = kinds == name if name != "all" else np.ones(len(kinds), bool)
@@ -101,7 +101,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--scale", type=float, default=1.0, help="deals and games, relative to the defaults")
     parser.add_argument("--analysis", metavar="WEIGHTS", help="instead: agreement by decision kind of these weights")
-    parser.add_argument("--teacher", default="ismcts:50", help="the analysis's reference bot")
+    parser.add_argument("--teacher", default="ismcts:100", help="the analysis's reference bot")
     args = parser.parse_args()
     print(f"load average at the start: {os.getloadavg()}")
     if args.weights:

@@ -1,11 +1,12 @@
 """Training the policy bot (``Bot("policy")``, docs/bots.md, "`policy`: a learned bot"): one command, a seed.
 
-    python -m xueliu.train --seed 1 --games 400 --teacher ismcts:25 --out policy.xlpw
+    python -m xueliu.train --seed 2 --games 400 --teacher ismcts:100 --rounds 1 --version 2 --out v2.xlpw
 
 1. Data: hands played in Rust (``_policy_samples``, the GIL released, over every core) in each preset,
    a teacher bot labelling every decision of every seat (distillation).
-2. A multilayer perceptron over the observation planes (docs/encoding.md), its output masked to the
-   legal ids, trained in NumPy with Adam on the cross-entropy of the teacher's id. NumPy only: no ML
+2. A multilayer perceptron over the policy's features (``rust/xueliu-core/src/bots/policy/features.rs``:
+   per tile the shanten and live waits each discard leaves, connections, safety, greedy's own choice, the
+   seat's shanten, the wall, the rules planes), its output masked to the legal ids, trained in NumPy with Adam on the cross-entropy of the teacher's id. NumPy only: no ML
    framework, so ``pip install xueliu[train]`` pulls nothing large.
 3. Optional rounds of DAgger (``--rounds``): the trained policy plays, the teacher labels the states it
    reaches, and training goes on over all the data.
@@ -42,24 +43,32 @@ PRESETS = (
     "tfmj_2024",
 )
 OBS_SIZE = 71 * 27
+# Bytes of the policy's features (version 2 on), the network's input.
+FEATURES = 546
 # The weights format (docs/bots.md): magic, format, version, layer count, shapes, values, FNV-1a 64.
 MAGIC = b"XLPW"
-FORMAT = 1
+FORMAT = 2
+# Where greedy's choice (one byte per action id) starts in the features (features.rs).
+GREEDY = 13 * 27
+# The prior's start: greedy's choice gets +PRIOR/4 on its logit, so a new network plays greedy's hand.
+PRIOR = 16.0
 # A version loaded for rating when none is given: far from the shipped ones.
 SCRATCH_VERSION = 1_000_000
+# The presets the shipped policy is trained and measured in.
+TRAINED = ("chengdu", "chengdu_xueliu", "xuezhan", "yaoji")
 
 
-def inputs(obs: np.ndarray) -> np.ndarray:
-    """The network input of observation bytes, as the Rust bot computes it: min(v, 8) / 4."""
-    x: np.ndarray = np.minimum(obs.reshape(len(obs), OBS_SIZE), 8).astype(np.float32)
+def inputs(raw: np.ndarray) -> np.ndarray:
+    """The network input of feature (or observation) bytes, as the Rust bot computes it: min(v, 8) / 4."""
+    x: np.ndarray = np.minimum(raw.reshape(len(raw), -1), 8).astype(np.float32)
     return x * np.float32(0.25)
 
 
 @dataclass
 class Data:
-    """Labelled decisions: observations ``uint8[n, 71, 27]``, legal ids ``bool[n, 114]``, teacher ids."""
+    """Labelled decisions: features ``uint8[n, 546]``, legal ids ``bool[n, 114]``, teacher ids."""
 
-    obs: np.ndarray
+    features: np.ndarray
     legal: np.ndarray
     labels: np.ndarray
 
@@ -70,7 +79,7 @@ class Data:
         return Data(
             *(
                 np.concatenate([a, b])
-                for a, b in ((self.obs, other.obs), (self.legal, other.legal), (self.labels, other.labels))
+                for a, b in ((self.features, other.features), (self.legal, other.legal), (self.labels, other.labels))
             )
         )
 
@@ -86,20 +95,18 @@ def generate(
     first_game: int = 0,
 ) -> Data:
     """``games`` hands in each preset, labelled by ``teacher``, played by ``players`` (the teacher by default)."""
-    parts = [
-        Data(
-            *_policy_samples(
-                games,
-                Rules.preset(p),
-                teacher=teacher,
-                players=players,
-                seed=seed + k,
-                threads=threads,
-                first_game=first_game,
-            )
+    parts = []
+    for k, p in enumerate(presets):
+        _, features, legal, labels = _policy_samples(
+            games,
+            Rules.preset(p),
+            teacher=teacher,
+            players=players,
+            seed=seed + k,
+            threads=threads,
+            first_game=first_game,
         )
-        for k, p in enumerate(presets)
-    ]
+        parts.append(Data(features, legal, labels))
     data = parts[0]
     for part in parts[1:]:
         data = data.join(part)
@@ -108,27 +115,34 @@ def generate(
 
 @dataclass
 class Mlp:
-    """Dense layers with ReLU between them; ``weights[k]`` is input-major, as in the file."""
+    """Dense layers with ReLU between them; ``weights[k]`` is input-major, as in the file. Over the features,
+    ``prior[0]`` times greedy's choice's input is added to its logit: the network learns where to leave greedy."""
 
     weights: list[np.ndarray]
     biases: list[np.ndarray]
+    prior: np.ndarray = field(default_factory=lambda: np.zeros(1, np.float32))
 
     @classmethod
-    def new(cls, hidden: Sequence[int], rng: np.random.Generator) -> Mlp:
-        sizes = [OBS_SIZE, *hidden, ACTION_COUNT]
+    def new(cls, hidden: Sequence[int], rng: np.random.Generator, inputs: int = FEATURES) -> Mlp:
+        """He-initialised layers over ``inputs`` bytes: the features, or ``OBS_SIZE`` for planes as version 1."""
+        sizes = [inputs, *hidden, ACTION_COUNT]
         weights = [
             (rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32) for a, b in zip(sizes, sizes[1:])
         ]
-        return cls(weights, [np.zeros(b, np.float32) for b in sizes[1:]])
+        prior = np.full(1, PRIOR if inputs == FEATURES else 0.0, np.float32)
+        return cls(weights, [np.zeros(b, np.float32) for b in sizes[1:]], prior)
 
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
         """The logits and each layer's input (for the backward pass)."""
         seen = []
+        greedy = x[:, GREEDY : GREEDY + ACTION_COUNT] if self.prior[0] else None
         for k, (w, b) in enumerate(zip(self.weights, self.biases)):
             seen.append(x)
             x = x @ w + b
             if k + 1 < len(self.weights):
                 x = np.maximum(x, 0)
+        if greedy is not None:
+            x = x + self.prior[0] * greedy
         return x, seen
 
     @classmethod
@@ -136,18 +150,19 @@ class Mlp:
         """The network of a weights file (its magic and checksum checked here, the rest by the Rust reader)."""
         if data[:4] != MAGIC or struct.unpack("<Q", data[-8:])[0] != fnv1a64(data[:-8]):
             raise ArgumentError("not a policy weights file: bad magic or checksum")
-        count = struct.unpack_from("<I", data, 12)[0]
+        form, _, count = struct.unpack_from("<III", data, 4)
         shapes = [struct.unpack_from("<II", data, 16 + 8 * k) for k in range(count)]
         at, weights, biases = 16 + 8 * count, [], []
         for rows, cols in shapes:
             weights.append(np.frombuffer(data, "<f4", rows * cols, at).reshape(rows, cols).astype(np.float32))
             biases.append(np.frombuffer(data, "<f4", cols, at + 4 * rows * cols).astype(np.float32))
             at += 4 * (rows * cols + cols)
-        return cls(weights, biases)
+        prior = np.frombuffer(data, "<f4", 1, at).astype(np.float32) if form >= 2 else np.zeros(1, np.float32)
+        return cls(weights, biases, prior)
 
-    def choose(self, obs: np.ndarray, legal: np.ndarray) -> np.ndarray:
-        """The id each observation's policy plays: the legal id of highest logit, as the Rust bot."""
-        logits = self.forward(inputs(obs))[0]
+    def choose(self, raw: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        """The id the policy plays on each input: the legal id of highest logit, as the Rust bot."""
+        logits = self.forward(inputs(raw))[0]
         best: np.ndarray = np.where(legal, logits, -np.inf).argmax(axis=1)
         return best
 
@@ -158,6 +173,7 @@ class Mlp:
         body = b"".join(
             w.astype("<f4").tobytes() + b.astype("<f4").tobytes() for w, b in zip(self.weights, self.biases)
         )
+        body += self.prior.astype("<f4").tobytes()
         return head + body + struct.pack("<Q", fnv1a64(head + body))
 
 
@@ -213,16 +229,20 @@ def fit(
         total, right, seen = 0.0, 0.0, 0
         for start in range(0, len(order), batch):
             rows = np.sort(order[start : start + batch])
-            x = inputs(data.obs[rows])
+            x = inputs(data.features[rows])
             logits, seen_inputs = mlp.forward(x)
             loss, grad, accuracy = masked_loss(logits, data.legal[rows], data.labels[rows].astype(np.int64))
+            grad_prior = (grad * x[:, GREEDY : GREEDY + ACTION_COUNT]).sum(keepdims=True) if mlp.prior[0] else None
             grads_w, grads_b = [], []
             for k in range(len(mlp.weights) - 1, -1, -1):
                 grads_w.append(seen_inputs[k].T @ grad)
                 grads_b.append(grad.sum(axis=0))
                 if k:
                     grad = (grad @ mlp.weights[k].T) * (seen_inputs[k] > 0)
-            adam.update(mlp.weights + mlp.biases, grads_w[::-1] + grads_b[::-1])
+            params, grads = mlp.weights + mlp.biases, grads_w[::-1] + grads_b[::-1]
+            if grad_prior is not None:
+                params, grads = [*params, mlp.prior], [*grads, grad_prior.reshape(1)]
+            adam.update(params, grads)
             total += loss * len(rows)
             right += accuracy * len(rows)
             seen += len(rows)
@@ -236,9 +256,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m xueliu.train", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=200, help="hands per preset and round of data")
-    parser.add_argument("--teacher", default="ismcts:25", help="the bot whose choices label the data")
-    parser.add_argument("--presets", default=",".join(PRESETS), help="comma-separated presets")
-    parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
+    parser.add_argument("--teacher", default="ismcts:100", help="the bot whose choices label the data")
+    parser.add_argument("--presets", default=",".join(TRAINED), help="comma-separated presets")
+    parser.add_argument("--hidden", default="64,32", help="hidden layer widths")
     parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=1e-3)

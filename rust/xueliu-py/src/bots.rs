@@ -810,8 +810,8 @@ pub fn load_policy(weights: &Bound<'_, PyAny>) -> PyResult<u32> {
 }
 
 /// Hands played by `players` (default: the teacher in every seat) with `teacher` labelling each
-/// decision, for `xueliu.train`: observations `uint8[n, 71, 27]`, legal ids `bool[n, 114]` and
-/// the teacher's ids `uint16[n]`, in game order, the GIL released. Game `i` is dealt as in
+/// decision, for `xueliu.train`: observations `uint8[n, 71, 27]`, the policy's features
+/// `uint8[n, 546]`, legal ids `bool[n, 114]` and the teacher's ids `uint16[n]`, in game order, the GIL released. Game `i` is dealt as in
 /// `simulate`, so the samples do not depend on `threads`.
 #[pyfunction]
 #[pyo3(
@@ -828,7 +828,12 @@ pub fn _policy_samples<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     first_game: Option<&Bound<'py, PyAny>>,
-) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+) -> PyResult<(
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+)> {
     let (games, seed) = (whole("games", Some(games), 0)?, whole("seed", seed, 0)?);
     let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game, 0)?);
     let teacher = match teacher.filter(|t| !t.is_none()) {
@@ -851,9 +856,16 @@ pub fn _policy_samples<'py>(
         .map_err(core_error)?;
     let n = samples.len();
     let obs = PyArray1::from_vec(py, samples.obs).reshape([n, 71, 27])?;
+    let features =
+        PyArray1::from_vec(py, samples.features).reshape([n, core::policy::features::FEATURES])?;
     let legal = PyArray1::from_vec(py, samples.legal).reshape([n, 114])?;
     let labels = PyArray1::from_vec(py, samples.labels);
-    Ok((obs.into_any(), legal.into_any(), labels.into_any()))
+    Ok((
+        obs.into_any(),
+        features.into_any(),
+        legal.into_any(),
+        labels.into_any(),
+    ))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -5,13 +5,16 @@
 //!
 //! The network decides 定缺, discards, kongs, 幺鸡 swaps and every response (win, pong, kong,
 //! pass, hence 过胡 too); the exchange (换三张), three tiles at once, is greedy's rule.
+//! Version 1 reads the observation planes; version 2 on reads [`features`]: the facts greedy
+//! play weighs, greedy's own choice among them.
 //! [`samples`] plays hands with a teacher bot labelling every decision: the training data.
 
+pub mod features;
 mod network;
 mod samples;
 pub mod weights;
 
-pub use network::{Network, Scratch};
+pub use network::{Input, Network, Scratch};
 pub use samples::{samples, Distillation, Samples};
 
 use super::{Bot, GreedyBot};
@@ -23,10 +26,13 @@ use std::sync::{Arc, RwLock};
 use weights::Weights;
 
 /// The version `"policy"` names.
-pub const LATEST: u32 = 1;
+pub const LATEST: u32 = 2;
 
 /// The versions shipped in the crate, with their weights files.
-const EMBEDDED: [(u32, &[u8]); 1] = [(1, include_bytes!("v1.xlpw"))];
+const EMBEDDED: [(u32, &[u8]); 2] = [
+    (1, include_bytes!("v1.xlpw")),
+    (2, include_bytes!("v2.xlpw")),
+];
 
 /// Networks in use, by version: the embedded ones as first asked for, and the loaded ones.
 static NETWORKS: RwLock<Vec<Arc<Network>>> = RwLock::new(Vec::new());
@@ -90,9 +96,10 @@ pub struct PolicyBot {
     net: Arc<Network>,
     greedy: GreedyBot,
     legal: ActionList,
+    /// The network's input (the planes, or the features in the first bytes).
     obs: [u8; OBS_SIZE],
     /// The ruleset last played and its rules planes (their share of the first layer is in
-    /// `scratch`).
+    /// `scratch`; with features, their bytes are in place at the end of `obs`).
     ruleset: Option<(Rules, RulePlanes)>,
     scratch: Scratch,
 }
@@ -124,6 +131,10 @@ impl PolicyBot {
             _ => {
                 let planes = RulePlanes::new(rules);
                 planes.observe_rules(&mut self.obs);
+                if self.net.input == Input::Features {
+                    let rules = self.obs;
+                    features::copy_rules(&rules, &mut self.obs);
+                }
                 self.net.rules_base(&self.obs, &mut self.scratch);
                 self.ruleset = Some((*rules, planes));
                 planes
@@ -147,7 +158,10 @@ impl Bot for PolicyBot {
         }
         let ids = ids_of(&self.legal);
         let planes = self.planes(view.rules());
-        planes.observe_view(view, &Picks::NONE, &mut self.obs);
+        match self.net.input {
+            Input::Planes => planes.observe_view(view, &Picks::NONE, &mut self.obs),
+            Input::Features => features::write(view, &self.legal, &mut self.greedy, &mut self.obs),
+        }
         let best = self.net.best(&self.obs, ids, &mut self.scratch);
         let chosen = self
             .legal

@@ -1,8 +1,10 @@
-//! The policy network at run time: a multilayer perceptron over one seat's observation planes,
-//! evaluated without allocating. The first layer is applied sparsely (an observation is mostly
-//! zeros) and the rules planes' share of it is computed once per ruleset; the last layer scores
-//! only the legal action ids.
+//! The policy network at run time: a multilayer perceptron over one seat's observation planes
+//! (version 1) or its [`features`](super::features) (version 2 on), evaluated without
+//! allocating. The first layer is applied sparsely (an input is mostly zeros) and the rules
+//! planes' share of it (the input's last bytes either way) is computed once per ruleset; the
+//! last layer scores only the legal action ids.
 
+use super::features;
 use super::weights::{input_value, Weights};
 use crate::encode::{IdSet, CHANNELS, OBS_SIZE};
 use crate::tile::KINDS;
@@ -55,20 +57,57 @@ impl Hidden {
 #[derive(Debug)]
 pub struct Network {
     pub version: u32,
-    /// The first layer, input-major as in the file: one row per observation byte.
+    /// What it reads: the observation planes or the features.
+    pub input: Input,
+    /// The first layer, input-major as in the file: one row per input byte.
     first: Vec<f32>,
     first_biases: Vec<f32>,
     /// The hidden layers after the first.
     hidden: Vec<Hidden>,
     /// The last layer: the action ids' logits.
     last: Dense,
+    /// Added, times greedy's choice's input, to that id's logit (features only).
+    prior: f32,
     /// The widest layer, for the scratch buffers.
     width: usize,
 }
 
-/// Where the rules planes start: `rules` and `rule_values` are the last two channels
-/// (docs/encoding.md §2; the encoder asserts it), so their share of the first layer is constant.
-const RULES_START: usize = (CHANNELS - 2) * KINDS;
+/// The input a network reads, told by its first layer's width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// The observation planes (docs/encoding.md), 1,917 bytes: version 1.
+    Planes,
+    /// [`features::write`]'s bytes.
+    Features,
+}
+
+impl Input {
+    /// The input of a first layer `inputs` wide, if it is one.
+    pub fn of_width(inputs: usize) -> Option<Input> {
+        match inputs {
+            OBS_SIZE => Some(Input::Planes),
+            features::FEATURES => Some(Input::Features),
+            _ => None,
+        }
+    }
+
+    pub fn width(self) -> usize {
+        match self {
+            Input::Planes => OBS_SIZE,
+            Input::Features => features::FEATURES,
+        }
+    }
+
+    /// Where the rules planes start: the last bytes of either input (`rules` and `rule_values`
+    /// are the last two channels, docs/encoding.md §2; the encoder asserts it), so their share
+    /// of the first layer is constant.
+    fn rules_start(self) -> usize {
+        match self {
+            Input::Planes => (CHANNELS - 2) * KINDS,
+            Input::Features => features::RULES_START,
+        }
+    }
+}
 
 /// Buffers a bot keeps between decisions: the activations of two consecutive layers, and the
 /// rules planes' share of the first layer ([`Network::rules_base`]).
@@ -86,6 +125,7 @@ impl Network {
         let last = layers.pop()?;
         let mut layers = layers.into_iter();
         let first = layers.next()?;
+        let input = Input::of_width(first.inputs)?;
         let hidden: Vec<Hidden> = layers
             .map(|l| Hidden {
                 outputs: l.outputs,
@@ -102,6 +142,7 @@ impl Network {
         }
         Some(Network {
             version: w.version,
+            input,
             first: first.weights,
             first_biases: first.biases,
             hidden,
@@ -111,6 +152,7 @@ impl Network {
                 biases: last.biases,
             },
             width,
+            prior: w.prior,
         })
     }
 
@@ -139,20 +181,21 @@ impl Network {
         }
     }
 
-    /// The first layer's pre-activation from its biases and the rules planes of `obs` alone,
-    /// kept in `s`: the same for every decision of a ruleset.
-    pub fn rules_base(&self, obs: &[u8; OBS_SIZE], s: &mut Scratch) {
+    /// The first layer's pre-activation from its biases and the rules planes of `input` alone,
+    /// kept in `s`: the same for every decision of a ruleset. `input` is [`Input::width`] long.
+    pub fn rules_base(&self, input: &[u8], s: &mut Scratch) {
+        let start = self.input.rules_start();
         s.base.copy_from_slice(&self.first_biases);
-        self.accumulate(&obs[RULES_START..], RULES_START, &mut s.base);
+        self.accumulate(&input[start..self.input.width()], start, &mut s.base);
     }
 
     /// The legal id with the highest logit (the lowest id among equals); `None` when `legal`
     /// is empty. `s` holds [`Network::rules_base`] of the same ruleset.
-    pub fn best(&self, obs: &[u8; OBS_SIZE], legal: IdSet, s: &mut Scratch) -> Option<u16> {
+    pub fn best(&self, input: &[u8], legal: IdSet, s: &mut Scratch) -> Option<u16> {
         let n = self.hidden();
         let (a, b) = (&mut s.a, &mut s.b);
         a[..n].copy_from_slice(&s.base);
-        self.accumulate(&obs[..RULES_START], 0, &mut a[..n]);
+        self.accumulate(&input[..self.input.rules_start()], 0, &mut a[..n]);
         a[..n].iter_mut().for_each(|v| *v = v.max(0.0));
         let mut width = n;
         for layer in &self.hidden {
@@ -163,7 +206,10 @@ impl Network {
         let last = &self.last;
         let mut best: Option<(u16, f32)> = None;
         for id in legal.iter() {
-            let logit = last.output(usize::from(id), &a[..width]);
+            let mut logit = last.output(usize::from(id), &a[..width]);
+            if self.input == Input::Features {
+                logit += self.prior * input_value(input[features::GREEDY + usize::from(id)]);
+            }
             if best.is_none_or(|(_, top)| logit > top) {
                 best = Some((id, logit));
             }

@@ -10,7 +10,9 @@
 use super::super::parallel::run_ranges;
 use super::super::simulate::{bot_seed, build_tables, game_seed};
 use super::super::{AnyBot, Bot, BotKind};
+use super::features::{self, FEATURES};
 use super::ids_of;
+use crate::bots::GreedyBot;
 use crate::encode::{action_id, Picks, RulePlanes, ACTION_COUNT, OBS_SIZE};
 use crate::error::Error;
 use crate::game::{ActionList, Ask, Game};
@@ -33,12 +35,14 @@ pub struct Distillation {
     pub first_game: u64,
 }
 
-/// Labelled decisions, in game order: sample `k` is `obs[k·1917..]`, `legal[k·114..]`,
-/// `labels[k]`.
+/// Labelled decisions, in game order: sample `k` is `obs[k·1917..]`, `features[k·546..]`,
+/// `legal[k·114..]`, `labels[k]`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Samples {
     /// Observations as `observe` writes them, 1,917 bytes each.
     pub obs: Vec<u8>,
+    /// [`features::write`]'s bytes, 546 each.
+    pub features: Vec<u8>,
     /// The legal ids as 114 flags each.
     pub legal: Vec<bool>,
     /// The teacher's action id.
@@ -56,6 +60,7 @@ impl Samples {
 
     fn append(&mut self, other: Samples) {
         self.obs.extend(other.obs);
+        self.features.extend(other.features);
         self.legal.extend(other.legal);
         self.labels.extend(other.labels);
     }
@@ -63,6 +68,8 @@ impl Samples {
 
 /// The bots of one range of games, kept from hand to hand.
 struct Seats {
+    /// Greedy's choice is one of the features.
+    greedy: GreedyBot,
     players: [AnyBot; 4],
     teachers: [AnyBot; 4],
     same: [bool; 4],
@@ -83,6 +90,7 @@ pub fn samples(d: &Distillation, games: u64, threads: usize) -> Result<Samples, 
 
 fn sample_range(d: &Distillation, range: Range<u64>) -> Result<Samples, Error> {
     let mut seats = Seats {
+        greedy: GreedyBot::default(),
         players: d.players.map(|k| AnyBot::new(k, 0)),
         teachers: [d.teacher; 4].map(|k| AnyBot::new(k, 0)),
         same: d.players.map(|k| k == d.teacher),
@@ -111,6 +119,7 @@ fn play_labelled(
     let mut game = Game::new(rules.clone(), seed, false)?;
     let mut legal = ActionList::new();
     let mut obs = [0u8; OBS_SIZE];
+    let mut feats = [0u8; FEATURES];
     while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
         let s = usize::from(seat);
         let Some(view) = game.view(seat) else { break };
@@ -122,6 +131,9 @@ fn play_labelled(
                 if let Some(id) = action_id(taught.action) {
                     planes.observe_view(&view, &Picks::NONE, &mut obs);
                     out.obs.extend_from_slice(&obs);
+                    features::write(&view, &legal, &mut seats.greedy, &mut feats);
+                    features::copy_rules(&obs, &mut feats);
+                    out.features.extend_from_slice(&feats);
                     let at = out.legal.len();
                     out.legal.resize(at + ACTION_COUNT, false);
                     ids_of(&legal).write(&mut out.legal[at..]);

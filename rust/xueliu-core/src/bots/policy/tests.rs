@@ -1,7 +1,8 @@
-use super::weights::{fnv1a64, Weights};
+use super::weights::{self, fnv1a64, Layer, Weights};
 use super::*;
-use crate::bots::{play, BotKind};
+use crate::bots::{play, AnyBot, BotKind};
 use crate::choice::Choice;
+use crate::encode::ACTION_COUNT;
 use crate::game::Game;
 use crate::rules::{Preset, Rules};
 
@@ -61,7 +62,8 @@ fn a_shipped_version_cannot_be_replaced_and_a_loaded_one_plays() {
         .unwrap_err()
         .to_string()
         .contains("cannot be replaced"));
-    assert_eq!(load(EMBEDDED[0].1), Ok(LATEST));
+    assert_eq!(load(EMBEDDED[0].1), Ok(1));
+    assert_eq!(load(EMBEDDED[1].1), Ok(LATEST));
     w.version = 4_000_000;
     assert_eq!(load(&w.to_bytes()), Ok(4_000_000));
     assert_eq!(
@@ -114,9 +116,56 @@ fn samples_do_not_depend_on_threads_and_label_legal_ids() {
     assert_eq!(one, samples(&plan, 6, 3).unwrap());
     assert!(one.len() > 100);
     assert_eq!(one.obs.len(), one.len() * OBS_SIZE);
+    assert_eq!(one.features.len(), one.len() * features::FEATURES);
     for (k, &id) in one.labels.iter().enumerate() {
         let legal = &one.legal[k * crate::encode::ACTION_COUNT..][..crate::encode::ACTION_COUNT];
         assert!(legal[usize::from(id)]);
         assert!(legal.iter().filter(|&&l| l).count() > 1);
     }
+}
+
+/// A features network of zero weights whose prior alone decides: greedy's choice in the
+/// features is greedy's own, so it plays greedy's hands move for move in every preset.
+#[test]
+fn a_network_of_its_prior_alone_plays_greedy_s_hands() {
+    let layer = |inputs, outputs| Layer {
+        inputs,
+        outputs,
+        weights: vec![0.0; inputs * outputs],
+        biases: vec![0.0; outputs],
+    };
+    let w = Weights {
+        format: weights::FORMAT,
+        version: 4_000_001,
+        layers: vec![layer(features::FEATURES, 4), layer(4, ACTION_COUNT)],
+        prior: 8.0,
+    };
+    assert_eq!(Weights::parse(&w.to_bytes()), Ok(w.clone()));
+    assert_eq!(load(&w.to_bytes()), Ok(4_000_001));
+    for &preset in Preset::ALL {
+        let rules = std::sync::Arc::new(preset.rules());
+        for seed in 0..2 {
+            let run = |policy: bool| {
+                let kind = if policy {
+                    BotKind::Policy(4_000_001)
+                } else {
+                    BotKind::Greedy
+                };
+                let mut bots: Vec<AnyBot> = (0..4).map(|s| AnyBot::new(kind, s)).collect();
+                let mut game = Game::new(rules.clone(), seed, true).unwrap();
+                while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
+                    play(&mut bots[seat as usize], &mut game, seat).unwrap();
+                }
+                game.events_jsonl()
+            };
+            assert_eq!(run(true), run(false), "{} seed {seed}", preset.name());
+        }
+    }
+    // The planes (version 1's input) carry no greedy choice: a prior over them is refused.
+    let planes = Weights {
+        layers: vec![layer(OBS_SIZE, 4), layer(4, ACTION_COUNT)],
+        ..w
+    };
+    let e = Weights::parse(&planes.to_bytes()).unwrap_err().to_string();
+    assert!(e.contains("prior"), "{e}");
 }

@@ -3,25 +3,29 @@
 //!
 //! ```text
 //! magic    4 bytes  "XLPW"
-//! format   u32      1
+//! format   u32      1 or 2
 //! version  u32      the model's version, as in "policy:VERSION"
 //! layers   u32      L, 2 to 8
-//! shapes   L × (u32 inputs, u32 outputs)   inputs of layer 0 = 1917 (71 × 27 planes),
+//! shapes   L × (u32 inputs, u32 outputs)   inputs of layer 0 = 1917 (71 × 27 planes, version
+//!                                          1) or 546 (features.rs, version 2 on),
 //!                                          outputs of layer L-1 = 114 (action ids)
 //! values   per layer: inputs × outputs f32 weights (input-major), then outputs f32 biases
+//! prior    f32      format 2 only: the weight of greedy's choice (features.rs) added to its
+//!                   logit; 0 with the planes
 //! checksum u64      FNV-1a 64 of every byte before it
 //! ```
 //!
 //! Each hidden layer is followed by a ReLU; the last layer's outputs are the logits of the
 //! action ids. The input of plane byte `v` is `min(v, 8) / 4` ([`input_value`]).
 
+use super::features::FEATURES;
 use crate::encode::{ACTION_COUNT, OBS_SIZE};
 use crate::error::Error;
 
 /// The first four bytes of a weights file.
 pub const MAGIC: &[u8; 4] = b"XLPW";
-/// The format this reader reads.
-pub const FORMAT: u32 = 1;
+/// The format written; this reader reads it and format 1 (no prior).
+pub const FORMAT: u32 = 2;
 /// The most layers a file may hold.
 pub const MAX_LAYERS: usize = 8;
 /// The widest hidden layer a file may hold.
@@ -53,8 +57,11 @@ pub struct Layer {
 /// A parsed, checked weights file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
+    pub format: u32,
     pub version: u32,
     pub layers: Vec<Layer>,
+    /// Greedy's choice's input times this is added to its logit (format 2 and features only).
+    pub prior: f32,
 }
 
 /// Reads little-endian fields in order, naming the field that runs past the end.
@@ -99,7 +106,7 @@ fn bad(why: String) -> Error {
 
 impl Weights {
     /// Parses and checks a weights file: magic, format, shapes chained from the observation's
-    /// 1,917 inputs to the 114 action ids, finite values, checksum, nothing after it.
+    /// 1,917 inputs or the features' 546 to the 114 action ids, finite values, checksum, nothing after it.
     pub fn parse(bytes: &[u8]) -> Result<Weights, Error> {
         let Some((body, sum)) = bytes.split_last_chunk::<8>() else {
             return Err(bad(format!("{} bytes is too short", bytes.len())));
@@ -115,8 +122,10 @@ impl Weights {
             return Err(bad("it does not start with XLPW".into()));
         }
         let format = r.u32("the format")?;
-        if format != FORMAT {
-            return Err(bad(format!("format {format}; this xueliu reads {FORMAT}")));
+        if !(1..=FORMAT).contains(&format) {
+            return Err(bad(format!(
+                "format {format}; this xueliu reads 1 to {FORMAT}"
+            )));
         }
         let version = r.u32("the version")?;
         let count = r.u32("the layer count")? as usize;
@@ -126,7 +135,13 @@ impl Weights {
         let mut shapes = Vec::with_capacity(count);
         for k in 0..count {
             let shape = (r.u32("a shape")? as usize, r.u32("a shape")? as usize);
-            let want_in = shapes.last().map_or(OBS_SIZE, |&(_, o)| o);
+            // The first layer reads the planes (version 1) or the features (version 2 on).
+            let first_in = if shape.0 == FEATURES {
+                FEATURES
+            } else {
+                OBS_SIZE
+            };
+            let want_in = shapes.last().map_or(first_in, |&(_, o)| o);
             let last = k + 1 == count;
             let out_ok = if last {
                 shape.1 == ACTION_COUNT
@@ -158,19 +173,32 @@ impl Weights {
                 biases,
             });
         }
+        let prior = if format >= 2 {
+            r.f32s(1, "the prior")?[0]
+        } else {
+            0.0
+        };
+        if prior != 0.0 && shapes[0].0 != FEATURES {
+            return Err(bad("a prior needs the features as input".into()));
+        }
         if r.at != body.len() {
             return Err(bad(format!(
                 "{} bytes follow the last layer",
                 body.len() - r.at
             )));
         }
-        Ok(Weights { version, layers })
+        Ok(Weights {
+            format,
+            version,
+            layers,
+            prior,
+        })
     }
 
     /// The file's bytes: [`Weights::parse`] reads them back equal.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        let words = [FORMAT, self.version, self.layers.len() as u32];
+        let words = [self.format, self.version, self.layers.len() as u32];
         words.iter().for_each(|w| out.extend(w.to_le_bytes()));
         for l in &self.layers {
             out.extend((l.inputs as u32).to_le_bytes());
@@ -181,6 +209,9 @@ impl Weights {
                 .iter()
                 .chain(&l.biases)
                 .for_each(|v| out.extend(v.to_le_bytes()));
+        }
+        if self.format >= 2 {
+            out.extend(self.prior.to_le_bytes());
         }
         out.extend(fnv1a64(&out).to_le_bytes());
         out
