@@ -14,46 +14,17 @@ the rows compare the cost of a call, not identical functions (BENCHMARKS.md)."""
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
 from typing import Callable
 
+from conftest import ready_hands, wall_hands
+
 import xueliu
 
 SEED = 2026
 ROUNDS = 15
-
-
-def hands(count: int, size: int) -> list[list[int]]:
-    """``count`` random hands of ``size`` tiles, as 27 counts."""
-    rng, wall = random.Random(SEED), [t for t in range(27) for _ in range(4)]
-    out = []
-    for _ in range(count):
-        rng.shuffle(wall)
-        out.append([wall[:size].count(t) for t in range(27)])
-    return out
-
-
-def ready_hands(count: int) -> list[list[int]]:
-    """``count`` ready 13-tile hands: a complete hand in two suits (four sets and a pair) less one tile."""
-    rng, out = random.Random(SEED), []
-    while len(out) < count:
-        suits, counts = rng.sample(range(3), 2), [0] * 27
-        counts[9 * rng.choice(suits) + rng.randrange(9)] += 2
-        for _ in range(4):
-            base = 9 * rng.choice(suits)
-            if rng.random() < 0.5:
-                counts[base + rng.randrange(9)] += 3
-            else:
-                r = rng.randrange(7)
-                for x in range(r, r + 3):
-                    counts[base + x] += 1
-        if max(counts) <= 4:
-            counts[rng.choice([t for t in range(27) for _ in range(counts[t])])] -= 1
-            out.append(counts)
-    return out
 
 
 def text(counts: list[int]) -> str:
@@ -81,7 +52,8 @@ def ns_per_call(cases: dict[str, tuple[Callable, list]]) -> dict[str, float]:
 
 
 def cases() -> dict[str, dict[str, tuple[Callable, list]]]:
-    shanten_hands, ready = hands(20_000, 14), ready_hands(20_000)
+    shanten_hands = [[int(c) for c in row] for row in wall_hands(14, 20_000, SEED)]
+    ready = [[int(c) for c in row] for row in ready_hands(20_000, SEED)]
     groups: dict[str, dict[str, tuple[Callable, list]]] = {
         "shanten, random 14 tiles": {
             "xueliu string": (xueliu.shanten, [text(h) for h in shanten_hands]),
