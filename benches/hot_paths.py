@@ -1,6 +1,8 @@
-"""Three hot paths from Python, for A/B runs of two builds side by side (put the old package first
+"""Hot paths from Python, for A/B runs of two builds side by side (put the old package first
 on PYTHONPATH for the other run): greedy self-play (the bots' dispatch), ``shanten`` on a string
-(argument conversion and analysis), and ``waits`` on random 13-tile hands.
+(argument conversion and analysis), ``waits`` on random 13-tile hands, and ``batch.shanten`` on
+200,000 random 14-tile rows from numpy, per CPU-second of the process (so per core, whatever
+the cores the batch spreads over and the load takes).
 
     PYTHONPATH=/tmp/oldpkg python benches/hot_paths.py old; python benches/hot_paths.py new
 """
@@ -11,6 +13,8 @@ import random
 import statistics
 import sys
 import time
+
+import numpy as np
 
 import xueliu
 
@@ -35,6 +39,18 @@ def ns_per_call(call, items: list, rounds: int = 7) -> float:
     return statistics.median(times)
 
 
+def batch_rows_per_cpu_second(rows: int = 200_000, rounds: int = 20) -> float:
+    rng = np.random.default_rng(1)
+    tiles = np.argsort(rng.random((rows, 108)), axis=1)[:, :14] // 4  # 14 tiles of a shuffled wall
+    counts = np.zeros((rows, 27), np.uint8)
+    np.add.at(counts, (np.repeat(np.arange(rows), 14), tiles.ravel()), 1)
+    xueliu.batch.shanten(counts)
+    start = time.process_time()
+    for _ in range(rounds):
+        xueliu.batch.shanten(counts)
+    return rows * rounds / (time.process_time() - start)
+
+
 if __name__ == "__main__":
     label = sys.argv[1] if len(sys.argv) > 1 else ""
     rng = random.Random(1)
@@ -47,3 +63,4 @@ if __name__ == "__main__":
     print(label, f"greedy hands/s {greedy_hands_per_second():,.0f}")
     print(label, f"shanten ns/call {ns_per_call(xueliu.shanten, ['23445677m345789p'] * 100_000):.0f}")
     print(label, f"waits ns/call {ns_per_call(xueliu.waits, hands):.0f}")
+    print(label, f"batch.shanten rows per CPU-second {batch_rows_per_cpu_second():,.0f}")

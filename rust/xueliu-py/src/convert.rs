@@ -17,10 +17,17 @@ use xueliu_core::tile::{self, Suit, KINDS};
 
 /// A hand given in any of the accepted forms.
 pub fn counts(hand: &Bound<'_, PyAny>) -> PyResult<Counts> {
-    if hand.cast::<PyString>().is_ok() {
+    if let Ok(string) = hand.cast::<PyString>() {
+        let mut stack = [0u8; SHORT];
+        let owned;
+        let text = if let Some(text) = short_ascii(string, &mut stack) {
+            text
+        } else {
+            owned = self::text("hand", hand, "a string like \"23445677m345789p\"")?;
+            &owned
+        };
         let mut array = [0u8; KINDS];
-        let text = self::text("hand", hand, "a string like \"23445677m345789p\"")?;
-        tile::for_each_tile(&text, |t| {
+        tile::for_each_tile(text, |t| {
             array[t.index()] = array[t.index()].saturating_add(1);
         })
         .map_err(tile_parse_error)?;
@@ -173,6 +180,42 @@ pub fn flag(param: &str, value: Option<&Bound<'_, PyAny>>, default: bool) -> PyR
         }
         Some(v) => Err(type_error(param, v, "True or False")),
     }
+}
+
+/// The longest string [`short_ascii`] reads on the stack: a hand of 14 tiles with kongs and
+/// spaces fits.
+const SHORT: usize = 64;
+
+/// `string` as `&str` in `buf` when it is ASCII and at most [`SHORT`] characters, else None (then
+/// read it with [`text`]). Python 3.9's stable ABI has no borrowed UTF-8 view of a `str`, so
+/// [`text`] makes a bytes object and a `String` on every call (about a ninth of the instructions
+/// of a `shanten` call on a string); this copies the characters out with one C call and
+/// allocates nothing.
+fn short_ascii<'a>(string: &Bound<'_, PyString>, buf: &'a mut [u8; SHORT]) -> Option<&'a str> {
+    let mut wide = [0 as pyo3::ffi::Py_UCS4; SHORT];
+    // SAFETY: `string` is a live `str` and the GIL is held (it is a `Bound`); `wide` holds
+    // `SHORT` characters and `PyUnicode_AsUCS4` writes at most that many (no NUL: copy_null 0).
+    let len = unsafe {
+        let len = pyo3::ffi::PyUnicode_GetLength(string.as_ptr());
+        let copied = (0..=SHORT as pyo3::ffi::Py_ssize_t).contains(&len)
+            && !pyo3::ffi::PyUnicode_AsUCS4(
+                string.as_ptr(),
+                wide.as_mut_ptr(),
+                SHORT as pyo3::ffi::Py_ssize_t,
+                0,
+            )
+            .is_null();
+        if !copied {
+            // A failed call (none is expected of a `str`) leaves no error behind for the caller.
+            drop(PyErr::take(string.py()));
+            return None;
+        }
+        usize::try_from(len).ok()?
+    };
+    for (byte, &c) in buf.iter_mut().zip(&wide[..len]) {
+        *byte = u8::try_from(c).ok().filter(u8::is_ascii)?;
+    }
+    std::str::from_utf8(&buf[..len]).ok()
 }
 
 /// A string argument: ArgumentTypeError when it is no `str`, ArgumentError when it cannot be
