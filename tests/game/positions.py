@@ -218,3 +218,23 @@ def yaoji_76_after(steps: int) -> Game:
         seat = game.to_act()[0]
         game.act(seat, rng.choice(game.legal_actions(seat)))
     return game
+
+
+# 过胡: seat 1 waits on 1m (basic) and 4m (234m + 444m: a root, one fan more); seat 2 discards
+# first, seat 3 will draw 7p and can discard the second tile.
+PASSED_WIN_HANDS = ["88m99m123456789p", "23m444m789m999p11p", "556677m22p33p44p8p", "49m123p456p678p55p"]
+
+
+def passed_win(preset: str, first: str, **overrides) -> Game:
+    """Seat 1 is offered a win on seat 2's `first` tile (1m or 4m; with 4m, seat 3 holds the 1m)."""
+    hands = list(PASSED_WIN_HANDS)
+    if first == "4m":
+        hands[3] = "19m123p456p678p55p"
+    return position(
+        preset,
+        seats=[seat(h, void="s") for h in hands],
+        river=[(2, first)],
+        wall="7p",
+        pending=respond(2, first),
+        **overrides,
+    )

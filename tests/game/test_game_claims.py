@@ -3,7 +3,7 @@ claims, several wins on one discard (一炮多响) and who draws next, pass even
 `last_four` and 过胡 (`pass_win_lock`)."""
 
 import pytest
-from positions import payments, position, respond, seat
+from positions import passed_win, payments, position, respond, seat
 
 from xueliu import Action, IllegalActionError
 
@@ -123,26 +123,6 @@ def test_last_four_forces_wins_on_a_discard_made_with_four_or_fewer_left(last_fo
     assert legal(five, 1) == {"win", "pass"}
 
 
-# 过胡: seat 1 waits on 1m (basic, 1 fan) and 4m (234m + 444m: a root, 2 fan in chengdu).
-LOCK_HANDS = ["88m99m123456789p", "23m444m789m999p11p", "556677m22p33p44p8p", "49m123p456p678p55p"]
-
-
-def lock_game(first_tile, second_tile, **overrides):
-    """Seat 2 discards `first_tile`; seat 3 will draw 7p and can discard `second_tile`."""
-    hands = list(LOCK_HANDS)
-    if first_tile == "4m":
-        # Seat 2 discards 4m and seat 3 holds 1m instead.
-        hands[3] = "19m123p456p678p55p"
-    return position(
-        "chengdu",
-        seats=[seat(h, void="s") for h in hands],
-        river=[(2, first_tile)],
-        wall="7p",
-        pending=respond(2, first_tile),
-        **overrides,
-    )
-
-
 @pytest.mark.parametrize(
     "lock, first, second, may_win",
     [
@@ -153,7 +133,7 @@ def lock_game(first_tile, second_tile, **overrides):
     ],
 )
 def test_pass_win_lock_after_declining_a_win(lock, first, second, may_win):
-    game = lock_game(first, second, pass_win_lock=lock)
+    game = passed_win("chengdu", first, pass_win_lock=lock)
     assert game.to_act() == [1]
     game.act(1, Action.pass_())
     assert game.events[0]["type"] == "pass" and "win" in game.events[0]["could"]
@@ -165,7 +145,7 @@ def test_pass_win_lock_after_declining_a_win(lock, first, second, may_win):
 def test_the_lock_lifts_at_the_seats_own_next_draw():
     import json
 
-    game = lock_game("1m", "4m", pass_win_lock="until_draw")
+    game = passed_win("chengdu", "1m", pass_win_lock="until_draw")
     game.act(1, Action.pass_())
     assert json.loads(game.to_json())["seats"][1]["declined"] == 1
     game.act(3, Action.discard("7p"))  # nobody can claim it

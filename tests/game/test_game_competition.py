@@ -6,7 +6,7 @@ rulebooks', worked out by hand."""
 import json
 
 import pytest
-from positions import payments, position, respond, seat, turn
+from positions import passed_win, payments, position, respond, seat, turn
 
 from xueliu import Action
 
@@ -209,25 +209,7 @@ def test_tfmj_kong_shot_on_three_winners_splits_the_chain_rounding_up():
     assert game.scores == [1, -7, 3, 3]
 
 
-# 过胡's refinements (N10, MIL Art.4-27 顺和, T/TFMJ ES §5). Seat 1 waits on 1m (basic) and 4m
-# (234m + 444m, a root: one fan more); seat 2 discards first, seat 3 will draw 7p and can discard
-# the second tile.
-LOCKED = ["88m99m123456789p", "23m444m789m999p11p", "556677m22p33p44p8p", "49m123p456p678p55p"]
-
-
-def passed_win(preset, first, **overrides):
-    """Seat 1 is offered a win on seat 2's `first` tile (1m or 4m)."""
-    hands = list(LOCKED)
-    if first == "4m":
-        hands[3] = "19m123p456p678p55p"
-    return position(
-        preset,
-        seats=[seat(h, void="s") for h in hands],
-        river=[(2, first)],
-        wall="7p",
-        pending=respond(2, first),
-        **overrides,
-    )
+# 过胡's refinements (N10, MIL Art.4-27 顺和, T/TFMJ ES §5), on positions.passed_win's hands.
 
 
 @pytest.mark.parametrize("first, second, may_win", [("4m", "1m", False), ("1m", "4m", True)])
