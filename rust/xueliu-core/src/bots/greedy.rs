@@ -9,7 +9,7 @@ use crate::game::{Action, ActionList, Ask, Decision, SeatView};
 use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
 use crate::rules::Mode;
-use crate::tile::{Suit, Tile, COPIES, KINDS};
+use crate::tile::{Suit, Tile, KINDS};
 
 /// Greedy play from the seat's own hand and the tiles in sight. Allocates nothing per decision.
 #[derive(Clone)]
@@ -91,26 +91,12 @@ impl<'a> Sight<'a> {
         }
     }
 
-    /// Copies of tile `t` (an index) the seat has not seen: in no hand of its own, meld,
-    /// discard or win. Counted per tile asked, as only a ready hand's waits are.
-    fn unseen(&self, t: usize) -> u32 {
-        let view = &self.view;
-        let melded: u8 = (0..4).map(|s| view.melded(s).held[t]).sum();
-        let wins = view.wins().filter(|w| !w.shared);
-        let won = wins.filter(|w| w.tile.index() == t).count() as u8;
-        let held = view.hand().array()[t];
-        u32::from(COPIES.saturating_sub(held + melded + view.river_counts()[t] + won))
-    }
-
     /// Unseen copies of the tiles that complete `hand` (a waiting size): 0 unless ready.
+    /// Counted per tile asked, as only a ready hand's waits are.
     fn live_waits(&self, hand: &Counts, ctx: &Context) -> u32 {
-        let mut mask = waits(hand, ctx);
-        let mut live = 0;
-        while mask != 0 {
-            live += self.unseen(mask.trailing_zeros() as usize);
-            mask &= mask - 1;
-        }
-        live
+        tiles_of(waits(hand, ctx))
+            .map(|t| u32::from(self.view.unseen(t)))
+            .sum()
     }
 
     /// The best discard from `hand` (a complete size) among `candidates`, with its shanten and
@@ -219,14 +205,14 @@ type LiveKey = (i64, u32, u8, usize);
 
 /// A hand's counts laid out for [`Connections::of`]: each suit's nine ranks with two empty
 /// ranks either side, so that a tile's neighbours are read without asking where its suit ends.
-struct Connections([u8; SPACED]);
+pub(super) struct Connections([u8; SPACED]);
 
 /// Ranks per suit in [`Connections`]: two empty, nine, two empty.
 const SPACED_SUIT: usize = 13;
 const SPACED: usize = 3 * SPACED_SUIT;
 
 impl Connections {
-    fn new(hand: &Counts) -> Connections {
+    pub(super) fn new(hand: &Counts) -> Connections {
         let mut spaced = [0; SPACED];
         for suit in Suit::ALL {
             let at = SPACED_SUIT * suit.index() + 2;
@@ -238,7 +224,7 @@ impl Connections {
     /// How much a held tile works with the rest of the hand: copies, neighbours one and two
     /// away.
     #[inline]
-    fn of(&self, tile: Tile) -> u32 {
+    pub(super) fn of(&self, tile: Tile) -> u32 {
         let i = SPACED_SUIT * tile.suit().index() + tile.rank() as usize + 1;
         let near = |j: usize| self.0.get(j).map_or(0, |&n| u32::from(n));
         4 * near(i).saturating_sub(1) + 2 * (near(i - 1) + near(i + 1)) + near(i - 2) + near(i + 2)

@@ -180,18 +180,13 @@ fn lowest_shanten_discards(view: &SeatView<'_>, legal: &ActionList) -> u32 {
     // Lowest bound first: once a bound exceeds the best exact shanten, no discard left can
     // reach it.
     let mut todo = discards;
-    while todo != 0 {
-        let i = (0..KINDS)
-            .filter(|&i| todo & 1 << i != 0)
-            .min_by_key(|&i| bound[i])
-            .unwrap_or(0);
-        todo &= !(1 << i);
-        if bound[i] > best {
+    while let Some(t) = tiles_of(todo).min_by_key(|t| bound[t.index()]) {
+        todo &= !(1 << t.index());
+        if bound[t.index()] > best {
             break;
         }
-        let Some(t) = Tile::new(i as u8) else { break };
-        exact[i] = shanten(&rest(t), &ctx);
-        best = best.min(exact[i]);
+        exact[t.index()] = shanten(&rest(t), &ctx);
+        best = best.min(exact[t.index()]);
     }
     tiles_of(discards)
         .filter(|t| exact[t.index()] == best)

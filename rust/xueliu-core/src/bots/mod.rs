@@ -110,21 +110,14 @@ impl BotKind {
             "greedy" => Ok(BotKind::Greedy),
             "ismcts" => Ok(BotKind::Ismcts(DEFAULT_PLAYOUTS)),
             "policy" => Ok(BotKind::Policy(policy::LATEST)),
-            _ if name.starts_with("policy:") => {
-                let version = &name["policy:".len()..];
-                match version.parse::<u32>() {
-                    Ok(v) if !version.starts_with('+') && policy::network(v).is_some() => {
-                        Ok(BotKind::Policy(v))
-                    }
-                    _ => Err(unknown()),
-                }
-            }
             _ => {
-                let budget = name.strip_prefix("ismcts:").ok_or_else(unknown)?;
-                match budget.parse::<u32>() {
-                    Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) && !budget.starts_with('+') => {
-                        Ok(BotKind::Ismcts(n))
-                    }
+                if let Some(v) = number_after(name, "policy:") {
+                    return policy::network(v)
+                        .map(|_| BotKind::Policy(v))
+                        .ok_or_else(unknown);
+                }
+                match number_after(name, "ismcts:") {
+                    Some(n) if (1..=MAX_PLAYOUTS).contains(&n) => Ok(BotKind::Ismcts(n)),
                     _ => Err(unknown()),
                 }
             }
@@ -150,6 +143,15 @@ impl BotKind {
             AnyBot::Policy(b) => b,
         }
     }
+}
+
+/// The number written after `prefix` in `name` (digits only: no sign), if that is all `name` is.
+fn number_after(name: &str, prefix: &str) -> Option<u32> {
+    let digits = name.strip_prefix(prefix)?;
+    digits
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| digits.parse().ok())?
 }
 
 /// The full name, which [`BotKind::parse`] reads back: `"ismcts:N"` with its budget.

@@ -28,7 +28,7 @@ use crate::hand::Counts;
 use crate::meld::{Meld, Melds};
 use crate::rules::Rules;
 use crate::score::Score;
-use crate::tile::{Suit, Tile, KINDS};
+use crate::tile::{Suit, Tile, COPIES, KINDS};
 
 /// One seat's view of a game; see the module's documentation.
 #[derive(Clone, Copy)]
@@ -308,6 +308,16 @@ impl<'a> SeatView<'a> {
     /// Discards still lying in front of their discarders, in order.
     pub fn river(&self) -> &'a [(u8, Tile)] {
         self.game.river.entries()
+    }
+
+    /// Copies of `tile` the seat has not seen: in no hand of its own, meld, river or win.
+    #[inline]
+    pub fn unseen(&self, tile: Tile) -> u8 {
+        let t = tile.index();
+        let melded: u8 = (0..4).map(|s| self.melded(s).held[t]).sum();
+        let won = self.wins().filter(|w| !w.shared && w.tile == tile).count() as u8;
+        let held = self.hand().array()[t];
+        COPIES.saturating_sub(held + melded + self.river_counts()[t] + won)
     }
 
     /// Copies of each kind lying in the river.

@@ -25,12 +25,13 @@
 //! 492   the rules: the observation's two rules planes (docs/encoding.md §2), 54 bytes
 //! ```
 
+use super::super::greedy::Connections;
 use super::super::Bot;
 use super::super::GreedyBot;
 use crate::analysis::{uncapped_shanten, waits};
 use crate::encode::{action_id, ACTION_COUNT, OBS_SIZE};
 use crate::game::{Action, ActionList, Ask, SeatView};
-use crate::tile::{Suit, Tile, COPIES, KINDS};
+use crate::tile::{Suit, Tile, KINDS};
 
 /// Per-tile blocks.
 const HELD: usize = 0;
@@ -81,13 +82,15 @@ pub fn write(view: &SeatView<'_>, legal: &ActionList, greedy: &mut GreedyBot, ou
     let hand = view.hand();
     let ctx = view.context();
     let held = hand.array();
-    let unseen = unseen(view);
+    let links = Connections::new(hand);
+    let mut unseen = [0; KINDS];
     let col = |block: usize, t: Tile| block * KINDS + t.index();
     for t in Tile::all() {
         let i = t.index();
+        unseen[i] = view.unseen(t);
         out[col(HELD, t)] = held[i];
         out[col(UNSEEN, t)] = unseen[i];
-        out[col(LINKS, t)] = (links(held, t) / 2).min(8) as u8;
+        out[col(LINKS, t)] = (links.of(t) / 2).min(8) as u8;
         out[col(RIVER, t)] = view.river_counts()[i];
         out[col(MELDED, t)] = (0..4).map(|s| view.melded(s).held[i]).sum();
     }
@@ -162,31 +165,4 @@ pub fn write(view: &SeatView<'_>, legal: &ActionList, greedy: &mut GreedyBot, ou
         out[SUITS + s.index()] = hand.suit_counts(s).iter().sum::<u8>() / 2;
     }
     out[CONCEALED] = u8::from(melds == 0);
-}
-
-/// Copies of each tile the seat has not seen: in no hand of its own, meld, river or win.
-fn unseen(view: &SeatView<'_>) -> [u8; KINDS] {
-    let mut seen = *view.hand().array();
-    for s in 0..4 {
-        let melded = &view.melded(s).held;
-        seen.iter_mut().zip(melded).for_each(|(n, m)| *n += m);
-    }
-    seen.iter_mut()
-        .zip(view.river_counts())
-        .for_each(|(n, r)| *n += r);
-    for w in view.wins().filter(|w| !w.shared) {
-        seen[w.tile.index()] += 1;
-    }
-    seen.map(|n| COPIES.saturating_sub(n))
-}
-
-/// How much a tile works with the hand: its other copies, its neighbours one and two away.
-fn links(held: &[u8; KINDS], t: Tile) -> u32 {
-    let near = |d: i8| {
-        let rank = t.rank() as i8 + d;
-        let at = Tile::from_suit_rank(t.suit(), rank.clamp(0, 10) as u8);
-        at.filter(|_| (1..=9).contains(&rank))
-            .map_or(0, |n| u32::from(held[n.index()]))
-    };
-    4 * near(0).saturating_sub(1) + 2 * (near(-1) + near(1)) + near(-2) + near(2)
 }
