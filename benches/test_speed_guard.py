@@ -132,3 +132,9 @@ def test_a_hot_path_costs_a_few_reference_calls_at_most(name):
     assert measured < bound, (
         f"{name} costs {measured:.2f} calls of shanten({HAND!r}) (bound {bound}): a hot path got slower"
     )
+
+
+if __name__ == "__main__":  # the table BENCHMARKS.md quotes: each case's ratio beside its bound
+    print(f"{'case':45} {'ratio':>7}  bound")
+    for name, (fn, items, bound) in CASES.items():
+        print(f"{name:45} {ratio(fn, items):7.2f}  {bound:g}")
