@@ -41,7 +41,7 @@ step game cargo bench -p xueliu-core --bench game
 step env cargo bench -p xueliu-core --bench env
 step bots cargo bench -p xueliu-core --bench bots
 step ismcts cargo bench -p xueliu-core --bench ismcts
-step python python -m pytest -q benches/test_bench_analysis.py benches/test_bench_game.py \
+step python python -m pytest benches/test_bench_analysis.py benches/test_bench_game.py \
     benches/test_bench_bots.py benches/test_bench_env.py --benchmark-enable
 step vecenv python benches/test_bench_env.py
 step hot_paths python benches/hot_paths.py main
