@@ -15,7 +15,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Iterator, Mapping, NoReturn, Optional, Sequence, Union
 
 import click
 import numpy as np
@@ -253,13 +253,9 @@ def confirmed(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) ->
     from what the engine writes; a log that stops before the hand's ``end`` (a game cut short, a
     file cut off) is replayed as far as the engine confirms it, then said to be incomplete."""
     ended = events[-1].get("type") == "end"
-    if ended or _replays(events):
-        _replay_or_say_where(events, path, lines)  # a complete log replays whole, or says where not
-        k = len(events)
-    else:  # a log cut mid-resolution: the longest prefix the engine writes
-        k = _longest_replayed(events)
-        if k == 0:
-            _replay_or_say_where(events, path, lines)  # not even its start replays: the engine's reason
+    k = Game.replayed_prefix(events)  # the longest start of the log the engine writes
+    if k < len(events) and (ended or k == 0):
+        _say_where(events, k, path, lines)  # a complete log replays whole; a start must replay
     if ended:
         return events, ""
     last = term.describe(events[-1], WINDS).plain.strip()
@@ -269,30 +265,16 @@ def confirmed(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) ->
     )
 
 
-def _replay_or_say_where(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) -> None:
-    """Replays ``events``; if the engine refuses them, fails naming the first line past the
-    longest start of the log the engine confirms (the tampered or misplaced event), with its reason."""
+def _say_where(events: list[dict[str, Any]], k: int, path: Path, lines: Sequence[int]) -> NoReturn:
+    """Fails naming the first line past the ``k`` events that replay (the tampered or misplaced
+    event), with the engine's reason for refusing the whole log."""
     try:
         Game.from_events(events)
+        reason = "the log goes on past its end"
     except XueliuError as e:
-        k = _longest_replayed(events)
-        replayed = f" (lines 1-{lines[k - 1]} replay)" if k else ""
-        raise click.ClickException(
-            f"{path} line {lines[k]} is not what the engine writes there{replayed}: {e}"
-        ) from None
-
-
-def _longest_replayed(events: list[dict[str, Any]]) -> int:
-    """How many of the first events replay as a log the engine writes; 0 if none do."""
-    return next((k for k in range(len(events) - 1, 0, -1) if _replays(events[:k])), 0)
-
-
-def _replays(events: list[dict[str, Any]]) -> bool:
-    try:
-        Game.from_events(events)
-    except XueliuError:
-        return False
-    return True
+        reason = str(e)
+    replayed = f" (lines 1-{lines[k - 1]} replay)" if k else ""
+    raise click.ClickException(f"{path} line {lines[k]} is not what the engine writes there{replayed}: {reason}")
 
 
 def read_log(path: Path) -> tuple[list[dict[str, Any]], list[int]]:

@@ -121,6 +121,7 @@ VALID: dict[str, dict[str, object]] = {
     "Game.from_json": {"text": lambda g: g.to_json()},
     "Game.replay": {"rules": "chengdu", "seed": 1, "actions": []},
     "Game.from_events": {"events": lambda g: g.events},
+    "Game.replayed_prefix": {"events": lambda g: g.events},
     "Match.from_json": {"text": lambda m: m.to_json()},
     "Match.from_log": {"log": lambda m: m.log()},
     "Bot.choose": {"game": lambda b: Game("chengdu", seed=1), "seat": 0},

@@ -804,17 +804,16 @@ impl Game {
     /// replay writes the same log.
     #[staticmethod]
     fn from_events(py: Python<'_>, events: &Bound<'_, PyAny>) -> PyResult<Game> {
-        let accepts = "a list of event dicts (Game.events) or its JSON text";
-        let text = if events.cast::<PyString>().is_ok() {
-            convert::text("events", events, accepts)?
-        } else if events.cast::<PyList>().is_ok() {
-            json_dumps(py, "events", events, accepts)?
-        } else {
-            return Err(type_error("events", events, accepts));
-        };
-        core::Game::from_events(&text)
+        core::Game::from_events(&events_text(py, events)?)
             .map(Game::of)
             .map_err(core_error)
+    }
+
+    /// How many of a log's first events replay as a log the engine writes (0 if none), in one
+    /// pass: how far a log cut short or tampered with is confirmed.
+    #[staticmethod]
+    fn replayed_prefix(py: Python<'_>, events: &Bound<'_, PyAny>) -> PyResult<usize> {
+        core::Game::replayed_prefix(&events_text(py, events)?).map_err(core_error)
     }
 
     fn __repr__(&self) -> PyResult<String> {
@@ -827,6 +826,18 @@ impl Game {
                 g.scores()
             )
         })
+    }
+}
+
+/// `events=`: a list of event dicts (`Game.events`) or its JSON text, as JSON text.
+fn events_text(py: Python<'_>, events: &Bound<'_, PyAny>) -> PyResult<String> {
+    let accepts = "a list of event dicts (Game.events) or its JSON text";
+    if events.cast::<PyString>().is_ok() {
+        convert::text("events", events, accepts)
+    } else if events.cast::<PyList>().is_ok() {
+        json_dumps(py, "events", events, accepts)
+    } else {
+        Err(type_error("events", events, accepts))
     }
 }
 
