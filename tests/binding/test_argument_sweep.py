@@ -112,6 +112,7 @@ VALID: dict[str, dict[str, object]] = {
     "Game.check": {"seat": lambda g: _acting(g)[0], "action": lambda g: _acting(g)[1]},
     "Game.in_hand": {"seat": 0},
     "Game.offered_win": {"seat": 0},
+    "Game.offered_payments": {"seat": 0},
     "Game.hand": {"seat": 0},
     "Game.melds": {"seat": 0},
     "Game.discards": {"seat": 0},

@@ -607,6 +607,19 @@ impl Game {
         Ok(self.with(|g| g.offered_win(seat))?.map(Score))
     }
 
+    /// The payments the win on offer brings `seat`, as `(payer, amount, reason)` in log order,
+    /// if it wins now and the other seats asked pass; `None` when `win` is not among its legal
+    /// actions. The engine settles the win on a copy (this game is not changed).
+    fn offered_payments(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Paid>>> {
+        let seat = seat_arg(seat)?;
+        let paid = self.with(|g| g.offered_payments(seat))?;
+        Ok(paid.map(|p| {
+            p.into_iter()
+                .map(|(payer, amount, reason)| (payer, amount, reason.name()))
+                .collect()
+        }))
+    }
+
     /// What a server plays for `seat` on a timeout.
     fn default_action(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<Action>> {
         let seat = seat_arg(seat)?;
@@ -828,6 +841,9 @@ impl Game {
         })
     }
 }
+
+/// One payment to a seat: payer, amount, reason.
+type Paid = (u8, i64, &'static str);
 
 /// `events=`: a list of event dicts (`Game.events`) or its JSON text, as JSON text.
 fn events_text(py: Python<'_>, events: &Bound<'_, PyAny>) -> PyResult<String> {
