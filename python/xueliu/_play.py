@@ -174,24 +174,12 @@ def _read(screen: Screen, prompt: str) -> str:
 
 
 def win_value(game: Game, seat: int, say: Words = ENGLISH) -> str:
-    """What winning now is worth: pattern, bonuses, fan and the points paid, from a copy of the
-    game in which ``seat`` wins and every other seat asked passes (or takes its default)."""
-    copy = game.clone()
-    before = len(copy.events)
-    copy.act(seat, Action.win())
-    while not copy.is_over and not any(e["type"] == "win" and e["seat"] == seat for e in copy.events[before:]):
-        s = copy.to_act()[0]
-        legal = copy.legal_actions(s)
-        copy.act(s, Action.pass_() if Action.pass_() in legal else copy.default_action(s))
-    events = copy.events[before:]
-    at, score = next((i, e["score"]) for i, e in enumerate(events) if e["type"] == "win" and e["seat"] == seat)
-    paid = []
-    for e in events[at + 1 :]:
-        if e["type"] != "payment":
-            break
-        if e["payee"] == seat:
-            paid.append(e["amount"])
-    return say("worth", score=term.score_words(score, say), paid=term.paid_words(paid, say))
+    """What winning now is worth: pattern, bonuses, fan and the points paid, as the engine would
+    record and settle the win (``Game.offered_win``, ``Game.offered_payments``)."""
+    score, paid = game.offered_win(seat), game.offered_payments(seat)
+    assert score is not None and paid is not None, "win_value is asked only while a win is offered"
+    amounts = [amount for _, amount, _ in paid]
+    return say("worth", score=term.score_words(score.to_dict(), say), paid=term.paid_words(amounts, say))
 
 
 def table_view(game: Game, screen: Screen) -> Table:

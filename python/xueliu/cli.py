@@ -13,9 +13,9 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Iterator, Mapping, NoReturn, Optional, Sequence, Union
 
 import click
 import numpy as np
@@ -29,8 +29,9 @@ from ._play import Screen, play_hand
 from ._tracker import Tracker
 from ._version import __version__
 from ._words import ENGLISH, LANGUAGES, Words, language_of
-from ._xueliu import Bot, Game, Match, Rules, XueliuError
+from ._xueliu import Bot, Game, Match, Rules, SimulationResult, XueliuError
 from ._xueliu import simulate as run_simulation
+from .shards import in_order
 
 WINDS = ("East", "South", "West", "North")
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -253,13 +254,9 @@ def confirmed(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) ->
     from what the engine writes; a log that stops before the hand's ``end`` (a game cut short, a
     file cut off) is replayed as far as the engine confirms it, then said to be incomplete."""
     ended = events[-1].get("type") == "end"
-    if ended or _replays(events):
-        _replay_or_say_where(events, path, lines)  # a complete log replays whole, or says where not
-        k = len(events)
-    else:  # a log cut mid-resolution: the longest prefix the engine writes
-        k = _longest_replayed(events)
-        if k == 0:
-            _replay_or_say_where(events, path, lines)  # not even its start replays: the engine's reason
+    k = Game.replayed_prefix(events)  # the longest start of the log the engine writes
+    if k < len(events) and (ended or k == 0):
+        _say_where(events, k, path, lines)  # a complete log replays whole; a start must replay
     if ended:
         return events, ""
     last = term.describe(events[-1], WINDS).plain.strip()
@@ -269,30 +266,16 @@ def confirmed(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) ->
     )
 
 
-def _replay_or_say_where(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) -> None:
-    """Replays ``events``; if the engine refuses them, fails naming the first line past the
-    longest start of the log the engine confirms (the tampered or misplaced event), with its reason."""
+def _say_where(events: list[dict[str, Any]], k: int, path: Path, lines: Sequence[int]) -> NoReturn:
+    """Fails naming the first line past the ``k`` events that replay (the tampered or misplaced
+    event), with the engine's reason for refusing the whole log."""
     try:
         Game.from_events(events)
+        reason = "the log goes on past its end"
     except XueliuError as e:
-        k = _longest_replayed(events)
-        replayed = f" (lines 1-{lines[k - 1]} replay)" if k else ""
-        raise click.ClickException(
-            f"{path} line {lines[k]} is not what the engine writes there{replayed}: {e}"
-        ) from None
-
-
-def _longest_replayed(events: list[dict[str, Any]]) -> int:
-    """How many of the first events replay as a log the engine writes; 0 if none do."""
-    return next((k for k in range(len(events) - 1, 0, -1) if _replays(events[:k])), 0)
-
-
-def _replays(events: list[dict[str, Any]]) -> bool:
-    try:
-        Game.from_events(events)
-    except XueliuError:
-        return False
-    return True
+        reason = str(e)
+    replayed = f" (lines 1-{lines[k - 1]} replay)" if k else ""
+    raise click.ClickException(f"{path} line {lines[k]} is not what the engine writes there{replayed}: {reason}")
 
 
 def read_log(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
@@ -632,8 +615,10 @@ def simulate(
             run_simulation, rules=rules_name, bots=tuple(seats), seed=seed, threads=threads, logs=log_dir is not None
         )
         parts, where, sharded = _chunks(run, games), f"threads {threads or 'all'}", False
-    totals = _collect(parts, games, plain, log_dir)
-    summary = summarise(totals, rules=rules_name, bots=seats, seed=seed, threads=threads, where=where, sharded=sharded)
+    collected = _collect(parts, games, plain, log_dir)
+    summary = summarise(
+        collected, rules=rules_name, bots=seats, seed=seed, threads=threads, where=where, sharded=sharded
+    )
     _print_summary(out, summary, plain)
     if json_to_stdout:
         click.echo(json.dumps(summary, indent=2))
@@ -662,8 +647,8 @@ def _chunks(run: Any, games: int) -> Iterator[Any]:
         yield part
 
 
-def _collect(parts: Iterable[Any], games: int, plain: bool, log_dir: Optional[Path]) -> "Totals":
-    """Adds up ``SimulationResult`` parts as they come (chunks or shards, in any order) behind a
+def _collect(parts: Iterable[SimulationResult], games: int, plain: bool, log_dir: Optional[Path]) -> Collected:
+    """Merges ``SimulationResult`` parts as they come (chunks or shards, in any order) behind a
     progress bar; each part's logs are written and dropped as it comes."""
     columns = (
         TextColumn("{task.description}"),
@@ -672,52 +657,26 @@ def _collect(parts: Iterable[Any], games: int, plain: bool, log_dir: Optional[Pa
         TextColumn("{task.fields[rate]} games/s"),
         TimeRemainingColumn(),
     )
-    totals, start = Totals(), time.perf_counter()
+    kept, done, start = [], 0, time.perf_counter()
     with Progress(*columns, disable=plain, transient=True) as progress:
         task = progress.add_task("simulating", total=games, rate="—")
         for part in parts:
             if log_dir is not None:
                 _write_logs(log_dir, part.first_game, part.logs)
-            totals.add(part)
-            rate = totals.games / max(time.perf_counter() - start, 1e-9)
-            progress.update(task, completed=totals.games, rate=f"{rate:,.0f}")
-    totals.wall_seconds = time.perf_counter() - start
-    return totals
+                part = part.without_logs()
+            kept.append(part)
+            done += part.games
+            rate = done / max(time.perf_counter() - start, 1e-9)
+            progress.update(task, completed=done, rate=f"{rate:,.0f}")
+    return Collected(in_order(kept, SimulationResult.merge), time.perf_counter() - start)
 
 
 @dataclass
-class Totals:
-    """What the summary needs from ``SimulationResult`` parts, without their logs
-    (``SimulationResult.merge`` would keep every log in memory). Parts may come in any order;
-    the points are put in game order."""
+class Collected:
+    """A simulation's parts merged in game order, and the wall-clock seconds the whole run took."""
 
-    games: int = 0
-    seconds: float = 0.0
-    table_seconds: float = 0.0
-    wall_seconds: float = 0.0
-    points: dict[int, np.ndarray] = field(default_factory=dict)
-    wins: list[int] = field(default_factory=lambda: [0] * 4)
-    win_kinds: dict[str, int] = field(default_factory=dict)
-    fan_histogram: dict[int, int] = field(default_factory=dict)
-    draws: int = 0
-
-    @staticmethod
-    def of(result: Any) -> "Totals":
-        totals = Totals()
-        totals.add(result)
-        return totals
-
-    def add(self, result: Any) -> None:
-        self.games += result.games
-        self.seconds += result.seconds
-        self.table_seconds += result.table_seconds
-        self.points[result.first_game] = np.asarray(result.points, dtype=np.int64)
-        self.wins = [a + b for a, b in zip(self.wins, result.wins)]
-        for name, tally in (("win_kinds", result.win_kinds), ("fan_histogram", result.fan_histogram)):
-            counts = getattr(self, name)
-            for key, count in tally.items():
-                counts[key] = counts.get(key, 0) + count
-        self.draws += round(result.mean_draws * result.games)  # the draws were a whole number
+    result: SimulationResult
+    wall_seconds: float
 
 
 def _write_logs(log_dir: Path, first: int, logs: Sequence[str]) -> None:
@@ -726,15 +685,23 @@ def _write_logs(log_dir: Path, first: int, logs: Sequence[str]) -> None:
 
 
 def summarise(
-    totals: Totals, *, rules: str, bots: Sequence[str], seed: int, threads: int, where: str = "", sharded: bool = False
+    collected: Collected,
+    *,
+    rules: str,
+    bots: Sequence[str],
+    seed: int,
+    threads: int,
+    where: str = "",
+    sharded: bool = False,
 ) -> dict[str, Any]:
     """The numbers ``simulate`` prints (and writes with ``--json``): per seat the mean points
     with a 95% normal confidence interval (mean ± 1.96·sd/√n) and the wins; then win kinds,
     the fan histogram, the mean hand length in draws and the speed: the engine's games/s
     (``seconds`` summed over parts, without the one-time table build, ``table_seconds``) and
     the whole run's by the wall clock."""
-    points = np.concatenate([totals.points[k] for k in sorted(totals.points)]).astype(np.float64)
-    n = totals.games
+    result = collected.result
+    points = result.points.astype(np.float64)
+    n = result.games
     mean = points.mean(axis=0)
     half = 1.96 * points.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(4)
     seats = [
@@ -744,7 +711,7 @@ def summarise(
             "mean_points": float(mean[s]),
             "ci_low": float(mean[s] - half[s]),
             "ci_high": float(mean[s] + half[s]),
-            "wins": int(totals.wins[s]),
+            "wins": int(result.wins[s]),
         }
         for s in range(4)
     ]
@@ -756,15 +723,15 @@ def summarise(
         "where": where,
         "sharded": sharded,
         "games": n,
-        "seconds": totals.seconds,
-        "games_per_second": n / max(totals.seconds, 1e-9),
-        "table_seconds": totals.table_seconds,
-        "wall_seconds": totals.wall_seconds,
-        "wall_games_per_second": n / max(totals.wall_seconds, 1e-9),
+        "seconds": result.seconds,
+        "games_per_second": n / max(result.seconds, 1e-9),
+        "table_seconds": result.table_seconds,
+        "wall_seconds": collected.wall_seconds,
+        "wall_games_per_second": n / max(collected.wall_seconds, 1e-9),
         "seats": seats,
-        "win_kinds": {k: int(v) for k, v in totals.win_kinds.items()},
-        "fan_histogram": {str(k): int(v) for k, v in sorted(totals.fan_histogram.items())},
-        "mean_draws": totals.draws / n,
+        "win_kinds": {k: int(v) for k, v in result.win_kinds.items()},
+        "fan_histogram": {str(k): int(v) for k, v in sorted(result.fan_histogram.items())},
+        "mean_draws": result.mean_draws,
     }
 
 

@@ -44,6 +44,16 @@ def test_chunks_merge_to_one_run(run):
         a.merge(simulate(10, "chengdu", bots=BOTS, seed=8, first_game=50))
 
 
+def test_chunks_without_their_logs_merge_to_the_run_without_its_logs(run):
+    a = simulate(50, "chengdu", bots=BOTS, seed=7, threads=2, logs=True).without_logs()
+    b = simulate(70, "chengdu", bots=BOTS, seed=7, threads=1, first_game=50, logs=True).without_logs()
+    assert a.logs == [] and a.first_game == 0 and b.first_game == 50
+    expected = comparable(run)
+    expected["logs"] = []
+    assert comparable(a.merge(b)) == expected
+    assert a.merge(b).digest() != run.digest()  # the digest covers the logs
+
+
 def test_points_are_int64_per_game_and_seat_and_sum_to_zero(run):
     points = run.points
     assert points.dtype == np.int64 and points.shape == (120, 4)

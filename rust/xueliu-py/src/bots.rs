@@ -271,6 +271,11 @@ impl SimulationResult {
             .map_err(core_error)
     }
 
+    /// This result without its logs: for merging chunks whose logs were written as they came.
+    fn without_logs(&self) -> SimulationResult {
+        SimulationResult(self.0.without_logs())
+    }
+
     /// SHA-256 (hex) of every game's points, the wins, win kinds, fan histogram, draws and
     /// logs: equal for equal games however they were split over threads, shards or machines.
     fn digest(&self, py: Python<'_>) -> PyResult<String> {

@@ -607,6 +607,19 @@ impl Game {
         Ok(self.with(|g| g.offered_win(seat))?.map(Score))
     }
 
+    /// The payments the win on offer brings `seat`, as `(payer, amount, reason)` in log order,
+    /// if it wins now and the other seats asked pass; `None` when `win` is not among its legal
+    /// actions. The engine settles the win on a copy (this game is not changed).
+    fn offered_payments(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Paid>>> {
+        let seat = seat_arg(seat)?;
+        let paid = self.with(|g| g.offered_payments(seat))?;
+        Ok(paid.map(|p| {
+            p.into_iter()
+                .map(|(payer, amount, reason)| (payer, amount, reason.name()))
+                .collect()
+        }))
+    }
+
     /// What a server plays for `seat` on a timeout.
     fn default_action(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<Action>> {
         let seat = seat_arg(seat)?;
@@ -804,17 +817,16 @@ impl Game {
     /// replay writes the same log.
     #[staticmethod]
     fn from_events(py: Python<'_>, events: &Bound<'_, PyAny>) -> PyResult<Game> {
-        let accepts = "a list of event dicts (Game.events) or its JSON text";
-        let text = if events.cast::<PyString>().is_ok() {
-            convert::text("events", events, accepts)?
-        } else if events.cast::<PyList>().is_ok() {
-            json_dumps(py, "events", events, accepts)?
-        } else {
-            return Err(type_error("events", events, accepts));
-        };
-        core::Game::from_events(&text)
+        core::Game::from_events(&events_text(py, events)?)
             .map(Game::of)
             .map_err(core_error)
+    }
+
+    /// How many of a log's first events replay as a log the engine writes (0 if none), in one
+    /// pass: how far a log cut short or tampered with is confirmed.
+    #[staticmethod]
+    fn replayed_prefix(py: Python<'_>, events: &Bound<'_, PyAny>) -> PyResult<usize> {
+        core::Game::replayed_prefix(&events_text(py, events)?).map_err(core_error)
     }
 
     fn __repr__(&self) -> PyResult<String> {
@@ -827,6 +839,21 @@ impl Game {
                 g.scores()
             )
         })
+    }
+}
+
+/// One payment to a seat: payer, amount, reason.
+type Paid = (u8, i64, &'static str);
+
+/// `events=`: a list of event dicts (`Game.events`) or its JSON text, as JSON text.
+fn events_text(py: Python<'_>, events: &Bound<'_, PyAny>) -> PyResult<String> {
+    let accepts = "a list of event dicts (Game.events) or its JSON text";
+    if events.cast::<PyString>().is_ok() {
+        convert::text("events", events, accepts)
+    } else if events.cast::<PyList>().is_ok() {
+        json_dumps(py, "events", events, accepts)
+    } else {
+        Err(type_error("events", events, accepts))
     }
 }
 

@@ -145,6 +145,27 @@ pub struct SimulationResult {
 }
 
 impl SimulationResult {
+    /// This result without its logs: a caller that writes each chunk's logs as it comes keeps
+    /// the rest to merge without holding every log.
+    pub fn without_logs(&self) -> SimulationResult {
+        let t = &self.tally;
+        let tally = Tally {
+            games: t.games,
+            points: t.points.clone(),
+            wins: t.wins,
+            win_kinds: t.win_kinds,
+            fan_histogram: t.fan_histogram.clone(),
+            draws: t.draws,
+            logs: Vec::new(),
+        };
+        SimulationResult {
+            simulation: self.simulation.clone(),
+            tally,
+            seconds: self.seconds,
+            table_seconds: self.table_seconds,
+        }
+    }
+
     /// This chunk followed by `next`, the next chunk of the same simulation: same rules, bots
     /// and seed, its first game the one after this chunk's last.
     pub fn merge(&self, next: &SimulationResult) -> Result<SimulationResult, Error> {

@@ -15,6 +15,7 @@ mod events;
 mod explain;
 mod history;
 mod log;
+mod offered;
 mod replay;
 mod rules_json;
 mod settle;

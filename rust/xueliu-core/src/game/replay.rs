@@ -31,8 +31,6 @@ impl Game {
             return Err(bad(why.into()));
         };
         events_from(&mut events, "events", rules.wilds).map_err(bad)?;
-        let winner =
-            |i: usize, seat: Option<u8>, _| seat.ok_or(format!("events[{i}].seat is missing"));
         let steps = decisions(&events, winner).map_err(bad)?;
         let mut game = Game::with_dealer(rules, seed, given.then_some(dealer), true)?;
         game.play_steps(&steps)
@@ -140,4 +138,105 @@ pub(super) fn decisions(
         }
     }
     Ok(out)
+}
+
+impl Game {
+    /// How many of a log's first events replay as a log the engine writes, in one pass: the
+    /// largest `k` for which [`Game::from_events`] takes the log's first `k` events (0 for none).
+    /// A log cut mid-resolution or tampered with is confirmed this far; `text` must be a JSON
+    /// array, whatever its elements.
+    pub fn replayed_prefix(text: &str) -> Result<usize, Error> {
+        let bad = |e: String| Error::Snapshot(format!("bad event log: {e}"));
+        let values: Vec<Value> = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let mut events: Vec<Event> = values
+            .iter()
+            .map_while(|v| read_value(v, "events").ok())
+            .collect();
+        let Some(Event::Start {
+            seed,
+            rules,
+            dealer,
+            given,
+        }) = events.first().cloned()
+        else {
+            return Ok(0);
+        };
+        events.truncate(longest_checked(&events, rules.wilds));
+        let checked = events_from(&mut events, "events", rules.wilds);
+        let steps = decisions(&events, winner);
+        let game = Game::with_dealer(rules, seed, given.then_some(dealer), true);
+        let (Ok(_), Ok(steps), Ok(mut game)) = (checked, steps, game) else {
+            return Ok(0);
+        };
+        let mut prefix = Prefix::default();
+        for played in 0..=steps.len() {
+            if !prefix.follow(&game, &values[..events.len()]) {
+                break;
+            }
+            let (before, after) = (steps[..played].last(), steps.get(played));
+            let written = prefix.matched;
+            if before.is_none_or(|s| s.0 < written) && after.is_none_or(|s| s.0 >= written) {
+                prefix.replayed = written;
+            }
+            let Some(&(_, step)) = after else { break };
+            let done = match step {
+                Step::Act(seat, action) => game.act(seat, action),
+                Step::Abandon(seat) => game.abandon(seat),
+            };
+            if done.is_err() {
+                break;
+            }
+        }
+        Ok(prefix.replayed)
+    }
+}
+
+/// How far a replay has written the log it is given.
+#[derive(Default)]
+struct Prefix {
+    /// Events written so far, each equal to the given one.
+    matched: usize,
+    /// The longest prefix known to replay.
+    replayed: usize,
+}
+
+impl Prefix {
+    /// Compares the events `game` wrote since the last call with the given ones; false once
+    /// one differs or the game wrote more than were given (no longer prefix can replay).
+    fn follow(&mut self, game: &Game, given: &[Value]) -> bool {
+        let text = game.events_json_from(None, self.matched);
+        let Ok(new) = serde_json::from_str::<Vec<Value>>(&text) else {
+            return false;
+        };
+        let end = self.matched + new.len();
+        if end > given.len() || new[..] != given[self.matched..end] {
+            return false;
+        }
+        self.matched = end;
+        true
+    }
+}
+
+/// The length of the longest prefix of `events` that [`events_from`] and [`decisions`] take;
+/// both read left to right, so a prefix of one they take is taken too (a binary search).
+fn longest_checked(events: &[Event], wilds: bool) -> usize {
+    let takes = |n: usize| {
+        let mut head = events[..n].to_vec();
+        events_from(&mut head, "events", wilds).is_ok() && decisions(&head, winner).is_ok()
+    };
+    let (mut lo, mut hi) = (0, events.len());
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if takes(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
+
+/// The seat of the win event `i`, which a full log names.
+fn winner(i: usize, seat: Option<u8>, _: u16) -> Result<u8, String> {
+    seat.ok_or(format!("events[{i}].seat is missing"))
 }

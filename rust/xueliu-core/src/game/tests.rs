@@ -510,6 +510,7 @@ fn the_exchange_record_is_the_logged_exchange() {
 }
 
 mod golden;
+mod prefix;
 mod table;
 mod yaoji;
 
