@@ -41,8 +41,8 @@ fn bot_kind(param: &str, name: &Bound<'_, PyAny>) -> PyResult<BotKind> {
     BotKind::parse(&name).map_err(|e| BotError::new_err(e.to_string()))
 }
 
-/// A bot that decides for any seat of a `Game`: `"random"`, `"greedy"`, `"ismcts:N"` or
-/// `"policy"` (docs/bots.md).
+/// A bot that decides for any seat of a `Game`: `"random"`, `"greedy"`, `"ismcts:N"`,
+/// `"ismcts+policy:N"` or `"policy"` (docs/bots.md).
 /// One thread uses a `Bot` at a time: a second one meanwhile gets ConcurrentUseError.
 #[pyclass(frozen, module = "xueliu")]
 pub struct Bot {

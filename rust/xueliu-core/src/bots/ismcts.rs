@@ -4,19 +4,22 @@
 //! knows, and the only way the search reaches hidden tiles.
 //! Every candidate action is played in the same worlds, each world played out to the end of
 //! the hand by the greedy bot in all four seats, and the candidates are compared with the
-//! greedy bot's own choice world by world: the search departs from greedy play only for an
-//! action whose mean gain over it is [`Z_DEPART`] standard errors above zero.
+//! *default* choice world by world: the search departs from the default only for an action
+//! whose mean gain over it is [`Z_DEPART`] standard errors above zero. The default is the greedy
+//! bot's choice (`"ismcts:N"`), or the policy's (`"ismcts+policy:N"`, [`IsmctsBot::with_policy`]):
+//! the policy is the search's prior, the play it keeps unless the worlds show better.
 //!
 //! Readings, by choice: the information-set tree is cut at the root (one node, the seat's
 //! decision); deeper decisions are the greedy rollout policy's. Greedy play is deterministic,
 //! so an action's value in one world is exact, and playing every candidate in the same worlds
 //! (common random numbers) compares them far more sharply than independent samples would at
 //! these budgets; a whole-hand outcome is so noisy that picking the best mean outright does
-//! worse than greedy. Candidates: the greedy choice, the discards that keep the lowest shanten
-//! (向听), kongs, and every response. Wins are always taken, and the exchange and void picks are
-//! greedy's. In the 幺鸡 variant the hidden wilds are dealt again like any hidden tile.
+//! worse than greedy. Candidates: the default, the greedy choice, the discards that keep the
+//! lowest shanten (向听), kongs, and every response. Where there is nothing to search (a win
+//! offered, the exchange and void picks, a single legal action) the default plays. In the 幺鸡
+//! variant the hidden wilds are dealt again like any hidden tile.
 
-use super::{play, Bot, GreedyBot};
+use super::{play, Bot, GreedyBot, PolicyBot};
 use crate::analysis::{shanten, tiles_of, uncapped_shanten};
 use crate::game::{Action, ActionList, Ask, Decision, Game, SeatView, MAX_ACTIONS};
 use crate::rng::Rng;
@@ -25,7 +28,7 @@ use crate::tile::{Tile, KINDS};
 /// The budget when the name gives none (`"ismcts"`).
 pub const DEFAULT_PLAYOUTS: u32 = 100;
 
-/// Standard errors of gain over the greedy choice that another action needs to be chosen.
+/// Standard errors of gain over the default choice that another action needs to be chosen.
 pub const Z_DEPART: f64 = 2.0;
 
 /// Determinised search with a playout budget per decision.
@@ -35,13 +38,15 @@ pub struct IsmctsBot {
     playouts: u32,
     rng: Rng,
     greedy: GreedyBot,
+    /// The policy whose choice is the default, if any; greedy's choice is, otherwise.
+    prior: Option<PolicyBot>,
     legal: ActionList,
     candidates: ActionList,
     /// The game each playout runs in, copied over from its world (its lists keep their room).
     playout: Option<Game>,
 }
 
-/// Per candidate, the sums over worlds of its gain over the greedy choice and its square.
+/// Per candidate, the sums over worlds of its gain over the default choice and its square.
 #[derive(Clone, Copy, Default)]
 struct Gain {
     sum: f64,
@@ -55,10 +60,25 @@ impl IsmctsBot {
             playouts,
             rng: Rng::new(seed),
             greedy: GreedyBot::default(),
+            prior: None,
             legal: ActionList::new(),
             candidates: ActionList::new(),
             playout: None,
         }
+    }
+
+    /// A bot searching from the choice of the policy of `version` (a prior, [`PolicyBot`]),
+    /// with greedy rollouts; `None` if no such version is shipped or loaded.
+    pub fn with_policy(playouts: u32, version: u32, seed: u64) -> Option<IsmctsBot> {
+        Some(IsmctsBot {
+            prior: Some(PolicyBot::new(version, seed)?),
+            ..IsmctsBot::new(playouts, seed)
+        })
+    }
+
+    /// The version of the policy the search starts from, if it has one.
+    pub fn policy_version(&self) -> Option<u32> {
+        self.prior.as_ref().map(PolicyBot::version)
     }
 
     /// Plays on as [`IsmctsBot::new`] with `seed` and the same budget would: the rest are
@@ -67,23 +87,26 @@ impl IsmctsBot {
         self.rng = Rng::new(seed);
     }
 
-    /// The actions worth searching, the greedy choice first.
-    fn pick_candidates(&mut self, view: &SeatView<'_>, greedy: Action) {
+    /// The actions worth searching, the default first, then greedy's choice.
+    fn pick_candidates(&mut self, view: &SeatView<'_>, default: Action, greedy: Action) {
         self.candidates.clear();
-        self.candidates.push(greedy);
+        self.candidates.push(default);
+        if greedy != default {
+            self.candidates.push(greedy);
+        }
         let after = lowest_shanten_discards(view, &self.legal);
         for &a in self.legal.iter() {
             let keep = match a {
                 Action::Discard(t) => after & 1 << t.index() != 0,
                 _ => true,
             };
-            if keep && a != greedy {
+            if keep && a != default && a != greedy {
                 self.candidates.push(a);
             }
         }
     }
 
-    /// Each candidate's gain over the greedy choice (`candidates[0]`), over `worlds`
+    /// Each candidate's gain over the default (`candidates[0]`), over `worlds`
     /// determinisations: `gains[i]` belongs to `candidates[i]`.
     fn evaluate(&mut self, view: &SeatView<'_>, worlds: u32, gains: &mut [Gain]) {
         let seat = view.seat();
@@ -125,20 +148,24 @@ impl Bot for IsmctsBot {
 }
 
 impl IsmctsBot {
-    /// The greedy choice, or a candidate the search finds clearly better.
+    /// The default choice, or a candidate the search finds clearly better.
     fn search(&mut self, view: &SeatView<'_>) -> Action {
         let greedy = self.greedy.choose(view);
+        let default = match &mut self.prior {
+            Some(policy) => policy.choose(view),
+            None => greedy,
+        };
         if !matches!(view.ask(), Ask::Turn | Ask::Respond(_)) {
-            return greedy;
+            return default;
         }
         view.legal_actions(&mut self.legal);
         if self.legal.len() < 2 || self.legal.contains(Action::Win) {
-            return greedy;
+            return default;
         }
-        self.pick_candidates(view, greedy);
+        self.pick_candidates(view, default, greedy);
         let n = self.candidates.len();
         if n < 2 {
-            return greedy;
+            return default;
         }
         let worlds = (self.playouts / n as u32).max(2);
         let mut gains = [Gain::default(); MAX_ACTIONS];
@@ -153,7 +180,7 @@ impl IsmctsBot {
         let best = (1..n)
             .filter(|&i| z(&gains[i]) > Z_DEPART)
             .max_by(|&i, &j| gains[i].sum.total_cmp(&gains[j].sum));
-        best.map_or(greedy, |i| self.candidates[i])
+        best.map_or(default, |i| self.candidates[i])
     }
 }
 
@@ -218,6 +245,15 @@ mod tests {
         );
         assert_eq!(BotKind::parse("ismcts:25"), Ok(BotKind::Ismcts(25)));
         assert_eq!(BotKind::Ismcts(25).to_string(), "ismcts:25");
+        assert_eq!(
+            BotKind::parse("ismcts+policy"),
+            Ok(BotKind::IsmctsPolicy(DEFAULT_PLAYOUTS))
+        );
+        assert_eq!(
+            BotKind::parse("ismcts+policy:25"),
+            Ok(BotKind::IsmctsPolicy(25))
+        );
+        assert_eq!(BotKind::IsmctsPolicy(25).to_string(), "ismcts+policy:25");
         for bad in [
             "ismcts:0",
             "ismcts:",
@@ -225,10 +261,55 @@ mod tests {
             "ismcts:+5",
             "ismcts:-1",
             "ismcts:1000001",
+            "ismcts+policy:0",
+            "ismcts+policy:",
+            "ismcts+policy:1000001",
+            "ismcts+policy:2:5",
+            "ismcts+greedy:5",
         ] {
             let e = BotKind::parse(bad).unwrap_err().to_string();
-            assert!(e.contains("ismcts:N"), "{e}");
+            assert!(
+                e.contains("ismcts:N") && e.contains("ismcts+policy:N"),
+                "{e}"
+            );
         }
+    }
+
+    /// With the policy as its prior, the search starts from the policy's choice: it is the
+    /// first candidate whenever the search runs, and it plays wherever nothing is searched (a
+    /// win offered, 定缺, a single legal action). Version 1 differs from greedy often enough
+    /// for the test to tell the two defaults apart.
+    #[test]
+    fn with_the_policy_the_search_starts_from_the_policy_s_choice() {
+        let (mut searched, mut unsearched, mut apart) = (0, 0, 0);
+        for preset in ["chengdu", "yaoji"] {
+            let rules = Arc::new(Rules::preset(preset).unwrap());
+            for seed in 0..3 {
+                let mut game = Game::new(rules.clone(), seed, false).unwrap();
+                let mut bot = IsmctsBot::with_policy(8, 1, seed).unwrap();
+                let mut policy = PolicyBot::new(1, seed).unwrap();
+                let mut greedy = GreedyBot::default();
+                while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
+                    let view = game.view(seat).unwrap();
+                    let wanted = policy.choose(&view);
+                    apart += u32::from(wanted != greedy.choose(&view));
+                    bot.candidates.clear();
+                    let action = bot.choose(&view);
+                    if bot.candidates.is_empty() {
+                        assert_eq!(action, wanted, "{preset} seed {seed}");
+                        unsearched += 1;
+                    } else {
+                        assert_eq!(bot.candidates[0], wanted, "{preset} seed {seed}");
+                        searched += 1;
+                    }
+                    game.act(seat, action).unwrap();
+                }
+            }
+        }
+        assert!(
+            searched > 100 && unsearched > 50 && apart > 20,
+            "{searched} {unsearched} {apart}"
+        );
     }
 
     #[test]
@@ -239,7 +320,7 @@ mod tests {
                 BotKind::Ismcts(6),
                 BotKind::Greedy,
                 BotKind::Random,
-                BotKind::Greedy,
+                BotKind::IsmctsPolicy(6),
             ];
             for seed in 0..3 {
                 let a = play_game(&rules, kinds, seed, true).unwrap();

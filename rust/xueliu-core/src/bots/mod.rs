@@ -1,7 +1,7 @@
 //! Bots that play a [`Game`] from any seat: [`RandomBot`] (uniform over the legal actions),
 //! [`GreedyBot`] (shanten- and waits-driven), [`IsmctsBot`] (determinised search with greedy
-//! playouts) and [`PolicyBot`] (a trained network, [`policy`]), named by [`BotKind`] for the
-//! factory.
+//! playouts, from greedy's choice or the policy's) and [`PolicyBot`] (a trained network,
+//! [`policy`]), named by [`BotKind`] for the factory.
 //!
 //! A bot decides from a [`SeatView`]: what its seat may see (RULES.md §12), never the game
 //! itself, so a bot that reads hidden tiles does not compile; [`play`] is the one door from a bot
@@ -65,14 +65,17 @@ pub enum BotKind {
     Greedy,
     /// With its playout budget per decision.
     Ismcts(u32),
+    /// ISMCTS searching from the newest policy's choice ([`IsmctsBot::with_policy`]), with its
+    /// playout budget per decision.
+    IsmctsPolicy(u32),
     /// With its network's version (shipped or loaded, [`policy::versions`]).
     Policy(u32),
 }
 
 /// The names [`BotKind::parse`] accepts, in the order error messages list them; `"ismcts"`
-/// also takes a budget, `"ismcts:N"` (N playouts per decision, 1 to [`MAX_PLAYOUTS`]), and
-/// `"policy"` a version, `"policy:VERSION"`.
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "ismcts", "policy"];
+/// and `"ismcts+policy"` also take a budget, `"ismcts:N"` (N playouts per decision, 1 to
+/// [`MAX_PLAYOUTS`]), and `"policy"` a version, `"policy:VERSION"`.
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "ismcts", "ismcts+policy", "policy"];
 
 /// The largest playout budget a name may ask for.
 pub const MAX_PLAYOUTS: u32 = 1_000_000;
@@ -85,8 +88,8 @@ impl fmt::Display for UnknownBot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown bot {}; valid bots are {}, ismcts:N for N playouts per decision \
-             (1 to {MAX_PLAYOUTS}), or policy:VERSION for a policy version ({})",
+            "unknown bot {}; valid bots are {}, ismcts:N or ismcts+policy:N for N playouts per \
+             decision (1 to {MAX_PLAYOUTS}), or policy:VERSION for a policy version ({})",
             crate::error::quote(&self.0),
             BOT_NAMES.join(", "),
             policy::versions()
@@ -101,14 +104,15 @@ impl fmt::Display for UnknownBot {
 impl std::error::Error for UnknownBot {}
 
 impl BotKind {
-    /// Reads a bot name: `"random"`, `"greedy"`, `"ismcts"`, `"ismcts:N"`, `"policy"` or
-    /// `"policy:VERSION"` (a version shipped or loaded).
+    /// Reads a bot name: `"random"`, `"greedy"`, `"ismcts"`, `"ismcts:N"`, `"ismcts+policy"`,
+    /// `"ismcts+policy:N"`, `"policy"` or `"policy:VERSION"` (a version shipped or loaded).
     pub fn parse(name: &str) -> Result<BotKind, UnknownBot> {
         let unknown = || UnknownBot(name.to_string());
         match name {
             "random" => Ok(BotKind::Random),
             "greedy" => Ok(BotKind::Greedy),
             "ismcts" => Ok(BotKind::Ismcts(DEFAULT_PLAYOUTS)),
+            "ismcts+policy" => Ok(BotKind::IsmctsPolicy(DEFAULT_PLAYOUTS)),
             "policy" => Ok(BotKind::Policy(policy::LATEST)),
             _ => {
                 if let Some(v) = number_after(name, "policy:") {
@@ -116,10 +120,14 @@ impl BotKind {
                         .map(|_| BotKind::Policy(v))
                         .ok_or_else(unknown);
                 }
-                match number_after(name, "ismcts:") {
-                    Some(n) if (1..=MAX_PLAYOUTS).contains(&n) => Ok(BotKind::Ismcts(n)),
-                    _ => Err(unknown()),
+                let budget =
+                    |prefix| number_after(name, prefix).filter(|n| (1..=MAX_PLAYOUTS).contains(n));
+                if let Some(n) = budget("ismcts:") {
+                    return Ok(BotKind::Ismcts(n));
                 }
+                budget("ismcts+policy:")
+                    .map(BotKind::IsmctsPolicy)
+                    .ok_or_else(unknown)
             }
         }
     }
@@ -130,6 +138,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
             BotKind::Ismcts(_) => "ismcts",
+            BotKind::IsmctsPolicy(_) => "ismcts+policy",
             BotKind::Policy(_) => "policy",
         }
     }
@@ -159,6 +168,7 @@ impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotKind::Ismcts(n) => write!(f, "ismcts:{n}"),
+            BotKind::IsmctsPolicy(n) => write!(f, "ismcts+policy:{n}"),
             BotKind::Policy(v) => write!(f, "policy:{v}"),
             _ => f.write_str(self.name()),
         }
@@ -183,6 +193,11 @@ impl AnyBot {
             BotKind::Random => AnyBot::Random(RandomBot::new(seed)),
             BotKind::Greedy => AnyBot::Greedy(GreedyBot::new(seed)),
             BotKind::Ismcts(playouts) => AnyBot::Ismcts(Box::new(IsmctsBot::new(playouts, seed))),
+            // As for `Policy`: the newest version always exists.
+            BotKind::IsmctsPolicy(playouts) => AnyBot::Ismcts(Box::new(
+                IsmctsBot::with_policy(playouts, policy::LATEST, seed)
+                    .unwrap_or_else(|| IsmctsBot::new(playouts, seed)),
+            )),
             // `parse` admits only versions that exist, and none is ever removed.
             BotKind::Policy(version) => match PolicyBot::new(version, seed) {
                 Some(bot) => AnyBot::Policy(Box::new(bot)),
@@ -205,6 +220,7 @@ impl AnyBot {
         match self {
             AnyBot::Random(_) => BotKind::Random.name(),
             AnyBot::Greedy(_) => BotKind::Greedy.name(),
+            AnyBot::Ismcts(b) if b.policy_version().is_some() => BotKind::IsmctsPolicy(0).name(),
             AnyBot::Ismcts(_) => BotKind::Ismcts(0).name(),
             AnyBot::Policy(_) => BotKind::Policy(0).name(),
         }

@@ -211,7 +211,7 @@ fn simulate_replays_each_game_from_its_seeds() {
             BotKind::Random,
             BotKind::Ismcts(2),
             BotKind::Greedy,
-            BotKind::Random,
+            BotKind::IsmctsPolicy(2),
         ],
         ..sim(0, true)
     };
@@ -272,12 +272,13 @@ fn play_digest(preset: Preset, kinds: [BotKind; 4], hands: u64) -> u64 {
     d
 }
 
-/// Greedy and ISMCTS play the same actions as the build that recorded these digests: a change
-/// made for speed must leave every decision as it was (a deliberate change of play re-records
-/// them, measured on duplicate deals, and says so in its commit).
+/// Greedy and ISMCTS (from greedy's choice and from the policy's) play the same actions as the
+/// build that recorded these digests: a change made for speed must leave every decision as it
+/// was (a deliberate change of play re-records them, measured on duplicate deals, and says so in
+/// its commit).
 #[test]
 fn greedy_and_ismcts_decide_as_recorded() {
-    use BotKind::{Greedy as G, Ismcts as I};
+    use BotKind::{Greedy as G, Ismcts as I, IsmctsPolicy as P};
     let mut got = Vec::new();
     for &preset in Preset::ALL {
         got.push(format!(
@@ -289,6 +290,10 @@ fn greedy_and_ismcts_decide_as_recorded() {
     for preset in [Preset::Chengdu, Preset::ChengduXueliu, Preset::Yaoji] {
         let d = play_digest(preset, [I(100), G, I(12), G], 2);
         got.push(format!("ismcts {} {d:016x}", preset.name()));
+    }
+    for preset in [Preset::Chengdu, Preset::Yaoji] {
+        let d = play_digest(preset, [P(100), G, P(12), G], 2);
+        got.push(format!("ismcts+policy {} {d:016x}", preset.name()));
     }
     let want = [
         "greedy dashiyou 4447dfa0b62ef848",
@@ -303,6 +308,11 @@ fn greedy_and_ismcts_decide_as_recorded() {
         "ismcts chengdu 741c1aa82a8b1e94",
         "ismcts chengdu_xueliu 4306a5d2f2b9af76",
         "ismcts yaoji d700ed07a069c23c",
+        // The policy picks greedy's action at every decision of these hands, so the search runs
+        // as ismcts's does (`with_the_policy_the_search_starts_from_the_policy_s_choice` tests a
+        // policy that does not).
+        "ismcts+policy chengdu 741c1aa82a8b1e94",
+        "ismcts+policy yaoji d700ed07a069c23c",
     ];
     assert_eq!(got, want, "new digests:\n{}", got.join("\n"));
 }

@@ -44,7 +44,7 @@ impl Policy {
         names.extend(BOT_NAMES.iter().copied());
         let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
         format!(
-            "{}, or \"ismcts:N\" (N playouts per decision)",
+            "{}, or \"ismcts:N\" or \"ismcts+policy:N\" (N playouts per decision)",
             quoted.join(", ")
         )
     }
