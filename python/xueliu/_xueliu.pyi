@@ -60,7 +60,7 @@ __all__ = [
     "_hand_stats",
     "_arena_hands",
     "HAND_STAT_NAMES",
-    "_events_for_lines",
+    "_bot_lines",
     "_events_to_window",
     "load_policy",
     "_policy_samples",
@@ -636,7 +636,9 @@ def _hand_stats(game: Game) -> list[list[int]]: ...
 def _arena_hands(
     rules: RulesLike, seatings: Sequence[Sequence[str]], seed: int, first_game: int, games: int
 ) -> npt.NDArray[np.int64]: ...
-def _events_for_lines(game: Game, seat: int, start: int) -> tuple[bytes, int]: ...
+def _bot_lines(
+    game: Game, seat: int, start: int, *, request_id: Optional[int] = None, deadline_ms: int = 0
+) -> tuple[bytes, bytes, int, list[str]]: ...
 def _events_to_window(game: Game, viewer: int, start: int) -> tuple[str, int, bool]: ...
 def load_policy(weights: bytes) -> int: ...
 def _policy_samples(

@@ -7,6 +7,10 @@ knows nothing of processes or sockets (:mod:`xueliu.players` runs a bot process 
 What a bot learns of the game is exactly ``game.events_for(seat)``, each event sent as it is
 (already a JSON object with a ``"type"``): there is no second hiding logic. Around the events
 the host sends ``hello``, ``request``, ``ack``, ``error``, ``totals`` and ``bye``.
+
+At each decision the host sends the lines the engine writes (``_bot_lines``: the seat's new
+events and its request, one call, no Python objects built); :func:`request` here is the
+request's readable definition, and the tests check the engine's line against it.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import json
 import typing
 from dataclasses import dataclass
-from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, NamedTuple, Optional, Sequence, Union
 
 from . import events
 from ._xueliu import Action, Game, XueliuError
@@ -97,7 +101,7 @@ def request(
 ) -> dict[str, Any]:
     """The request for the seat's decision now (``last``: the last event the seat was sent;
     ``actions``: its legal actions, ``texts`` theirs if the caller has them): the actions as
-    text and their ids."""
+    text and their ids. (The host sends the engine's line, which equals this one encoded.)"""
     message = {"type": "request", "id": request_id, "seat": seat, **request_kind(game, seat, last)}
     message["actions"] = [str(a) for a in actions] if texts is None else list(texts)
     if message["kind"] == "exchange":  # the tiles that may be picked (docs/encoding.md §1)
@@ -158,10 +162,9 @@ class Unexpected:
     problem: str
 
 
-def read_line(line: bytes, legal: Mapping[str, Action] = {}) -> Union[Answer, Hello, Unexpected]:  # noqa: B006
-    """One line from a bot, read without trusting it: nothing in it raises. ``legal``: the
-    legal actions by their text, as the request listed them; an answer naming one of those texts
-    is that action, found without parsing the text again."""
+def read_line(line: bytes) -> Union[Answer, Hello, Unexpected]:
+    """One line from a bot, read without trusting it: nothing in it raises. Whether the action
+    it names is legal is the host's to check, against the request's texts."""
     try:
         message = _loads(line)
     except (ValueError, RecursionError):
@@ -180,15 +183,14 @@ def read_line(line: bytes, legal: Mapping[str, Action] = {}) -> Union[Answer, He
     request_id = message.get("id")
     if not isinstance(request_id, int) or isinstance(request_id, bool):
         return Answer(None, None, f"an answer's id is the request's integer id, got {request_id!r}")
-    return _answer(request_id, message, legal)
+    return _answer(request_id, message)
 
 
-def _answer(request_id: int, message: dict[str, Any], legal: Mapping[str, Action]) -> Answer:
+def _answer(request_id: int, message: dict[str, Any]) -> Answer:
     text, ids = message.get("action"), message.get("ids")
     try:
         if isinstance(text, str):
-            known = legal.get(text)
-            return Answer(request_id, known if known is not None else Action.parse(text))
+            return Answer(request_id, Action.parse(text))
         if isinstance(ids, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
             return Answer(request_id, Action.from_id(ids[0]) if len(ids) == 1 else Action.from_ids(ids))
     except (XueliuError, OverflowError, IndexError) as e:

@@ -26,7 +26,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 from . import bot_protocol as proto
 from ._version import __version__
-from ._xueliu import Action, Bot, Game, XueliuError, _events_for_lines
+from ._xueliu import Action, Bot, Game, XueliuError, _bot_lines
 from .reference.rng import SplitMix64
 
 _GAMMA = 0x9E3779B97F4A7C15
@@ -202,8 +202,7 @@ class LineBot(Player):
         self.name, self.time_ms = name, time_ms
         self.problems: list[str] = []  # what went wrong, in words, the first MAX_PROBLEMS of it
         self._next_id = 0
-        self._sent = 0  # events of this hand already sent
-        self._last: Optional[dict[str, Any]] = None  # the last of them
+        self._read = 0  # where in this hand's log the events not yet sent begin
         self._outbox: list[bytes] = []  # acks and errors as lines, sent with the next lines
         self._total = 0
         self._hands = 0
@@ -236,7 +235,7 @@ class LineBot(Player):
     # ---- the hand
 
     def begin(self, game: Game, seat: int) -> None:
-        self._sent, self._last = 0, None
+        self._read = 0
         if not self._reachable():
             self._connect()
 
@@ -246,36 +245,28 @@ class LineBot(Player):
             return game.default_action(seat)
         self._next_id += 1
         rid = self._next_id
-        events = self._new_events(game, seat)
-        legal = game.legal_actions(seat)
-        by_text = {str(a): a for a in legal}  # the request's texts, and what an answer naming one plays
-        request = proto.request(game, seat, rid, self.time_ms, self._last, legal, list(by_text))
-        if not self._send([request], events):
+        # The seat's new events and its request as lines, and the texts of its legal actions.
+        events, request, self._read, legal = _bot_lines(
+            game, seat, self._read, request_id=rid, deadline_ms=self.time_ms
+        )
+        if not self._send(events, request):
             self.counts.defaulted += 1
             return game.default_action(seat)
-        return self._await_answer(game, seat, rid, by_text)
+        return self._await_answer(game, seat, rid, legal)
 
     def end(self, game: Game, seat: int) -> None:
         if self._gone:
             return
         self._hands += 1
         self._total += game.scores[seat]
-        self._send([proto.totals(self._hands, game.scores, seat, self._total)], self._new_events(game, seat))
+        events, _, self._read, _ = _bot_lines(game, seat, self._read)
+        self._send(events, proto.encode(proto.totals(self._hands, game.scores, seat, self._total)))
 
     def _problem(self, text: str) -> None:
         if len(self.problems) < self.MAX_PROBLEMS:
             self.problems.append(text)
 
-    def _new_events(self, game: Game, seat: int) -> bytes:
-        """The seat's events not yet sent (``events_for(seat)`` from the first one not sent), as
-        JSON lines; the last of them is kept, read, for the next request's kind."""
-        lines, count = _events_for_lines(game, seat, self._sent)
-        if count:
-            self._sent += count
-            self._last = proto.decode(lines[lines.rfind(b"\n", 0, len(lines) - 1) + 1 :])
-        return lines
-
-    def _await_answer(self, game: Game, seat: int, rid: int, by_text: dict[str, Action]) -> Action:
+    def _await_answer(self, game: Game, seat: int, rid: int, legal: list[str]) -> Action:
         deadline = time.monotonic() + self.time_ms / 1000
         replies = 0  # stale and error replies in this decision: bounded, so a flood cannot stall us
         while True:
@@ -287,9 +278,9 @@ class LineBot(Player):
                 self._problem(f"request {rid}: {reason}")
                 self._reply(proto.ack(rid, proto.DEFAULTED, default, f"{reason}; the default is played"))
                 return default
-            message = proto.read_line(line, by_text)
+            message = proto.read_line(line)
             if isinstance(message, proto.Answer) and message.request_id in (rid, None):
-                return self._take(game, seat, rid, message, by_text)
+                return self._take(game, seat, rid, message, legal)
             if isinstance(message, proto.Answer):
                 self.counts.stale += 1
                 reply = proto.ack(message.request_id, proto.STALE, None, f"no open request has id {message.request_id}")
@@ -301,7 +292,8 @@ class LineBot(Player):
             if replies <= 8:
                 self._reply(reply)
 
-    def _take(self, game: Game, seat: int, rid: int, answer: proto.Answer, by_text: dict[str, Action]) -> Action:
+    def _take(self, game: Game, seat: int, rid: int, answer: proto.Answer, legal: list[str]) -> Action:
+        """The action an answer plays: its own if the request listed it, else the default."""
         action = answer.action
         if action is None:
             self.counts.unparseable += 1
@@ -310,7 +302,7 @@ class LineBot(Player):
             self._reply(proto.ack(rid, proto.UNPARSEABLE, default, answer.problem))
             return default
         text = str(action)
-        if by_text.get(text) != action:
+        if text not in legal:
             self.counts.rejected += 1
             default = game.default_action(seat)
             self._problem(f"request {rid}: rejected: {text} is not legal now")
@@ -323,14 +315,13 @@ class LineBot(Player):
         """An ack or error, sent with the next lines (one write a decision)."""
         self._outbox.append(proto.encode(message))
 
-    def _send(self, messages: Sequence[dict[str, Any]], events: bytes = b"") -> bool:
-        """Writes the waiting acks and errors, the events' lines, then the messages, in one write
-        within ``time_ms``; a bot that does not read what it is sent is dropped."""
+    def _send(self, *lines: bytes) -> bool:
+        """Writes the waiting acks and errors, then ``lines``, in one write within ``time_ms``; a
+        bot that does not read what it is sent is dropped."""
         if self._gone:
             return False
         outbox = self._outbox
-        outbox.append(events)
-        outbox.extend(proto.encode(m) for m in messages)
+        outbox.extend(lines)
         data = b"".join(outbox)
         outbox.clear()
         if self._write(data, time.monotonic() + self.time_ms / 1000):
@@ -453,7 +444,7 @@ class ProcessBot(LineBot):
 
     def _handshake(self) -> bool:
         """Sends the hello and waits ``start_ms`` for the bot's; anything else in between is an error."""
-        if not self._send([proto.hello("xueliu", __version__)]):
+        if not self._send(proto.encode(proto.hello("xueliu", __version__))):
             return False
         deadline = time.monotonic() + self.start_ms / 1000
         while True:
@@ -466,7 +457,7 @@ class ProcessBot(LineBot):
                 return True
             problem = message.problem if isinstance(message, proto.Unexpected) else "expected a hello first"
             self.counts.errors += 1
-            self._send([proto.error(problem)])
+            self._send(proto.encode(proto.error(problem)))
 
     @property
     def _gone(self) -> bool:

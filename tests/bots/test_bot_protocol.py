@@ -8,6 +8,7 @@ import pytest
 
 import xueliu
 from xueliu import bot_protocol as proto
+from xueliu._xueliu import _bot_lines
 from xueliu.players import ProcessBot, play_hand
 
 ZOO = str(Path(__file__).with_name("zoo.py"))
@@ -65,6 +66,40 @@ def test_a_requests_mask_is_the_action_mask_at_every_decision(preset):
                 assert request["mask"] == game.action_mask(seat).nonzero()[0].tolist(), (seat, request)
             seat = game.to_act()[0]
             game.act(seat, bot.choose(game, seat))
+
+
+@pytest.mark.parametrize("preset", xueliu.Rules.presets())
+def test_the_engines_lines_are_the_protocols_at_every_decision(preset):
+    """What the host sends at a decision (``_bot_lines``, written by the engine) is the seat's
+    view of the log from where it left off, one event a line, and the request that
+    :func:`proto.request` defines, byte for byte; at every decision of whole games."""
+    for seed in range(3):
+        game, bot = xueliu.Game(preset, seed=seed), xueliu.Bot("random", seed=seed)
+        places, batches = [0] * 4, [[] for _ in range(4)]
+        while not game.is_over:
+            for seat in game.to_act():
+                rid = len(batches[seat])
+                events, request, places[seat], texts = _bot_lines(
+                    game, seat, places[seat], request_id=rid, deadline_ms=250
+                )
+                batches[seat].append(events)
+                seen = game.events_for(seat)
+                legal = game.legal_actions(seat)
+                expect = proto.request(game, seat, rid, 250, seen[-1] if seen else None, legal)
+                assert request == proto.encode(expect), (seat, request)
+                assert texts == expect["actions"]
+            seat = game.to_act()[0]
+            game.act(seat, bot.choose(game, seat))
+        for seat in range(4):
+            events, request, _, texts = _bot_lines(game, seat, places[seat])
+            assert (request, texts) == (b"", [])
+            lines = [line for batch in [*batches[seat], events] for line in batch.splitlines()]
+            assert [json.loads(line) for line in lines] == game.events_for(seat)
+            # v1's bytes: each event as the log writes it, the lines after a write's first led by a space
+            for batch in [*batches[seat], events]:
+                for i, line in enumerate(batch.splitlines()):
+                    text = json.dumps(json.loads(line), ensure_ascii=False).encode()
+                    assert line == (b" " if i else b"") + text
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@
 
 pub mod analysis;
 pub mod batch;
+pub mod bot_protocol;
 pub mod bots;
 mod choice;
 pub mod encode;

@@ -7,10 +7,12 @@ use crate::game::{seat_arg, Action, Game};
 use crate::rules::rules_or_default;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use std::fmt::Write;
 use std::sync::{Arc, Mutex};
+use xueliu_core::bot_protocol as protocol;
 use xueliu_core::bots::{self as core, AnyBot, BotKind, Simulation, Tally, WIN_KIND_NAMES};
-use xueliu_core::game::{Reason, SeatView};
+use xueliu_core::game::{ActionList, Reason, SeatView};
 
 /// A whole number argument (`games`, `seed`, `first_game`); `default` when not given.
 fn whole(name: &str, value: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
@@ -728,24 +730,63 @@ pub fn _arena_hands<'py>(
     Ok(PyArray1::from_vec(py, flat).reshape(shape)?.into_any())
 }
 
-/// `game.events_for(seat, start=start)` as JSON lines (bytes, one event object per line) and
-/// their count: the bot protocol sends a seat's events as the engine writes them, without
-/// building Python dicts to write them again. The same text `events_for` reads, split.
+/// A seat's decision in the bot protocol, as the lines its bot is sent (docs/bot-protocol.md):
+/// the events `seat` may see from the log's `start`-th on, and the request `request_id` for its
+/// decision now (none without an id); with where the log ends (the next call's `start`) and
+/// the request's action texts, which an answer is read against. One call a decision, written
+/// by the core: no event or action is built as a Python object.
 #[pyfunction]
-pub fn _events_for_lines<'py>(
+#[pyo3(signature = (game, seat, start, *, request_id=None, deadline_ms=0))]
+pub fn _bot_lines<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
     seat: &Bound<'py, PyAny>,
     start: usize,
-) -> PyResult<(Bound<'py, PyBytes>, usize)> {
+    request_id: Option<u64>,
+    deadline_ms: u64,
+) -> PyResult<BotLines<'py>> {
     let game = game
         .cast::<Game>()
         .map_err(|_| crate::errors::type_error("game", game, "a Game"))?;
     let seat = seat_arg(seat)?;
-    let text = game.get().lock()?.game.events_json_from(Some(seat), start);
-    let (lines, count) = array_to_lines(&text);
-    Ok((PyBytes::new(py, &lines), count))
+    let (mut events, mut request, mut actions) = (Vec::new(), Vec::new(), ActionList::new());
+    let end = {
+        let state = game.get().lock()?;
+        state.game.seat_event_lines(seat, start, &mut events);
+        if let Some(id) = request_id {
+            protocol::request_line(
+                &state.game,
+                seat,
+                id,
+                deadline_ms,
+                &mut actions,
+                &mut request,
+            );
+        }
+        state.game.log_len()
+    };
+    let mut text = String::new();
+    let texts = actions.as_slice().iter().map(|a| {
+        text.clear();
+        write!(text, "{a}").expect("a String takes any write");
+        PyString::new(py, &text)
+    });
+    let texts = PyList::new(py, texts)?;
+    Ok((
+        PyBytes::new(py, &events),
+        PyBytes::new(py, &request),
+        end,
+        texts,
+    ))
 }
+
+/// What `_bot_lines` returns: events, request, the log's end, the action texts.
+type BotLines<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    usize,
+    Bound<'py, PyList>,
+);
 
 /// `game.events_for(viewer, start=start)` (viewer 4: `public_events`) up to and including the
 /// first event that opens a claim window, as the engine writes it (a JSON array), with the
@@ -763,37 +804,6 @@ pub fn _events_to_window(
     let viewer = crate::convert::index("viewer", viewer, 5, "a seat, or 4 for the spectators")?;
     let viewer = Some(viewer as u8);
     Ok(game.get().lock()?.game.events_json_to_window(viewer, start))
-}
-
-/// A JSON array of objects as JSON lines: the top-level commas become newlines (commas inside
-/// strings and nested values stay), each object ends with one.
-fn array_to_lines(array: &str) -> (Vec<u8>, usize) {
-    let inner = array.trim().trim_start_matches('[').trim_end_matches(']');
-    let mut out = Vec::with_capacity(inner.len() + 1);
-    let (mut depth, mut in_string, mut escaped, mut count) = (0u32, false, false, 0);
-    for &b in inner.as_bytes() {
-        if in_string {
-            (escaped, in_string) = (!escaped && b == b'\\', escaped || b != b'"');
-        } else {
-            match b {
-                b'"' => in_string = true,
-                b'{' | b'[' => depth += 1,
-                b'}' | b']' => depth -= 1,
-                b',' if depth == 0 => {
-                    out.push(b'\n');
-                    count += 1;
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        out.push(b);
-    }
-    if !out.is_empty() {
-        out.push(b'\n');
-        count += 1;
-    }
-    (out, count)
 }
 
 /// The SHA-256 of `bytes` as hex, by Python's own `hashlib`.
@@ -881,7 +891,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare_bots, m)?)?;
     m.add_function(wrap_pyfunction!(_hand_stats, m)?)?;
     m.add_function(wrap_pyfunction!(_arena_hands, m)?)?;
-    m.add_function(wrap_pyfunction!(_events_for_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(_bot_lines, m)?)?;
     m.add_function(wrap_pyfunction!(_events_to_window, m)?)?;
     m.add_function(wrap_pyfunction!(load_policy, m)?)?;
     m.add_function(wrap_pyfunction!(_policy_samples, m)?)?;

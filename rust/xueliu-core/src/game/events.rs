@@ -2,8 +2,9 @@
 //! `type` names the variant and then its fields in the contract's order; written in full or as
 //! one seat may see them (RULES.md §12), and read back with the checks a log's order implies.
 
+use super::log::Log;
 use super::rules_json;
-use super::wire::{seat, to_text, upto, wilded};
+use super::wire::{seat, to_text, upto, wilded, write_text};
 use super::Game;
 use crate::choice::choice;
 use crate::hand::Counts;
@@ -705,6 +706,36 @@ impl Game {
     /// sends each viewer only what is new, at a cost that grows with what is new.
     pub fn events_json_from(&self, viewer: Option<u8>, start: usize) -> String {
         to_text(&Seen::from(self, viewer, start))
+    }
+
+    /// How many events the log holds: where a reader keeping its place in the log reads next.
+    pub fn log_len(&self) -> usize {
+        self.log.as_ref().map_or(0, Log::len)
+    }
+
+    /// Appends the events `seat` may see from the log's `start`-th on (a place in the full log,
+    /// as [`Game::log_len`] gave it, so nothing before it is read again) as JSON lines, and
+    /// returns how many. The lines are [`Game::events_json_from`]'s array cut at its items, so
+    /// each but the first keeps the space that followed the array's comma: the bot protocol's
+    /// bytes since v1 (docs/bot-protocol.md).
+    pub fn seat_event_lines(&self, seat: u8, start: usize, out: &mut Vec<u8>) -> usize {
+        let events = self.log.iter().flat_map(|log| log.iter_from(start));
+        let mut count = 0;
+        for event in events.filter(|e| visible(e, seat)) {
+            if count > 0 {
+                out.push(b' ');
+            }
+            write_text(&event.shown(Some(seat), self), out);
+            out.push(b'\n');
+            count += 1;
+        }
+        count
+    }
+
+    /// The last event `seat` may see, if any.
+    pub fn last_seen(&self, seat: u8) -> Option<&Event> {
+        let mut newest_first = self.log.iter().flat_map(Log::iter_rev);
+        newest_first.find(|e| visible(e, seat))
     }
 
     /// What a server sends `viewer` (`Some(4)`: the spectators) at once: its events from the

@@ -48,7 +48,6 @@ impl<T> Log<T> {
         self.tail.push(item);
     }
 
-    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.frozen_len + self.tail.len()
     }
@@ -62,6 +61,31 @@ impl<T> Log<T> {
             next = chunk.prev.as_deref();
         }
         chunks.into_iter().rev().flatten().chain(self.tail.iter())
+    }
+
+    /// The items from the `start`-th on, oldest first, reaching back only to the chunk that
+    /// holds it: a reader that keeps its place reads what is new at a cost that grows with it.
+    pub fn iter_from(&self, start: usize) -> impl Iterator<Item = &T> + '_ {
+        let mut chunks = Vec::new();
+        let (mut first, mut next) = (self.frozen_len, self.frozen.as_deref());
+        while let Some(chunk) = next.filter(|_| first > start) {
+            chunks.push(&chunk.items);
+            first -= chunk.items.len();
+            next = chunk.prev.as_deref();
+        }
+        let skip = start.saturating_sub(first);
+        chunks
+            .into_iter()
+            .rev()
+            .flatten()
+            .chain(self.tail.iter())
+            .skip(skip)
+    }
+
+    /// Every item, newest first.
+    pub fn iter_rev(&self) -> impl Iterator<Item = &T> + '_ {
+        let chunks = std::iter::successors(self.frozen.as_deref(), |c| c.prev.as_deref());
+        (self.tail.iter().rev()).chain(chunks.flat_map(|c| c.items.iter().rev()))
     }
 }
 
@@ -101,5 +125,20 @@ mod tests {
             b.iter().take(100).copied().collect::<Vec<_>>(),
             (0..100).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn reading_from_a_place_or_backwards_is_reading_it_all() {
+        for len in [0, 1, 31, 32, 33, 64, 65, 100] {
+            let mut log = Log::default();
+            (0..len).for_each(|i| log.push(i));
+            let all: Vec<i32> = log.iter().copied().collect();
+            for start in 0..=len as usize + 2 {
+                let from: Vec<i32> = log.iter_from(start).copied().collect();
+                assert_eq!(from, all[start.min(all.len())..], "len {len} start {start}");
+            }
+            let back: Vec<i32> = log.iter_rev().copied().collect();
+            assert_eq!(back, all.iter().rev().copied().collect::<Vec<_>>());
+        }
     }
 }

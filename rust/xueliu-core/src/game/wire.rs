@@ -11,10 +11,15 @@ use std::io;
 /// Writes `value` as JSON, with `", "` and `": "` between items as every log and snapshot has.
 pub fn to_text<T: Serialize + ?Sized>(value: &T) -> String {
     let mut out = Vec::with_capacity(512);
-    let mut ser = serde_json::Serializer::with_formatter(&mut out, Spaced);
+    write_text(value, &mut out);
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// Appends `value` as [`to_text`] writes it.
+pub fn write_text<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
+    let mut ser = serde_json::Serializer::with_formatter(out, Spaced);
     // Our wire types have string keys only, the one way serializing to JSON can fail.
     value.serialize(&mut ser).expect("wire types serialize");
-    String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
 struct Spaced;
