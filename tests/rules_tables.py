@@ -93,6 +93,7 @@ DEFAULTS = dict(
     pass_win_lock_self_draw=False,
     pass_win_lock_after_pong="kept",
     pass_win_compare="capped_fan",
+    wall_break_dice=1,
 )
 
 # RULES.md §10's second table, one column per preset. flower_pig_fan is only read with
@@ -315,6 +316,7 @@ COMPETITION = dict(
     golden_hook_fan=1,
     last_tile_self_draw_fan=1,
     last_discard_win_fan=1,
+    wall_break_dice=2,
 )
 OWN_DEFAULTS = {
     "mil_sbr_2025": dict(

@@ -41,6 +41,7 @@ GROUPS: list[tuple[str, list[tuple[str, str]]]] = [
         [
             ("mode", "Mode: after a win the winner"),
             ("first_dealer", "First dealer"),
+            ("wall_break_dice", "Dice thrown to break the wall"),
             ("dealer_rotation", "Next hand's dealer"),
             ("escape_penalty", "A player who leaves (逃跑) pays each seat not won"),
             ("kong_draw_from", "Kong replacement drawn from the wall's"),

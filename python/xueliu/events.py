@@ -105,7 +105,7 @@ class StartEvent(_Start, total=False):
 
 class DiceEvent(TypedDict):
     """Dice thrown: for the ``dealer`` every seat's rolls, rerolls appended (``seat`` null), else
-    one seat's one roll."""
+    one seat's roll: one die, or two for the wall under ``wall_break_dice = 2``."""
 
     type: Literal["dice"]
     purpose: Literal["dealer", "wall", "exchange"]

@@ -8,7 +8,7 @@ import json
 import pytest
 from positions import passed_win, payments, position, respond, seat, turn
 
-from xueliu import Action
+from xueliu import Action, Game, Rules
 
 QA = "1122334455667p"  # void s
 QC = "778899p1122334s"  # void m
@@ -286,3 +286,18 @@ def test_pass_win_lock_after_pong(after_pong, discard, declined):
     game.act(1, Action.pong())
     game.act(1, Action.discard(discard))
     assert json.loads(game.to_json())["seats"][1]["declined"] == declined
+
+
+@pytest.mark.parametrize("preset", ["mil_sbr_2025", "tfmj_2024"])
+def test_the_dealer_breaks_the_wall_with_two_dice(preset):
+    # MIL Art.5-8 (T/TFMJ ES §1): two dice, thrown once by the dealer, logged; the wall is shuffled,
+    # so the game is the one-die game's but for the second die, and a replay throws it again.
+    for seed in range(5):
+        two = Game(preset, seed=seed)
+        one = Game(Rules.preset(preset, wall_break_dice=1), seed=seed)
+        (dice,) = [e for e in two.events if e["type"] == "dice" and e["purpose"] == "wall"]
+        (die,) = [e for e in one.events if e["type"] == "dice" and e["purpose"] == "wall"]
+        assert dice["seat"] == two.dealer and len(dice["rolls"]) == 2 and dice["rolls"][0] == die["rolls"][0]
+        rest = [e for e in two.events[1:] if e != dice]  # after the start, which names the rules
+        assert rest == [e for e in one.events[1:] if e != die]
+        assert Game.from_events(two.events).events == two.events

@@ -123,6 +123,18 @@ def test_deal_follows_the_randomness_order(seed):
     assert game.phase == "void" and game.to_act() == [0, 1, 2, 3]
 
 
+@pytest.mark.parametrize("seed", [0, 7, 2024])
+def test_two_wall_break_dice_follow_the_shuffle(seed):
+    # N17 (MIL Art.5-8): under wall_break_dice = 2 a second die follows the first, after the
+    # shuffle, so the wall and the hands are the one-die deal's.
+    game = Game(dict(PRESETS["chengdu"], wall_break_dice=2), seed)
+    rng = SplitMix64(seed)
+    dealer = rng.below(4)
+    hands, wall, wall_die = emulate_deal(rng, dealer)
+    assert game.events[1] == {"type": "dice", "purpose": "wall", "seat": dealer, "rolls": [wall_die, rng.die()]}
+    assert game.wall == wall and all(game.hand(s) == names_sorted(hands[s]) for s in range(4))
+
+
 def test_east_dealer_draws_nothing_for_the_dealer():
     game = Game("dashiyou", 99)  # first_dealer east
     rng = SplitMix64(99)

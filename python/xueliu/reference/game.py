@@ -324,10 +324,12 @@ class Game:
                 return contenders[0], rolls
 
     def _deal(self) -> None:
-        """P§1.2-4: shuffle the 108 tiles in index order, the wall-break die, 13 each from the front."""
+        """P§1.2-4: shuffle the 108 tiles in index order, the wall-break dice, 13 each from the front."""
         wall = [t for t in range(27) for _ in range(4)]
         self._rng.shuffle(wall)
-        self._log("dice", purpose="wall", seat=self.dealer, rolls=[self._rng.die()])
+        # N17: a second die (MIL Art.5-8) is thrown after the shuffle, so the wall is the same.
+        rolls = [self._rng.die() for _ in range(self.rules["wall_break_dice"])]
+        self._log("dice", purpose="wall", seat=self.dealer, rolls=rolls)
         self._hands = [[0] * 27 for _ in range(4)]
         order = [(self.dealer + k) % 4 for k in range(4)]
         position = 0

@@ -121,6 +121,7 @@ def _defaults() -> Dict[str, Any]:
         "pass_win_lock_self_draw": False,  # N10: only a declined discard win locks
         "pass_win_lock_after_pong": "kept",  # N10: the lock lasts until the seat's draw
         "pass_win_compare": "capped_fan",  # N10
+        "wall_break_dice": 1,  # N17: R§3, seed 000's one die
     }
 
 
@@ -373,6 +374,7 @@ def _mil_sbr_2025() -> Dict[str, Any]:
             "pass_win_lock_self_draw": True,  # Art.4-27 顺和: A discarding A's own winning tile
             "pass_win_lock_after_pong": "kept_if_ready",  # Art.4-27: not 顺和 if not ready after the pong
             "pass_win_compare": "fan",  # Art.4-27: 番数, no cap named
+            "wall_break_dice": 2,  # Art.5-8: the dealer throws two dice once
         }
     )
     return rules

@@ -302,6 +302,9 @@ pub struct Rules {
     pub pass_win_lock_after_pong: PassWinLockAfterPong,
     /// The fan 过胡 compares: capped or not.
     pub pass_win_compare: PassWinCompare,
+    /// Dice the dealer throws to break the wall (§3): 1 (seed 000) or 2 (MIL SBR 2025 Art.5-8);
+    /// logged only, as the wall is shuffled.
+    pub wall_break_dice: u32,
 }
 
 /// A preset, option, pattern or value that does not exist, or rules that cannot score a win.

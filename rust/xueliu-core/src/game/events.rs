@@ -129,15 +129,16 @@ choice! {
     }
 }
 
-/// A `dice` event's rolls: the dealer's wall break or the exchange direction take one die, the
-/// dealer draw every roll of each seat, rerolls appended.
+/// A `dice` event's rolls: the exchange direction takes one die, the wall break one or two
+/// (`wall_break_dice`), the dealer draw every roll of each seat, rerolls appended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     untagged,
-    expecting = "one die [n], or the dealer draw's four lists of rolls"
+    expecting = "one die [n], two [a, b], or the dealer draw's four lists of rolls"
 )]
 pub enum Rolls {
     One(#[serde(deserialize_with = "die")] [u8; 1]),
+    Two(#[serde(deserialize_with = "die")] [u8; 2]),
     Seats(#[serde(deserialize_with = "die")] [Vec<u8>; 4]),
 }
 
@@ -247,8 +248,8 @@ events! {
             )]
             given: bool,
         },
-        /// One die (the wall break or the exchange direction, rolled by `seat`), or every die each
-        /// seat rolled to pick the dealer.
+        /// The wall break's one or two dice or the exchange direction's die, rolled by `seat`, or
+        /// every die each seat rolled to pick the dealer.
         Dice = "dice" {
             purpose: Purpose,
             #[serde(default, deserialize_with = "seat")]
@@ -634,7 +635,13 @@ pub(super) fn events_from(events: &mut [Event], path: &str, wilds: bool) -> Resu
             } => match (*purpose == Purpose::Dealer, rolls, seat) {
                 (true, Rolls::One(_), _) => return at("rolls", "one list of rolls per seat"),
                 (false, Rolls::Seats(_), _) => return at("rolls", "one die, e.g. [4]"),
-                (false, Rolls::One(_), None) => return at("seat", "the seat that rolled"),
+                (true, Rolls::Two(_), _) => return at("rolls", "one list of rolls per seat"),
+                (false, Rolls::Two(_), _) if *purpose != Purpose::Wall => {
+                    return at("rolls", "one die, e.g. [4]")
+                }
+                (false, Rolls::One(_) | Rolls::Two(_), None) => {
+                    return at("seat", "the seat that rolled")
+                }
                 _ => {}
             },
             Event::Deal { tiles, .. } => {

@@ -96,16 +96,21 @@ impl Game {
         }
     }
 
-    /// Shuffles a full wall, rolls the wall-break die and deals 13 to each seat in turn order
+    /// Shuffles a full wall, rolls the wall-break dice and deals 13 to each seat in turn order
     /// from the dealer, then a 14th to the dealer. Deal events follow that order *(c)*.
     fn deal(&mut self) {
         self.wall = Wall::sorted();
         self.rng.shuffle(&mut self.wall.tiles);
-        let roll = self.rng.die();
+        // Thrown after the shuffle, so a second die changes no tile of the wall.
+        let first = self.rng.die();
+        let rolls = match self.rules.wall_break_dice {
+            2 => Rolls::Two([first, self.rng.die()]),
+            _ => Rolls::One([first]),
+        };
         self.push(Event::Dice {
             purpose: Purpose::Wall,
             seat: Some(self.dealer),
-            rolls: Rolls::One([roll]),
+            rolls,
         });
         self.seats = [Seat::EMPTY; 4];
         for i in 0..4 {

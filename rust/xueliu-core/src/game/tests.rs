@@ -405,6 +405,51 @@ fn exchange_dice_follow_seed_000s_table() {
     assert_eq!(seen, table);
 }
 
+/// N17 (MIL SBR 2025 Art.5-8): two wall-break dice come after the shuffle, so the wall and the
+/// deal are the one-die game's; only the log gains the second die.
+#[test]
+fn two_wall_break_dice_leave_the_wall_as_one_die_does() {
+    let wall_dice = |game: &Game| {
+        game.events()
+            .find_map(|e| match e {
+                Event::Dice {
+                    purpose: Purpose::Wall,
+                    rolls,
+                    ..
+                } => Some(rolls.clone()),
+                _ => None,
+            })
+            .unwrap()
+    };
+    for seed in 0..20 {
+        let one = rules("xuezhan");
+        let two = Rules {
+            wall_break_dice: 2,
+            ..one
+        };
+        let (a, b) = (
+            Game::new(Arc::new(one), seed, true).unwrap(),
+            Game::new(Arc::new(two), seed, true).unwrap(),
+        );
+        let (Rolls::One([first]), Rolls::Two([again, second])) = (wall_dice(&a), wall_dice(&b))
+        else {
+            panic!("seed {seed}: one die, then two");
+        };
+        assert_eq!(first, again);
+        assert!((1..=6).contains(&second));
+        assert_eq!(a.wall.tiles, b.wall.tiles);
+        let deals = |g: &Game| {
+            g.events()
+                .filter(|e| matches!(e, Event::Deal { .. }))
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(deals(&a), deals(&b));
+        let replayed = Game::from_events(&b.events_json(None)).unwrap();
+        assert_eq!(wall_dice(&replayed), wall_dice(&b));
+    }
+}
+
 #[test]
 fn an_illegal_action_changes_nothing() {
     let mut game = with_quiet(

@@ -100,7 +100,7 @@ const FAN: RangeInclusive<u32> = 0..=MAX_FAN;
 
 impl Rules {
     /// Every key of the schema, in its order (docs/rules-schema.md).
-    pub const KEYS: [&'static str; 51] = [
+    pub const KEYS: [&'static str; 52] = [
         "preset",
         "mode",
         "first_dealer",
@@ -152,11 +152,12 @@ impl Rules {
         "pass_win_lock_self_draw",
         "pass_win_lock_after_pong",
         "pass_win_compare",
+        "wall_break_dice",
     ];
 
     /// Options added after the first schema, one group per addition, with the values that play
     /// as the engine did before them: a rules dict written before a group lacks all of it.
-    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 4] = [
+    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 5] = [
         &[("flower_pig_rule", "void_held"), ("escape_penalty", "96")],
         &[
             ("golden_hook_fan", "0"),
@@ -169,6 +170,7 @@ impl Rules {
             ("pass_win_lock_after_pong", "kept"),
             ("pass_win_compare", "capped_fan"),
         ],
+        &[("wall_break_dice", "1")],
     ];
 
     fn field(&mut self, key: &str) -> Option<Field<'_>> {
@@ -225,6 +227,7 @@ impl Rules {
             "pass_win_lock_self_draw" => Bool(&mut self.pass_win_lock_self_draw),
             "pass_win_lock_after_pong" => Choice(&mut self.pass_win_lock_after_pong),
             "pass_win_compare" => Choice(&mut self.pass_win_compare),
+            "wall_break_dice" => Int(&mut self.wall_break_dice, 1..=2),
             _ => return None,
         })
     }

@@ -179,6 +179,7 @@ fn defaults() -> Rules {
         pass_win_lock_self_draw: false,
         pass_win_lock_after_pong: PassWinLockAfterPong::Kept,
         pass_win_compare: PassWinCompare::CappedFan,
+        wall_break_dice: 1,
     }
 }
 
@@ -413,6 +414,8 @@ fn mil_sbr_2025() -> Rules {
         pass_win_lock_self_draw: true,
         pass_win_lock_after_pong: PassWinLockAfterPong::KeptIfReady,
         pass_win_compare: PassWinCompare::Fan,
+        // Art.5-8: the dealer throws two dice once to break the wall.
+        wall_break_dice: 2,
         ..defaults()
     }
 }
