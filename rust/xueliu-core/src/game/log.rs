@@ -48,7 +48,6 @@ impl<T> Log<T> {
         self.tail.push(item);
     }
 
-    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.frozen_len + self.tail.len()
     }
