@@ -26,7 +26,6 @@ from rich.table import Table
 from . import _presets as presets
 from . import _terminal as term
 from ._play import Screen, play_hand
-from ._tracker import Tracker
 from ._version import __version__
 from ._words import ENGLISH, LANGUAGES, Words, language_of
 from ._xueliu import Bot, Game, Match, Rules, SimulationResult, XueliuError
@@ -231,21 +230,36 @@ def _replay_match(match: Match, out: Console, plain: bool, step: bool) -> None:
 
 
 def _show_events(shown: list[dict[str, Any]], out: Console, plain: bool, step: bool) -> bool:
-    """Prints the events one by one with the hands at milestones; False if the user quit."""
-    tracker = Tracker()
+    """Prints the events one by one with the hands at milestones, as the engine holds them after
+    the decision that wrote the event (``Game.replay_states``); a table due mid-decision (a win's
+    payments, then the next draw) waits for the decision's last event. False if the user quit."""
+    states = iter(Game.replay_states(shown))
+    written, game = next(states)
     wilds = shown[0].get("rules", {}).get("wilds", False)
+    table_due = False
     for i, event in enumerate(shown):
         if step and event["type"] == "draw" and not _wait(f"[{i}/{len(shown)}] Enter: next turn, q: quit"):
             return False
-        tracker.apply(event)
+        while written <= i:
+            written, game = next(states)
         line = term.describe(event, WINDS, wilds=wilds)
-        if event["type"] in ("draw", "discard", "pong", "kong"):
+        if event["type"] in ("draw", "discard", "pong", "kong") and not _drawn_after(shown, i, written):
             line.append("   ")
-            line.append_text(term.tiles(tracker.seats[event["seat"]].hand, wilds))
+            line.append_text(term.tiles(game.hand(event["seat"]), wilds))
         out.print(line)
-        if _milestone(shown, i):
-            out.print(_hands_table(tracker, plain, wilds))
+        table_due = table_due or _milestone(shown, i)
+        if table_due and i + 1 >= written:
+            out.print(_hands_table(game, plain, wilds))
+            table_due = False
     return True
+
+
+def _drawn_after(events: list[dict[str, Any]], i: int, written: int) -> bool:
+    """Whether event ``i``'s seat draws again in the same decision (a kong's replacement, among
+    the events before ``written``): the state after the decision is not its hand after event ``i``,
+    so the hand is shown on the draw's line instead."""
+    seat = events[i].get("seat")
+    return any(e["type"] == "draw" and e["seat"] == seat for e in events[i + 1 : written])
 
 
 def confirmed(events: list[dict[str, Any]], path: Path, lines: Sequence[int]) -> tuple[list[dict[str, Any]], str]:
@@ -339,11 +353,16 @@ def _wait(prompt: str) -> bool:
         return False
 
 
-def _hands_table(tracker: Tracker, plain: bool, wilds: bool = False) -> Table:
+def _hands_table(game: Game, plain: bool, wilds: bool = False) -> Table:
     t = term.table("", plain, "seat", "void", "hand", "melds", "wins", "score")
-    for seat, s in enumerate(tracker.seats):
+    for seat in range(4):
         t.add_row(
-            WINDS[seat], s.void or "", term.tiles(s.hand, wilds), term.melds(s.melds, wilds), str(s.won), str(s.score)
+            WINDS[seat],
+            game.void(seat) or "",
+            term.tiles(game.hand(seat), wilds),
+            term.melds(((m.kind, m.tile, m.wilds) for m in game.melds(seat)), wilds),
+            str(sum(w.seat == seat for w in game.wins)),
+            str(game.scores[seat]),
         )
     return t
 

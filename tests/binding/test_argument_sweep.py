@@ -123,6 +123,7 @@ VALID: dict[str, dict[str, object]] = {
     "Game.replay": {"rules": "chengdu", "seed": 1, "actions": []},
     "Game.from_events": {"events": lambda g: g.events},
     "Game.replayed_prefix": {"events": lambda g: g.events},
+    "Game.replay_states": {"events": lambda g: g.events},
     "Match.from_json": {"text": lambda m: m.to_json()},
     "Match.from_log": {"log": lambda m: m.log()},
     "Bot.choose": {"game": lambda b: Game("chengdu", seed=1), "seat": 0},

@@ -18,7 +18,6 @@ import xueliu
 from xueliu import _presets as presets
 from xueliu import cli
 from xueliu._terminal import tiles
-from xueliu._tracker import Tracker
 from xueliu._words import ENGLISH
 from xueliu.reference.rng import SplitMix64
 
@@ -196,39 +195,6 @@ def test_errors_are_one_line_and_a_nonzero_exit(capsys, args, words):
 
 
 # ----------------------------------------------------------------------------------- replay
-
-
-def assert_tracked(tracker: Tracker, game: xueliu.Game) -> None:
-    for s, seat in enumerate(tracker.seats):
-        assert seat.hand == sorted(t.index for t in game.hand(s))
-        assert sorted(map(tuple, seat.melds)) == sorted((m.kind, m.tile.index, m.wilds) for m in game.melds(s))
-        assert seat.void == game.void(s)
-        assert seat.score == game.scores[s]
-        assert seat.won == sum(w.seat == s for w in game.wins)
-
-
-@pytest.mark.parametrize("rules", ["chengdu", "chengdu_xueliu", "xuezhan", "sanxia", "dashiyou", "yaoji"])
-def test_the_tracker_rebuilds_every_seat_from_the_log(rules):
-    """Hands, melds (with their wilds), voids, wins and scores rebuilt from the log are the
-    engine's after every decision of random games; kongs, robbed kongs and swaps do happen."""
-    seen: set[str] = set()
-    for seed in range(12):
-        game, tracker, applied = xueliu.Game(rules, seed=seed), Tracker(), 0
-        rng = random.Random(seed)
-        while not game.is_over:
-            seat = game.to_act()[0]
-            legal = game.legal_actions(seat)
-            claims = [a for a in legal if a.kind in ("kong", "pong", "swap", "win")]
-            game.act(seat, rng.choice(claims if claims and rng.random() < 0.7 else legal))
-            events = game.events
-            for event in events[applied:]:
-                tracker.apply(event)
-                seen.add(event["type"])
-            applied = len(events)
-            assert_tracked(tracker, game)
-    assert {"pong", "kong", "win", "payment"} <= seen
-    if rules == "yaoji":
-        assert "swap" in seen
 
 
 @pytest.mark.parametrize("rules, must_see", [("chengdu_xueliu", "WINS"), ("yaoji", "幺鸡换")])

@@ -42,7 +42,7 @@ from .ladder_tables import LadderTable
 from .table import TableError, hash_token
 
 if TYPE_CHECKING:
-    from .app import Server
+    from .hub import Server
 
 log = logging.getLogger("xueliu.server")
 

@@ -25,7 +25,8 @@ from .. import bot_protocol as proto
 from .._version import __version__
 from .._xueliu import Rules
 from ..ladder import manifest, reference_names
-from .app import WS_4401_UNAUTHORIZED, WS_4408_NO_HELLO, Connection, Server, _body, _http_error, rate_limited
+from .app import _body, _http_error, rate_limited
+from .hub import WS_4401_UNAUTHORIZED, WS_4408_NO_HELLO, Connection, Server
 from .ladder import Ladder, LadderError, SocketBot
 from .limits import RateLimit
 from .table import PROTOCOL, TableError

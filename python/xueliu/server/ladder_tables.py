@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from .table import KINDS, Table, TableConfig, TableError
 
 if TYPE_CHECKING:
-    from .app import Server
+    from .hub import Server
 
 log = logging.getLogger("xueliu.server")
 

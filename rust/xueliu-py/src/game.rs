@@ -822,6 +822,18 @@ impl Game {
             .map_err(core_error)
     }
 
+    /// Replays an event log as `from_events` does (the same checks), returning the game before
+    /// its first decision and after each one, each with the number of events written by then:
+    /// what a replay viewer shows beside each event. The games carry no log.
+    #[staticmethod]
+    fn replay_states(py: Python<'_>, events: &Bound<'_, PyAny>) -> PyResult<Vec<(usize, Game)>> {
+        let states = core::Game::replay_states(&events_text(py, events)?).map_err(core_error)?;
+        Ok(states
+            .into_iter()
+            .map(|(written, game)| (written, Game::of(game)))
+            .collect())
+    }
+
     /// How many of a log's first events replay as a log the engine writes (0 if none), in one
     /// pass: how far a log cut short or tampered with is confirmed.
     #[staticmethod]

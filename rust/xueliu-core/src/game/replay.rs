@@ -7,22 +7,37 @@ use super::log::Log;
 use super::wire::read_value;
 use super::{Action, Game};
 use crate::error::Error;
+use crate::rules::Rules;
 use serde_json::Value;
+use std::sync::Arc;
 
 impl Game {
     /// Replays an event log: its `start` event gives seed and rules, its decisions the actions;
     /// the replay must write the same log again.
     pub fn from_events(text: &str) -> Result<Game, Error> {
+        Game::replay_log(text, &mut |_| {})
+    }
+
+    /// [`Game::from_events`], with the game after each of the log's decisions (the first
+    /// before any), its log dropped, and how many events were written by then: the state a
+    /// replay viewer shows beside each event, from the engine rather than a fold of its own.
+    pub fn replay_states(text: &str) -> Result<Vec<(usize, Game)>, Error> {
+        let mut states = Vec::new();
+        Game::replay_log(text, &mut |game| {
+            let mut state = game.clone();
+            state.stop_logging();
+            states.push((game.log.as_ref().map_or(0, Log::len), state));
+        })?;
+        Ok(states)
+    }
+
+    /// Replays the log `text`, calling `each` with the game before its first decision and after
+    /// each one.
+    fn replay_log(text: &str, each: &mut impl FnMut(&Game)) -> Result<Game, Error> {
         let bad = |e: String| Error::Snapshot(format!("bad event log: {e}"));
         let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
         let mut events: Vec<Event> = read_value(&value, "events").map_err(bad)?;
-        let Some(Event::Start {
-            seed,
-            rules,
-            dealer,
-            given,
-        }) = events.first().cloned()
-        else {
+        let Some((seed, rules, dealer)) = start_of(&events) else {
             let why = if events.is_empty() {
                 "the log is empty"
             } else {
@@ -32,8 +47,9 @@ impl Game {
         };
         events_from(&mut events, "events", rules.wilds).map_err(bad)?;
         let steps = decisions(&events, winner).map_err(bad)?;
-        let mut game = Game::with_dealer(rules, seed, given.then_some(dealer), true)?;
-        game.play_steps(&steps)
+        let mut game = Game::with_dealer(rules, seed, dealer, true)?;
+        each(&game);
+        game.play_steps(&steps, each)
             .map_err(|(i, step, e)| e.context(format_args!("action {i} ({step})")))?;
         let written = game.events_json(None);
         if written != text && serde_json::from_str::<Value>(&written).ok() != Some(value) {
@@ -82,20 +98,25 @@ impl std::fmt::Display for Step {
 }
 
 impl Game {
-    /// Plays `steps` (each with the index of its event) in order; the first that fails, with
-    /// its number among the steps.
+    /// Plays `steps` (each with the index of its event) in order, calling `after` after each;
+    /// the first that fails, with its number among the steps.
     pub(super) fn play_steps(
         &mut self,
         steps: &[(usize, Step)],
+        after: &mut impl FnMut(&Game),
     ) -> Result<(), (usize, Step, Error)> {
         for (n, &(_, step)) in steps.iter().enumerate() {
-            match step {
-                Step::Act(seat, action) => self.act(seat, action),
-                Step::Abandon(seat) => self.abandon(seat),
-            }
-            .map_err(|e| (n, step, e))?;
+            self.play_step(step).map_err(|e| (n, step, e))?;
+            after(self);
         }
         Ok(())
+    }
+
+    fn play_step(&mut self, step: Step) -> Result<(), Error> {
+        match step {
+            Step::Act(seat, action) => self.act(seat, action),
+            Step::Abandon(seat) => self.abandon(seat),
+        }
     }
 }
 
@@ -152,19 +173,13 @@ impl Game {
             .iter()
             .map_while(|v| read_value(v, "events").ok())
             .collect();
-        let Some(Event::Start {
-            seed,
-            rules,
-            dealer,
-            given,
-        }) = events.first().cloned()
-        else {
+        let Some((seed, rules, dealer)) = start_of(&events) else {
             return Ok(0);
         };
         events.truncate(longest_checked(&events, rules.wilds));
         let checked = events_from(&mut events, "events", rules.wilds);
         let steps = decisions(&events, winner);
-        let game = Game::with_dealer(rules, seed, given.then_some(dealer), true);
+        let game = Game::with_dealer(rules, seed, dealer, true);
         let (Ok(_), Ok(steps), Ok(mut game)) = (checked, steps, game) else {
             return Ok(0);
         };
@@ -179,11 +194,7 @@ impl Game {
                 prefix.replayed = written;
             }
             let Some(&(_, step)) = after else { break };
-            let done = match step {
-                Step::Act(seat, action) => game.act(seat, action),
-                Step::Abandon(seat) => game.abandon(seat),
-            };
-            if done.is_err() {
+            if game.play_step(step).is_err() {
                 break;
             }
         }
@@ -239,4 +250,17 @@ fn longest_checked(events: &[Event], wilds: bool) -> usize {
 /// The seat of the win event `i`, which a full log names.
 fn winner(i: usize, seat: Option<u8>, _: u16) -> Result<u8, String> {
     seat.ok_or(format!("events[{i}].seat is missing"))
+}
+
+/// The seed, rules and given dealer (if any) of a log's `start` event, its first.
+fn start_of(events: &[Event]) -> Option<(u64, Arc<Rules>, Option<u8>)> {
+    match events.first()? {
+        Event::Start {
+            seed,
+            rules,
+            dealer,
+            given,
+        } => Some((*seed, rules.clone(), given.then_some(*dealer))),
+        _ => None,
+    }
 }

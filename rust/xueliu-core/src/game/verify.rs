@@ -40,10 +40,11 @@ impl Game {
         let steps = decisions(&events, winner).map_err(|e| format!("snapshot.{e}"))?;
         let mut game = Game::with_dealer(self.rules.clone(), seed, named.then_some(dealer), true)
             .map_err(|e| format!("snapshot.events[0]: {e}"))?;
-        game.play_steps(&steps).map_err(|(n, step, e)| {
-            let i = steps[n].0;
-            format!("snapshot.events[{i}]: its decision ({step}) cannot be made: {e}")
-        })?;
+        game.play_steps(&steps, &mut |_| {})
+            .map_err(|(n, step, e)| {
+                let i = steps[n].0;
+                format!("snapshot.events[{i}]: its decision ({step}) cannot be made: {e}")
+            })?;
         for (seat, action) in self.pending_decisions() {
             game.act(seat, action).map_err(|e| {
                 format!("snapshot.pending: seat {seat}'s decision {action} cannot be made: {e}")
