@@ -23,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from . import _terminal as term
 from ._arena import arena as run_arena
 from ._arena_report import ArenaResult, Sprt
+from ._cli_shards import shard_executor, shard_options
 from ._xueliu import Rules
 from .players import ProcessBot
 
@@ -128,22 +129,7 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 @click.option(
     "--memory-mb", type=click.IntRange(16), default=2048, show_default=True, help="A process bot's address space limit."
 )
-@click.option(
-    "--processes",
-    type=click.IntRange(1),
-    default=1,
-    show_default=True,
-    help="Worker processes playing shards of deals (1: this process only). The same result.",
-)
-@click.option(
-    "--ray",
-    "ray_address",
-    is_flag=False,
-    flag_value="",
-    default=None,
-    metavar="[ADDRESS]",
-    help='Play shards on Ray (a local Ray, or the cluster at ADDRESS). Needs pip install "xueliu[ray]".',
-)
+@shard_options("deals")
 @click.option(
     "--json",
     "json_path",
@@ -206,7 +192,7 @@ def arena(
     if sprt_elo or sprt_points:
         low, high = _pair(sprt_elo or sprt_points or "", "--sprt" if sprt_elo else "--sprt-points")
         sprt = Sprt(low, high, points=bool(sprt_points), alpha=alpha, beta=beta)
-    executor = _executor(processes, ray_address)
+    executor = shard_executor(processes, ray_address)
     command = _command(bot_specs, rules_name, deals, seed, first_deal, sprt_elo, sprt_points, alpha, beta)
     result = _with_progress(bots, deals, rules, seed, first_deal, sprt, executor, command, plain)
     _print(out, result, plain)
@@ -233,19 +219,6 @@ def _command(
         words += ["--sprt" if sprt_elo else "--sprt-points", sprt_elo or sprt_points or ""]
         words += ["--alpha", str(alpha), "--beta", str(beta)]
     return " ".join(shlex.quote(w) for w in words)
-
-
-def _executor(processes: int, ray_address: Optional[str]) -> Any:
-    if ray_address is not None and processes > 1:
-        raise click.UsageError("--processes and --ray each choose where the shards run: give one")
-    if ray_address is None and processes == 1:
-        return None
-    from . import shards
-
-    try:
-        return shards.Ray(ray_address or None) if ray_address is not None else shards.Processes(processes)
-    except ImportError as e:
-        raise click.ClickException(str(e)) from None
 
 
 def _with_progress(

@@ -25,12 +25,13 @@ from rich.table import Table
 
 from . import _presets as presets
 from . import _terminal as term
+from ._cli_shards import shard_executor, shard_options
 from ._play import Screen, play_hand
 from ._version import __version__
 from ._words import ENGLISH, LANGUAGES, Words, language_of
 from ._xueliu import Bot, Game, Match, Rules, SimulationResult, XueliuError
 from ._xueliu import simulate as run_simulation
-from .shards import in_order
+from .shards import in_order, simulate_shards
 
 WINDS = ("East", "South", "West", "North")
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -562,23 +563,7 @@ def _settlement(game: Game, screen: Screen) -> Table:
     show_default=True,
     help="Worker threads of this process; 0 uses every core.",
 )
-@click.option(
-    "--processes",
-    type=click.IntRange(1),
-    default=1,
-    show_default=True,
-    help="Worker processes, each playing shards of games on one thread (1: this process only).",
-)
-@click.option(
-    "--ray",
-    "ray_address",
-    is_flag=False,
-    flag_value="",
-    default=None,
-    metavar="[ADDRESS]",
-    help="Play shards of games on Ray: a local Ray, or the cluster at ADDRESS (auto, HOST:6379) "
-    'or RAY_ADDRESS. Needs pip install "xueliu[ray]".',
-)
+@shard_options("games")
 @click.option(
     "--json",
     "json_path",
@@ -616,18 +601,9 @@ def simulate(
         raise click.BadParameter(f"{json_path}: its folder does not exist", param_hint="--json")
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-    if ray_address is not None and processes > 1:
-        raise click.UsageError("--processes and --ray each choose where the shards run: give one")
-    if ray_address is not None or processes > 1:
-        from . import shards
-
-        try:
-            executor = shards.Ray(ray_address or None) if ray_address is not None else shards.Processes(processes)
-        except ImportError as e:  # Ray not installed: say how to get it
-            raise click.ClickException(str(e)) from None
-        parts = shards.simulate_shards(
-            games, rules_name, bots=seats, seed=seed, logs=log_dir is not None, executor=executor
-        )
+    executor = shard_executor(processes, ray_address)
+    if executor is not None:
+        parts = simulate_shards(games, rules_name, bots=seats, seed=seed, logs=log_dir is not None, executor=executor)
         where, sharded = repr(executor), True
     else:
         run = functools.partial(
