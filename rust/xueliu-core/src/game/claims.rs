@@ -86,7 +86,7 @@ impl Game {
     }
 
     /// Robbing `r`'s kong is 杠上炮 as well (`kong_shot_on_rob`).
-    pub(super) fn rob_is_kong_shot(&self, r: &Responses) -> bool {
+    fn rob_is_kong_shot(&self, r: &Responses) -> bool {
         self.rules.kong_shot_on_rob
             && r.after_kong.is_some()
             && matches!(r.kong, Some((KongKind::Added, _)))
