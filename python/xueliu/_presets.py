@@ -67,6 +67,7 @@ GROUPS: list[tuple[str, list[tuple[str, str]]]] = [
             ("pass_win_lock_self_draw", "Passing a self-drawn win locks too"),
             ("pass_win_lock_after_pong", "The lock after a pong"),
             ("pass_win_compare", "Fan 过胡 compares"),
+            ("kong_shot_on_rob", "Robbing an add kong made after a kong is 杠上炮 too"),
             ("last_four", "Wins forced in the wall's last four (海底)"),
         ],
     ),

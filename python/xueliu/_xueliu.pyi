@@ -423,6 +423,7 @@ class Rules:
     pass_win_lock_after_pong: Literal["kept", "kept_if_ready"]
     pass_win_compare: Literal["capped_fan", "fan"]
     wall_break_dice: Literal[1, 2]
+    kong_shot_on_rob: bool
     @property
     def preset_name(
         self,

@@ -173,3 +173,11 @@ def test_tfmj_a_fifth_copy_is_no_wait():
     # TF-19 (contrast MIL Art.10-3(2) Ex.1): pong(333p) with 3p in hand does not wait on 3p.
     waits = xueliu.best_waits("3p123456m789p", rules=TFMJ, melds=["333p"], void="s")
     assert "3p" not in [str(t) for t, _ in waits]
+
+
+def test_mil_kong_shot_stacks_with_rob_kong():
+    # ⑧ 「再次加杠的牌」 (N9, kong_shot_on_rob): a robbed add kong made right after a kong is 杠上炮 and
+    # 抢杠 at once, 1 fan each (平和 0). Where the option is off, the two flags contradict each other.
+    assert scored(MIL, L, "9p", void="s", kong_shot=True, robbed_kong=True).fan == 2
+    with pytest.raises(ScoreError, match="kong_shot_on_rob"):
+        scored(TFMJ, L, "9p", void="s", kong_shot=True, robbed_kong=True)

@@ -301,3 +301,43 @@ def test_the_dealer_breaks_the_wall_with_two_dice(preset):
         rest = [e for e in two.events[1:] if e != dice]  # after the start, which names the rules
         assert rest == [e for e in one.events[1:] if e != die]
         assert Game.from_events(two.events).events == two.events
+
+
+# The dealer holds pong(555p) and 9999m (the last 9m just drawn); the wall's next tile is the 5p.
+# Seat 1 waits on 2p/5p with 平胡.
+ROB_AFTER_KONG = [("12345679999m", "s"), ("111234567m3499p", "s"), ("1122334455667s", "m"), ("66778899p23456s", "m")]
+
+
+@pytest.mark.parametrize(
+    "kong_shot_on_rob, fan, scores",
+    [
+        # MIL ⑧ 「再次加杠的牌」 (N9): kong 9m (+2 from each), replacement 5p, add kong 5p, robbed: 平和 +
+        # 抢杠 + 杠上炮 = 2 fan (4), and the 9m kong's 6 goes back to its payers (Art.10-1(4)).
+        (True, 2, [-4, 4, 0, 0]),
+        # Without it the robbing win is 抢杠 alone (1 fan, 2) and the 9m kong keeps its income.
+        (False, 1, [4, 0, -2, -2]),
+    ],
+)
+def test_mil_robbing_an_add_kong_made_after_a_kong_is_a_kong_shot(kong_shot_on_rob, fan, scores):
+    arrival = [1] * 27
+    arrival[8] = 3  # the 9m drawn now
+    hands = [seat(h, void=v) for h, v in ROB_AFTER_KONG[1:]]
+    game = position(
+        "mil_sbr_2025",
+        seats=[seat(ROB_AFTER_KONG[0][0], melds=["555p"], void="s", turn=3, arrival=arrival), *hands],
+        wall="5p",
+        pending=turn(0, "draw", "9m"),
+        kong_shot_on_rob=kong_shot_on_rob,
+    )
+    game.act(0, Action.kong("9m"))
+    game.act(0, Action.kong("5p"))
+    assert legal(game, 1) == {"win", "pass"}
+    # The open add kong remembers the kong before it: its snapshot passes the checks (trusted: a
+    # crafted position has no seed to replay).
+    assert Game.from_json(game.to_json(), trusted=True).to_json() == game.to_json()
+    game.act(1, Action.win())
+    (win,) = game.wins
+    bonuses = {name for name, _ in win.score.bonuses}
+    assert win.kind == "robbed_kong" and win.score.fan == fan
+    assert bonuses == ({"rob_kong", "kong_shot"} if kong_shot_on_rob else {"rob_kong"})
+    assert game.scores == scores

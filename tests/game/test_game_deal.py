@@ -93,3 +93,22 @@ def test_a_seed_outside_64_bits_is_refused(seed):
 
     with pytest.raises(xueliu.ArgumentError, match="seed must be an int"):
         Game("chengdu", seed=seed)
+
+
+def test_two_dice_only_break_the_wall():
+    # N17: a log may hold two dice for the wall's break only; two on the exchange die are refused
+    # by name, and two in a one-die room are not what a replay throws.
+    from xueliu import SnapshotError
+
+    game = Game("xuezhan", seed=3)
+    for s in range(4):
+        game.act(s, game.default_action(s))
+    events = game.events
+    (exchange,) = [i for i, e in enumerate(events) if e["type"] == "dice" and e["purpose"] == "exchange"]
+    (wall,) = [i for i, e in enumerate(events) if e["type"] == "dice" and e["purpose"] == "wall"]
+    two = [dict(e, rolls=[3, 4]) if i == exchange else e for i, e in enumerate(events)]
+    with pytest.raises(SnapshotError, match=rf"events\[{exchange}\]\.rolls: one die"):
+        Game.from_events(two)
+    two = [dict(e, rolls=[3, 4]) if i == wall else e for i, e in enumerate(events)]
+    with pytest.raises(SnapshotError, match="writes a different log"):
+        Game.from_events(two)

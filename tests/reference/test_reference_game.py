@@ -548,6 +548,30 @@ def test_two_robbers_and_who_draws_next():
 ROB_CONCEALED_HANDS = ["123456789m123p9s", "555p1122m7788p34p", "123456789m46p11p", "4455667788m999p"]
 
 
+@pytest.mark.parametrize("kong_shot_on_rob, scores", [(True, [-4, 4, 0, 0]), (False, [4, 0, -2, -2])])
+def test_robbing_an_add_kong_made_after_a_kong(kong_shot_on_rob, scores):
+    # N9 (MIL ⑧ 「再次加杠的牌」): the dealer konges its dealt 9999m (2 from each), adds the 5p
+    # replacement to pong(555p), and seat 1 robs it: 平和 + 抢杠 + 杠上炮 = 2 fan (4) and the 9m
+    # kong's 6 goes back to its payers; without the option 抢杠 alone, 2, and the kong is kept.
+    hands = ["12345679999m", "111234567m3499p", "1122334455667s", "66778899p23456s"]
+    game = position(
+        "mil_sbr_2025",
+        hands,
+        "5p1s2s3s4s6s",  # no kong from an empty wall: tiles behind the replacement
+        voids=["s", "s", "m", "m"],
+        melds=[["555p"], [], [], []],
+        kong_shot_on_rob=kong_shot_on_rob,
+    )
+    game.act(0, kong("9m"))
+    game.act(0, kong("5p"))
+    assert game.to_act() == [1] and game.legal_actions(1) == [WIN, PASS]
+    game.act(1, WIN)
+    (win,) = [e for e in game.events if e["type"] == "win"]
+    bonuses = {b["name"] for b in win["score"]["bonuses"]}
+    assert bonuses == ({"rob_kong", "kong_shot"} if kong_shot_on_rob else {"rob_kong"})
+    assert game.scores == scores
+
+
 def test_concealed_kong_robbed_only_with_rob_concealed_kong():
     # dashiyou: rob_concealed_kong true, rob_kong_scoring as_basic (basic 3, linear x1) -> 3 points.
     game = position("dashiyou", ROB_CONCEALED_HANDS, "5p1s2s3s4s6s", voids=["s", "s", "s", "s"], first_draw=1)

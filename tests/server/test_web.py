@@ -741,3 +741,16 @@ def _replays(events: list[Any]) -> bool:
     except xueliu.XueliuError:
         return False
     return True
+
+
+@pytest.mark.parametrize("preset", ["mil_sbr_2025", "tfmj_2024"])
+def test_a_competition_preset_plays_to_its_settlement(browser: Any, live: LiveServer, preset: str) -> None:
+    """One hand of each competition rulebook by clicks, the page held to the engine before every
+    decision: no exchange, 定缺, play, and the settlement (issue 28)."""
+    pages = _page(browser)
+    pg = next(pages)
+    table_id = create_table(pg, live, preset, hands=1, seed=MATCH_SEED)
+    played = play(pg, live, table_id)
+    assert played["settlements"] == 1 and played["exchange"] == 0 and played["void"] == 1
+    assert played["discard"] > 0, played
+    next(pages, None)

@@ -78,6 +78,8 @@ READINGS (where the documents are silent or ambiguous):
     seat's own ``deal`` has no ``count``.
 21. 杠上炮 (``kong_shot``) is a discard made on a turn that began with a replacement draw; 杠上花 a
     self-drawn win on such a turn; 点杠花 when the kong that gave that replacement was direct.
+    Under ``kong_shot_on_rob`` (N9) robbing an add kong declared on such a turn is 杠上炮 as well
+    as 抢杠, and the kong before it pays back as on any 杠上炮 (``kong_income_transfer``).
 22. Holding void-suit tiles does not stop a pong or kong of another suit (only the discard rule
     binds). A direct-kong response action carries its tile: ``{"kind": "kong", "tile": "5m"}``.
 23. A robbed added kong leaves the pong in place; a robbed concealed kong puts the other three
@@ -823,7 +825,7 @@ class Game:
             return None
         if self.rules["pass_win_lock"] == "none":
             return 0  # the value is never needed
-        flags = {"robbed_kong": True} if claim["on"] == "kong" else self._discard_flags(claim)
+        flags = self._rob_flags(claim) if claim["on"] == "kong" else self._discard_flags(claim)
         return self._lock_fan(settlement.score_win(self, seat, self._hands[seat], claim["tile"], flags))
 
     def _lock_fan(self, score: dict) -> int:
@@ -840,6 +842,12 @@ class Game:
     def _discard_flags(claim: dict) -> dict:
         """How a win on the claim's discard came about: 杠上炮, 海底炮."""
         return {"kong_shot": claim["kong_shot"], "last_tile": claim["last_tile"]}
+
+    @staticmethod
+    def _rob_flags(claim: dict) -> dict:
+        """A win robbing the claim's kong: 抢杠, and 杠上炮 too on an add kong declared on a kong's
+        replacement under ``kong_shot_on_rob`` (MIL ⑧ 「再次加杠的牌」)."""
+        return {"robbed_kong": True, "kong_shot": claim["kong_shot"]}
 
     def _lock_allows(self, seat: int, fan: int) -> bool:
         """P§7 过胡."""
@@ -1044,6 +1052,8 @@ class Game:
             "added_wild": added_wild,
             # A kong declared on a kong's replacement is the next link of a kong chain (N12).
             "chained": self._turn_kind == "replacement" and self.rules["kong_income_transfer"] == "kong_chain",
+            # N9: robbing an add kong declared on a kong's replacement is 杠上炮 too.
+            "kong_shot": self._turn_kind == "replacement" and kind == "added" and self.rules["kong_shot_on_rob"],
         }
         self._claim = claim
         options = {}
@@ -1082,8 +1092,10 @@ class Game:
                 self._hands[owner][WILD] += meld["wilds"]
         self._set_aside.append(tile)
         order = sorted(winners, key=lambda s: (s - owner) % 4)
-        for winner in order:
-            self._settle_win(winner, tile, owner, "robbed_kong", list(self._hands[winner]), {"robbed_kong": True})
+        for position, winner in enumerate(order):
+            self._settle_win(winner, tile, owner, "robbed_kong", list(self._hands[winner]), self._rob_flags(claim))
+            if claim["kong_shot"]:  # N9: the first kong's income goes as on any 杠上炮
+                settlement.kong_transfer(self, owner, winner, first=position == 0, winners=len(order))
         if self._three_won():
             return
         self._next_draw(after=order[-1])

@@ -122,6 +122,7 @@ def _defaults() -> Dict[str, Any]:
         "pass_win_lock_after_pong": "kept",  # N10: the lock lasts until the seat's draw
         "pass_win_compare": "capped_fan",  # N10
         "wall_break_dice": 1,  # N17: R§3, seed 000's one die
+        "kong_shot_on_rob": False,  # N9: R§8 杠上炮 is a win on a discard only
     }
 
 
@@ -375,6 +376,7 @@ def _mil_sbr_2025() -> Dict[str, Any]:
             "pass_win_lock_after_pong": "kept_if_ready",  # Art.4-27: not 顺和 if not ready after the pong
             "pass_win_compare": "fan",  # Art.4-27: 番数, no cap named
             "wall_break_dice": 2,  # Art.5-8: the dealer throws two dice once
+            "kong_shot_on_rob": True,  # ⑧ 杠上炮 covers 「再次加杠的牌」, robbed
         }
     )
     return rules
@@ -398,6 +400,7 @@ def _tfmj_2024() -> Dict[str, Any]:
             "pass_win_lock_self_draw": False,  # ES §5 names declined discards only
             "pass_win_lock_after_pong": "kept",  # ES §5: 到自己下一次摸牌前, a pong draws nothing
             "pass_win_compare": "capped_fan",  # ES §5's code compares payment tiers
+            "kong_shot_on_rob": False,  # not stated: the seeds' reading
         }
     )
     return rules

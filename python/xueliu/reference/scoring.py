@@ -56,7 +56,8 @@ Readings where RULES.md leaves a choice (the Rust scorer must make the same ones
     (dashiyou's roots, sanxia's 杠开). A late kong under ``late_kong = "root_only"`` is a root, not
     a kong (``root_only_kongs``).
 12. *Flags* must be consistent: ``kong_flower`` needs ``self_draw``; ``kong_shot`` and
-    ``robbed_kong`` need a discard win and exclude each other; ``heavenly`` excludes ``earthly``.
+    ``robbed_kong`` need a discard win and exclude each other but under ``kong_shot_on_rob`` (an
+    add kong robbed right after a kong, MIL ⑧); ``heavenly`` excludes ``earthly``.
     Anything else is a ValueError.
 13. *查叫 (``best_waits``).* Pattern + roots + own kongs, capped: no situational bonus, no
     ``self_draw`` bonus, no ``no_wild`` bonus, no heavenly/earthly. A tile whose four (natural)
@@ -454,13 +455,13 @@ class _Situation:
         self.last_tile = last_tile
         self.ready_only = ready_only
 
-    def check(self) -> None:
+    def check(self, rules: Dict[str, Any]) -> None:
         if self.kong_flower and not self.self_draw:
             raise ValueError("kong_flower (杠上花) is a self-drawn win: pass self_draw=True")
         if (self.kong_shot or self.robbed_kong) and self.self_draw:
             raise ValueError("kong_shot and robbed_kong are wins on another player's tile")
-        if self.kong_shot and self.robbed_kong:
-            raise ValueError("kong_shot and robbed_kong cannot both hold")
+        if self.kong_shot and self.robbed_kong and not rules["kong_shot_on_rob"]:
+            raise ValueError("kong_shot and robbed_kong cannot both hold without kong_shot_on_rob")
         if self.heavenly and self.earthly:
             raise ValueError("heavenly and earthly cannot both hold")
 
@@ -656,7 +657,7 @@ def score(
         earthly=earthly,
         last_tile=last_tile,
     )
-    situation.check()
+    situation.check(rules)
     deal = _build_deal(
         hand, melds, concealed_kongs, _parse_tile(win_tile, "win_tile"), root_only_kongs, rules=rules, wilds=wilds
     )

@@ -305,6 +305,9 @@ pub struct Rules {
     /// Dice the dealer throws to break the wall (§3): 1 (seed 000) or 2 (MIL SBR 2025 Art.5-8);
     /// logged only, as the wall is shuffled.
     pub wall_break_dice: u32,
+    /// 杠上炮 also covers robbing an add kong declared on a kong's replacement (MIL SBR 2025 ⑧
+    /// 「再次加杠的牌」): it stacks with 抢杠 and the kong before it pays back as on a discard.
+    pub kong_shot_on_rob: bool,
 }
 
 /// A preset, option, pattern or value that does not exist, or rules that cannot score a win.

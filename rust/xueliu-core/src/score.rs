@@ -26,7 +26,8 @@ pub struct Situation {
     pub self_draw: bool,
     /// 杠上花: won on a kong's replacement tile; also set `self_draw`.
     pub kong_flower: bool,
-    /// 杠上炮: won on the discard the discarder made right after their kong.
+    /// 杠上炮: won on the discard the discarder made right after their kong; under
+    /// `kong_shot_on_rob` also on robbing an add kong declared right after a kong.
     pub kong_shot: bool,
     /// 抢杠: won on another player's add kong.
     pub robbed_kong: bool,
@@ -58,8 +59,8 @@ impl Situation {
         ..Situation::DISCARD
     };
 
-    /// Rejects flags no real win has together.
-    fn check(&self, melds: &Melds) -> Result<(), ScoreError> {
+    /// Rejects flags no real win has together under `rules`.
+    fn check(&self, melds: &Melds, rules: &Rules) -> Result<(), ScoreError> {
         let reject = |why| Err(ScoreError::Situation(why));
         if self.kong_flower && !self.self_draw {
             return reject("kong_flower (杠上花) is a self-drawn win: pass self_draw too");
@@ -67,8 +68,8 @@ impl Situation {
         if self.self_draw && (self.kong_shot || self.robbed_kong) {
             return reject("a self-drawn win cannot be kong_shot or robbed_kong, which are wins on another player's tile");
         }
-        if self.kong_shot && self.robbed_kong {
-            return reject("kong_shot and robbed_kong cannot both hold: one is a discard, the other a kong's tile");
+        if self.kong_shot && self.robbed_kong && !rules.kong_shot_on_rob {
+            return reject("kong_shot and robbed_kong cannot both hold without kong_shot_on_rob: one is a discard, the other a kong's tile");
         }
         if self.heavenly && self.earthly {
             return reject("heavenly (the dealer) and earthly (a non-dealer) cannot both hold");
@@ -433,7 +434,7 @@ pub fn score(
     if held == 0 {
         return Err(ScoreError::WinTileNotInHand { tile: win_tile });
     }
-    situation.check(&ctx.melds)?;
+    situation.check(&ctx.melds, rules)?;
     if hand.wilds() >= MAX_WILDS {
         if rules.cap_fan.is_none() {
             return Err(ScoreError::Wilds(

@@ -56,7 +56,8 @@ pub const WIN_KIND_NAMES: [&str; 5] = [
     "robbed_kong",
 ];
 
-/// The index into [`WIN_KIND_NAMES`] of a win: 杠上花 and 杠上炮 apart from plain ones.
+/// The index into [`WIN_KIND_NAMES`] of a win: 杠上花 and 杠上炮 apart from plain ones. A robbing
+/// win that is 杠上炮 too (`kong_shot_on_rob`) counts as `robbed_kong`: one kind a win.
 fn win_kind(w: &WinRecord) -> usize {
     match w.kind {
         WinKind::SelfDraw if w.flags.kong_flower => 1,

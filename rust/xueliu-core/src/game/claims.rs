@@ -8,7 +8,7 @@ use super::turn::take_naturals_first;
 use super::value::score_win;
 use super::{Action, Game, Pending, Responses, Turn, TurnKind};
 use crate::meld::Meld;
-use crate::rules::{LastFour, PassWinCompare, PassWinLock, Rules};
+use crate::rules::{KongIncomeTransfer, LastFour, PassWinCompare, PassWinLock, Rules};
 use crate::score::{Score, Situation};
 use crate::tile::Tile;
 
@@ -69,21 +69,32 @@ impl Game {
     /// kong, 杠上炮).
     pub(super) fn claim_situation(&self, r: &Responses) -> Situation {
         if r.kong.is_some() {
-            Situation {
-                robbed_kong: true,
-                ..Situation::DISCARD
-            }
+            self.rob_situation(r)
         } else {
             self.discard_situation(r.after_kong.is_some())
         }
     }
 
-    /// What `seat` may claim on a kong of `tile`: only a win (robbing the kong).
-    pub(super) fn rob_claims(&self, seat: u8, tile: Tile) -> u8 {
-        let flags = Situation {
+    /// 抢杠 on `r`'s kong; 杠上炮 too when `r` is an add kong declared on a kong's replacement
+    /// and `kong_shot_on_rob` holds (MIL SBR 2025 ⑧ 「再次加杠的牌」).
+    fn rob_situation(&self, r: &Responses) -> Situation {
+        Situation {
             robbed_kong: true,
+            kong_shot: self.rob_is_kong_shot(r),
             ..Situation::DISCARD
-        };
+        }
+    }
+
+    /// Robbing `r`'s kong is 杠上炮 as well (`kong_shot_on_rob`).
+    fn rob_is_kong_shot(&self, r: &Responses) -> bool {
+        self.rules.kong_shot_on_rob
+            && r.after_kong.is_some()
+            && matches!(r.kong, Some((KongKind::Added, _)))
+    }
+
+    /// What `seat` may claim on `r`'s kong: only a win (robbing the kong).
+    pub(super) fn rob_claims(&self, seat: u8, r: &Responses) -> u8 {
+        let (tile, flags) = (r.tile, self.rob_situation(r));
         if self.in_hand(seat) && self.win_allowed(seat, tile, flags) {
             claim::WIN
         } else {
@@ -295,7 +306,9 @@ impl Game {
     /// A declared kong: robbed by every winner (the owner pays each), or it stands.
     fn resolve_kong(&mut self, r: &Responses, kind: KongKind, late: bool, winners: &[u8]) {
         if winners.is_empty() {
-            let chained = r.after_kong.is_some();
+            // `after_kong` on a kong links it to a kong chain, or marks a robbing 杠上炮.
+            let chained = r.after_kong.is_some()
+                && self.rules.kong_income_transfer == KongIncomeTransfer::KongChain;
             self.kong_stands(r.from, r.tile, kind, late, None, chained);
             return;
         }
@@ -315,13 +328,19 @@ impl Game {
             (0..wilds).for_each(|_| owner.hand.add_wild());
         }
         owner.refresh_waits(&self.rules);
+        let flags = self.rob_situation(r);
+        // 杠上炮 on a robbed add kong: the kong before it pays back as after a discard.
+        let shot = r.after_kong.filter(|_| flags.kong_shot);
+        let income = shot.map(|k| self.transfer_income(r.from, k, winners.len()));
         for (i, &w) in winners.iter().enumerate() {
-            let flags = Situation {
-                robbed_kong: true,
-                ..Situation::DISCARD
-            };
             self.record_win(w, r.tile, Some(r.from), WinKind::RobbedKong, flags, None);
             self.mark_shared(i);
+            if let (Some(k), Some(income)) = (shot, income) {
+                self.transfer_kong_income(r.from, w, k, income, i == 0);
+            }
+        }
+        if let Some(k) = shot {
+            self.mark_transferred(r.from, k);
         }
         if !self.maybe_three_won() {
             self.next_draw_after(winners[winners.len() - 1]);

@@ -695,7 +695,7 @@ impl Game {
             } else if !robbable {
                 0
             } else if old.kong.is_some() {
-                self.rob_claims(o, old.tile)
+                self.rob_claims(o, &old)
             } else {
                 self.discard_claims(o, old.tile, old.after_kong.is_some())
             };

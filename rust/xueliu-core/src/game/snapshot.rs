@@ -301,11 +301,12 @@ fn respond(mut r: Responses, decisions: [Option<Action>; 4], game: &Game) -> R<P
     if matches!(r.kong, Some((KongKind::Direct, _))) {
         return Err("snapshot.pending.kong: a direct kong is never robbed".into());
     }
-    // Only a kong chain (`kong_income_transfer = "kong_chain"`) links a declared kong to the
-    // kong before it.
+    // Only a kong chain (`kong_income_transfer = "kong_chain"`) or a robbing 杠上炮
+    // (`kong_shot_on_rob`, an add kong) links a declared kong to the kong before it.
     let chain = game.rules.kong_income_transfer == KongIncomeTransfer::KongChain;
+    let shot = game.rules.kong_shot_on_rob && matches!(r.kong, Some((KongKind::Added, _)));
     if r.after_kong.is_some_and(|k| k as usize >= game.kongs.len())
-        || (r.after_kong.is_some() && r.kong.is_some() && !chain)
+        || (r.after_kong.is_some() && r.kong.is_some() && !chain && !shot)
     {
         return Err(
             "snapshot.pending.after_kong: names no kong that stood before this discard".into(),
@@ -315,7 +316,7 @@ fn respond(mut r: Responses, decisions: [Option<Action>; 4], game: &Game) -> R<P
         r.claims[other as usize] = match r.kong {
             None => game.discard_claims(other, r.tile, r.after_kong.is_some()),
             Some((k, _)) if k == KongKind::Added || game.rules.rob_concealed_kong => {
-                game.rob_claims(other, r.tile)
+                game.rob_claims(other, &r)
             }
             Some(_) => 0,
         };

@@ -293,9 +293,11 @@ impl Game {
             KongKind::Added => !added_wild,
             _ => self.rules.rob_concealed_kong,
         };
-        // Declared on a kong's replacement: the next link of a kong chain.
+        // Declared on a kong's replacement: the next link of a kong chain, or an add kong whose
+        // robbing is 杠上炮 too (`kong_shot_on_rob`).
         let chain = self.rules.kong_income_transfer == KongIncomeTransfer::KongChain;
-        let after_kong = (chain && t.kind == TurnKind::Replacement)
+        let shot = self.rules.kong_shot_on_rob && kind == KongKind::Added;
+        let after_kong = ((chain || shot) && t.kind == TurnKind::Replacement)
             .then_some(t.kong)
             .flatten();
         let mut r = Responses {
@@ -309,7 +311,7 @@ impl Game {
         };
         if robbable {
             for other in (0..4).filter(|&o| o != seat) {
-                r.claims[other as usize] = self.rob_claims(other, tile);
+                r.claims[other as usize] = self.rob_claims(other, &r);
             }
         }
         let last_four = self.wall.remaining() <= 4;

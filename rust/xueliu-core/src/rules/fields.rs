@@ -100,7 +100,7 @@ const FAN: RangeInclusive<u32> = 0..=MAX_FAN;
 
 impl Rules {
     /// Every key of the schema, in its order (docs/rules-schema.md).
-    pub const KEYS: [&'static str; 52] = [
+    pub const KEYS: [&'static str; 53] = [
         "preset",
         "mode",
         "first_dealer",
@@ -153,11 +153,12 @@ impl Rules {
         "pass_win_lock_after_pong",
         "pass_win_compare",
         "wall_break_dice",
+        "kong_shot_on_rob",
     ];
 
     /// Options added after the first schema, one group per addition, with the values that play
     /// as the engine did before them: a rules dict written before a group lacks all of it.
-    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 5] = [
+    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 6] = [
         &[("flower_pig_rule", "void_held"), ("escape_penalty", "96")],
         &[
             ("golden_hook_fan", "0"),
@@ -171,6 +172,7 @@ impl Rules {
             ("pass_win_compare", "capped_fan"),
         ],
         &[("wall_break_dice", "1")],
+        &[("kong_shot_on_rob", "false")],
     ];
 
     fn field(&mut self, key: &str) -> Option<Field<'_>> {
@@ -228,6 +230,7 @@ impl Rules {
             "pass_win_lock_after_pong" => Choice(&mut self.pass_win_lock_after_pong),
             "pass_win_compare" => Choice(&mut self.pass_win_compare),
             "wall_break_dice" => Int(&mut self.wall_break_dice, 1..=2),
+            "kong_shot_on_rob" => Bool(&mut self.kong_shot_on_rob),
             _ => return None,
         })
     }

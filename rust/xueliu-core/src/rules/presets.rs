@@ -180,6 +180,7 @@ fn defaults() -> Rules {
         pass_win_lock_after_pong: PassWinLockAfterPong::Kept,
         pass_win_compare: PassWinCompare::CappedFan,
         wall_break_dice: 1,
+        kong_shot_on_rob: false,
     }
 }
 
@@ -416,6 +417,8 @@ fn mil_sbr_2025() -> Rules {
         pass_win_compare: PassWinCompare::Fan,
         // Art.5-8: the dealer throws two dice once to break the wall.
         wall_break_dice: 2,
+        // ⑧: 杠上炮 covers 「再次加杠的牌」, an add kong robbed right after a kong.
+        kong_shot_on_rob: true,
         ..defaults()
     }
 }
@@ -439,6 +442,8 @@ fn tfmj_2024() -> Rules {
         pass_win_lock_self_draw: false,
         pass_win_lock_after_pong: PassWinLockAfterPong::Kept,
         pass_win_compare: PassWinCompare::CappedFan,
+        // ES §7 names 杠上炮 on a discard only.
+        kong_shot_on_rob: false,
         ..mil_sbr_2025()
     }
 }
@@ -480,7 +485,8 @@ mod tests {
                 "ready_wait_copies",
                 "pass_win_lock_self_draw",
                 "pass_win_lock_after_pong",
-                "pass_win_compare"
+                "pass_win_compare",
+                "kong_shot_on_rob"
             ]
         );
         assert_eq!(
