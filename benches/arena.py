@@ -2,6 +2,7 @@
 
     python benches/arena.py            # about a minute
     python benches/arena.py --quick    # a few seconds
+    taskset -c 1 python benches/arena.py   # host and bots on one core, as the goal is stated
 
 1. The protocol's host overhead per decision: the same hands played by four process bots that
    answer at once with their first legal action (tests/bots/zoo.py ``echo``) and by four

@@ -1,7 +1,8 @@
 """The bot protocol's and the arena's work, for callgrind (instruction counts do not move with
 the machine's load; BENCHMARKS.md, "Bring your own bot"). Run each mode for two counts and divide
 the difference in instructions by the difference in decisions (or deals), which cancels start-up
-and the engine's table build:
+and the engine's table build (with ``OPENBLAS_NUM_THREADS=1``: numpy's idle OpenBLAS threads
+spin, and callgrind counts them, ±1.5k instructions a decision):
 
     valgrind --tool=callgrind python benches/arena_instructions.py process 2      # then 12 hands
     valgrind --tool=callgrind python benches/arena_instructions.py in-process 2   # then 12 hands

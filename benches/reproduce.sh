@@ -29,9 +29,10 @@ step() {
     } >"$out/$name.txt"
 }
 
-# callgrind NAME ARGS...: the instruction count of one run of `python ARGS`.
+# callgrind ARGS...: the instruction count of one run of `python ARGS` (OpenBLAS on one thread:
+# numpy's idle OpenBLAS threads spin, and callgrind would count them).
 callgrind() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null python "$@" 2>&1 | grep -E "Collected|^[0-9]+$" || true
+    OPENBLAS_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null python "$@" 2>&1 | grep -E "Collected|^[0-9]+$" || true
 }
 
 step guard python benches/test_speed_guard.py
@@ -49,5 +50,5 @@ step peer_calls python benches/peer_calls.py
 step peers python benches/compare.py
 step server_core python benches/server_load.py core --tables 10 --hands 8
 step server_instructions bash -c "$(declare -f callgrind); for h in 1 4; do callgrind benches/server_instructions.py 2 \$h; done"
-step arena python benches/arena.py
+step arena taskset -c 1 python benches/arena.py
 step arena_instructions bash -c "$(declare -f callgrind); for m in process in-process; do for h in 2 12; do echo \$m \$h; callgrind benches/arena_instructions.py \$m \$h; done; done"

@@ -48,6 +48,7 @@ impl RequestKind {
         }
     }
 
+    /// The request's `kind` field.
     pub fn name(self) -> &'static str {
         match self {
             RequestKind::Exchange => "exchange",

@@ -6,7 +6,8 @@
 //! [`pattern`] (patterns and fan tables), [`points`] (fan to points), [`rules`] (options and
 //! presets), [`score`] (scoring a win and a ready hand's waits), [`game`] (the turn state
 //! machine: one hand from the shuffle to the last payment), [`mod@matches`] (hands in a row: dealers,
-//! seeds, totals), [`analysis::wilds`] (analysis with 幺鸡 wilds).
+//! seeds, totals), [`analysis::wilds`] (analysis with 幺鸡 wilds), [`bot_protocol`] (the lines a bot
+//! process is sent at each decision).
 
 pub mod analysis;
 pub mod batch;
