@@ -57,7 +57,10 @@ def test_the_policy_s_search_plays_everywhere_a_bot_name_does():
     assert logs[0] == logs[1]
     names = ("ismcts+policy:4", "greedy", "greedy", "greedy")
     one = simulate(2, "xuezhan", bots=names, seed=3, threads=1)
-    assert one.bots[0] == "ismcts+policy:4" and one.digest() == simulate(2, "xuezhan", bots=names, seed=3, threads=2).digest()
+    assert (
+        one.bots[0] == "ismcts+policy:4"
+        and one.digest() == simulate(2, "xuezhan", bots=names, seed=3, threads=2).digest()
+    )
     c = compare_bots("ismcts+policy:4", "ismcts:4", 2, "chengdu", seed=1)
     assert (c.a, c.b, c.games) == ("ismcts+policy:4", "ismcts:4", 2)
     env = VecEnv(1, "chengdu", seed=2, opponents=[None, "ismcts+policy:2", "greedy", "greedy"])
