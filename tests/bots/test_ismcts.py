@@ -1,9 +1,10 @@
 """The ISMCTS bot from Python: names with a budget, legal play from any seat, reproducible from
-its seed, usable in simulate and compare_bots. Its strength is measured in docs/bots.md."""
+its seed, usable in simulate and compare_bots; the same for ISMCTS searching from the policy's
+choice (``ismcts+policy:N``). Their strength is measured in docs/bots.md."""
 
 import pytest
 
-from xueliu import Bot, BotError, Game, compare_bots, simulate
+from xueliu import Bot, BotError, Game, VecEnv, arena, compare_bots, simulate
 
 
 def play(game, bots):
@@ -38,3 +39,31 @@ def test_simulate_and_compare_take_ismcts():
     c = compare_bots("ismcts:4", "greedy", 2, "xuezhan", seed=1)
     assert (c.a, c.b, c.games) == ("ismcts:4", "greedy", 2)
     assert c.ci_low <= c.mean <= c.ci_high
+
+
+def test_the_policy_s_search_is_named_with_its_budget():
+    assert Bot("ismcts+policy:12").name == "ismcts+policy:12"
+    assert Bot("ismcts+policy").name == "ismcts+policy:100"
+    for bad in ["ismcts+policy:0", "ismcts+policy:", "ismcts+policy:2:5", "ismcts+greedy:5"]:
+        with pytest.raises(BotError, match="ismcts\\+policy:N"):
+            Bot(bad)
+
+
+def test_the_policy_s_search_plays_everywhere_a_bot_name_does():
+    logs = []
+    for _ in range(2):
+        bots = [Bot("greedy"), Bot("ismcts+policy:6", seed=5), Bot("random", seed=1), Bot("ismcts:6", seed=5)]
+        logs.append(play(Game("yaoji", seed=4), bots).events)
+    assert logs[0] == logs[1]
+    names = ("ismcts+policy:4", "greedy", "greedy", "greedy")
+    one = simulate(2, "xuezhan", bots=names, seed=3, threads=1)
+    assert (
+        one.bots[0] == "ismcts+policy:4"
+        and one.digest() == simulate(2, "xuezhan", bots=names, seed=3, threads=2).digest()
+    )
+    c = compare_bots("ismcts+policy:4", "ismcts:4", 2, "chengdu", seed=1)
+    assert (c.a, c.b, c.games) == ("ismcts+policy:4", "ismcts:4", 2)
+    env = VecEnv(1, "chengdu", seed=2, opponents=[None, "ismcts+policy:2", "greedy", "greedy"])
+    env.reset()
+    rated = arena(["ismcts+policy:2", "greedy"], deals=1, rules="chengdu", seed=1)
+    assert rated.names == ["ismcts+policy:2", "greedy"]

@@ -5,14 +5,16 @@
 //! ISMCTS decisions per second at fixed budgets on discard turns and on claims (a discard others
 //! may pong, kong or win on) apart, every case over every position listed. Each case reports the
 //! median of its rounds and their spread (slowest–fastest), not the best round alone. Beside
-//! them, the greedy and policy bots' decisions on the same positions and whole hands of each.
-//! `ISMCTS_BENCH_ONLY=search` runs only the `ismcts:100` rows, `ISMCTS_BENCH_ROUNDS=1` one
-//! round of each (for callgrind: `valgrind --tool=callgrind target/profiling/deps/ismcts-*`).
+//! them, the greedy and policy bots' decisions on the same positions and whole hands of each,
+//! and `ismcts+policy:N` beside `ismcts:N` (rounds alternating between the two: read the ratio).
+//! `ISMCTS_BENCH_ONLY=search` runs only the `ismcts:100` rows, `ISMCTS_BENCH_ONLY=prior` only
+//! the `ismcts+policy:N` ones, `ISMCTS_BENCH_ROUNDS=1` one round of each (for callgrind:
+//! `valgrind --tool=callgrind target/profiling/deps/ismcts-*`).
 
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
-use xueliu_core::bots::{play, policy, Bot, GreedyBot, IsmctsBot, PolicyBot};
+use xueliu_core::bots::{play, policy, Bot, BotKind, GreedyBot, IsmctsBot, PolicyBot};
 use xueliu_core::game::{Game, Pending};
 use xueliu_core::rules::Rules;
 
@@ -100,9 +102,10 @@ fn main() {
     // Warm-up: tables built at first use are not part of any case.
     pos.iter()
         .for_each(|(g, s)| drop(black_box(g.determinize(*s, 1).unwrap())));
-    if std::env::var("ISMCTS_BENCH_ONLY").is_ok_and(|v| v == "search") {
-        search_rows(&pos, &claims, &[100]);
-        return;
+    match std::env::var("ISMCTS_BENCH_ONLY").as_deref() {
+        Ok("search") => return search_rows(&pos, &claims, &[100]),
+        Ok("prior") => return prior_rows(&pos, &claims, &[25, 100]),
+        _ => {}
     }
     let (no_win, won): (Vec<_>, Vec<_>) =
         pos.iter().cloned().partition(|(g, _)| g.wins().is_empty());
@@ -166,6 +169,42 @@ fn main() {
         }
     }
     search_rows(&pos, &claims, &[25, 100]);
+    prior_rows(&pos, &claims, &[25, 100]);
+}
+
+/// `ismcts+policy:N` beside `ismcts:N` at each budget, on turns and on claims apart: each round
+/// times one then the other, so that the machine's load weighs on both alike.
+fn prior_rows(pos: &[(Game, u8)], claims: &[(Game, u8)], budgets: &[u32]) {
+    for &budget in budgets {
+        for (what, set) in [("turn ", pos), ("claim", claims)] {
+            let kinds = [BotKind::Ismcts(budget), BotKind::IsmctsPolicy(budget)];
+            let mut times = [Vec::new(), Vec::new()];
+            for _ in 0..rounds() {
+                for (kind, times) in kinds.iter().zip(&mut times) {
+                    let start = Instant::now();
+                    for (g, s) in set {
+                        black_box(kind.build(1).choose(&g.view(*s).unwrap()));
+                    }
+                    times.push(start.elapsed().as_secs_f64() * 1e6 / set.len() as f64);
+                }
+            }
+            let [plain, prior] = times.map(|mut r| {
+                r.sort_by(f64::total_cmp);
+                Micros(r)
+            });
+            for (kind, us) in kinds.iter().zip([&plain, &prior]) {
+                println!(
+                    "{:<18} {what}  {us}  = {:.1} decisions/s",
+                    kind.to_string(),
+                    1e6 / us.median()
+                );
+            }
+            println!(
+                "  ismcts+policy:{budget} ÷ ismcts:{budget} {what}  {:.3}",
+                prior.median() / plain.median()
+            );
+        }
+    }
 }
 
 /// ISMCTS decisions per second at each budget, on turns and on claims apart.
