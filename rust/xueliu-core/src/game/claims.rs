@@ -227,20 +227,8 @@ impl Game {
         let claimer = claimer(r).and_then(|s| r.decisions[s as usize].map(|a| (s, a)));
         if !winners.is_empty() {
             self.river.pop();
-            let income = r
-                .after_kong
-                .map(|k| self.transfer_income(r.from, k, winners.len()));
-            for (i, &w) in winners.iter().enumerate() {
-                let flags = self.discard_situation(r.after_kong.is_some());
-                self.record_win(w, r.tile, Some(r.from), WinKind::Discard, flags, None);
-                self.mark_shared(i);
-                if let (Some(k), Some(income)) = (r.after_kong, income) {
-                    self.transfer_kong_income(r.from, w, k, income, i == 0);
-                }
-            }
-            if let Some(k) = r.after_kong {
-                self.mark_transferred(r.from, k);
-            }
+            let flags = self.discard_situation(r.after_kong.is_some());
+            self.record_claimed_wins(r, winners, WinKind::Discard, flags, r.after_kong);
             if !self.maybe_three_won() {
                 let farthest = winners[winners.len() - 1];
                 self.next_draw_after(farthest);
@@ -254,6 +242,30 @@ impl Game {
             }
         } else {
             self.next_draw_after(r.from);
+        }
+    }
+
+    /// Records each of `winners` on `r`'s tile, paid by `r.from`; after a kong (`shot`, 杠上炮) the
+    /// kong's income goes to the winners as `kong_income_transfer` says. One home for a discard's
+    /// winners and a robbed kong's.
+    fn record_claimed_wins(
+        &mut self,
+        r: &Responses,
+        winners: &[u8],
+        kind: WinKind,
+        flags: Situation,
+        shot: Option<u16>,
+    ) {
+        let income = shot.map(|k| (k, self.transfer_income(r.from, k, winners.len())));
+        for (i, &w) in winners.iter().enumerate() {
+            self.record_win(w, r.tile, Some(r.from), kind, flags, None);
+            self.mark_shared(i);
+            if let Some((k, income)) = income {
+                self.transfer_kong_income(r.from, w, k, income, i == 0);
+            }
+        }
+        if let Some(k) = shot {
+            self.mark_transferred(r.from, k);
         }
     }
 
@@ -331,17 +343,7 @@ impl Game {
         let flags = self.rob_situation(r);
         // 杠上炮 on a robbed add kong: the kong before it pays back as after a discard.
         let shot = r.after_kong.filter(|_| flags.kong_shot);
-        let income = shot.map(|k| self.transfer_income(r.from, k, winners.len()));
-        for (i, &w) in winners.iter().enumerate() {
-            self.record_win(w, r.tile, Some(r.from), WinKind::RobbedKong, flags, None);
-            self.mark_shared(i);
-            if let (Some(k), Some(income)) = (shot, income) {
-                self.transfer_kong_income(r.from, w, k, income, i == 0);
-            }
-        }
-        if let Some(k) = shot {
-            self.mark_transferred(r.from, k);
-        }
+        self.record_claimed_wins(r, winners, WinKind::RobbedKong, flags, shot);
         if !self.maybe_three_won() {
             self.next_draw_after(winners[winners.len() - 1]);
         }
