@@ -73,7 +73,7 @@ pub(crate) use choice;
 
 /// Reads a [`Choice`] by its name; an error lists the names.
 pub fn deserialize<'de, D: serde::Deserializer<'de>, T: Choice>(d: D) -> Result<T, D::Error> {
-    crate::game::wire::named(d, T::parse, || format!("one of {}", T::names()))
+    crate::wire::named(d, T::parse, || format!("one of {}", T::names()))
 }
 
 #[cfg(test)]

@@ -324,6 +324,29 @@ impl fmt::Display for Counts {
     }
 }
 
+/// A hand is written as its sorted tiles, each wild as the `1s` it is (幺鸡), and read as natural
+/// tiles: `wilded` makes its `1s` wilds where the rules have them.
+impl serde::Serialize for Counts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.tiles_with_wilds())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Counts {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let tiles = <Vec<Tile> as serde::Deserialize>::deserialize(d)?;
+        Counts::from_tiles(&tiles).map_err(serde::de::Error::custom)
+    }
+}
+
+/// `hand`'s `1s` as wilds under the `wilds` rules (docs/game-protocol.md §11): a hand read back
+/// from the wire, where a wild is written as the `1s` it is.
+pub fn wilded(mut hand: Counts, path: &str, wilds: bool) -> Result<Counts, String> {
+    let n = if wilds { hand.count(Tile::YAOJI) } else { 0 };
+    (0..n).for_each(|_| hand.remove(Tile::YAOJI));
+    hand.with_wilds(n).map_err(|e| format!("{path}: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,6 +28,7 @@ pub mod rules;
 pub mod score;
 pub mod tables;
 pub mod tile;
+pub(crate) mod wire;
 
 pub use choice::Choice;
 pub use error::{Error, Result};

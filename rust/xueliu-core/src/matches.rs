@@ -257,7 +257,7 @@ impl Match {
         let game = fields
             .get("game")
             .ok_or_else(|| bad("game is missing".into()))?;
-        let game = crate::game::wire::to_text(game);
+        let game = crate::wire::to_text(game);
         let game = Game::from_json(&game).map_err(|e| bad(format!("game: {e}")))?;
         m.rebuild(finished, Some(game)).map_err(bad)?;
         Ok(m)
@@ -330,7 +330,7 @@ impl Match {
         for (i, log) in logs.iter().enumerate() {
             // Written back as logs are written, the replay's own text matches it byte for byte
             // and no second parse is needed to compare them.
-            let log = crate::game::wire::to_text(log);
+            let log = crate::wire::to_text(log);
             let game = Game::from_events(&log).map_err(|e| format!("hand {i}: {e}"))?;
             games.push(game);
         }

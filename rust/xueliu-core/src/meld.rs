@@ -26,7 +26,7 @@ pub struct Meld {
     pub tile: Tile,
     /// Wilds (幺鸡) among its tiles, each standing for a copy of `tile`; 0 outside the 幺鸡
     /// variant. The other tiles are natural copies of `tile`. A snapshot may leave out a 0.
-    #[serde(default, deserialize_with = "crate::game::wire::upto::<3, _, _>")]
+    #[serde(default, deserialize_with = "crate::wire::upto::<3, _, _>")]
     pub wilds: u8,
 }
 
@@ -253,6 +253,25 @@ impl Melds {
             }
         }
         Ok(())
+    }
+}
+
+/// A seat's melds, at most four, written as a list: `#[serde(with = "crate::meld::melds")]`.
+pub mod melds {
+    use super::Meld;
+    use serde::{de, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(melds: &[Option<Meld>; 4], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(melds.iter().flatten())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Option<Meld>; 4], D::Error> {
+        let list = Vec::<Meld>::deserialize(d)?;
+        if list.len() > 4 {
+            let e = format!("at most four melds, got {}", list.len());
+            return Err(de::Error::custom(e));
+        }
+        Ok(std::array::from_fn(|i| list.get(i).copied()))
     }
 }
 

@@ -257,6 +257,27 @@ pub fn format_counts(counts: &[u8; KINDS]) -> String {
     format_tiles(&tiles)
 }
 
+crate::wire::by_name! {
+    Tile => |s| match parse_tiles(s).ok()?[..] { [t] => Some(t), _ => None }, "a tile like \"5m\"";
+    Suit => Suit::parse, "a suit \"m\", \"p\" or \"s\"";
+}
+
+/// A tile bit set (a bit per kind) written as its tiles:
+/// `#[serde(with = "crate::tile::bits")]`.
+pub mod bits {
+    use super::Tile;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bits: &u32, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(Tile::all().filter(|t| bits & 1 << t.index() != 0))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        let tiles = Vec::<Tile>::deserialize(d)?;
+        Ok(tiles.iter().fold(0, |b, t| b | 1 << t.index()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

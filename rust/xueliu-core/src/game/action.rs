@@ -154,6 +154,10 @@ impl std::ops::Deref for ActionList {
     }
 }
 
+crate::wire::by_name! {
+    Action => Action::parse, "an action like \"discard 5m\"";
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

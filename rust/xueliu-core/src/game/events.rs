@@ -4,13 +4,14 @@
 
 use super::log::Log;
 use super::rules_json;
-use super::wire::{seat, to_text, upto, wilded, write_text};
 use super::Game;
 use crate::choice::choice;
+use crate::hand::wilded;
 use crate::hand::Counts;
 use crate::rules::Rules;
 use crate::score::Score;
 use crate::tile::{Suit, Tile};
+use crate::wire::{seat, to_text, upto, write_text};
 use crate::Choice;
 use claim::Claim;
 use serde::de::{self, value::MapAccessDeserializer, IntoDeserializer, MapAccess, Visitor};
@@ -142,7 +143,7 @@ pub enum Rolls {
     Seats(#[serde(deserialize_with = "die")] [Vec<u8>; 4]),
 }
 
-fn die<'de, D: Deserializer<'de>, T: super::wire::Bounded>(d: D) -> Result<T, D::Error> {
+fn die<'de, D: Deserializer<'de>, T: crate::wire::Bounded>(d: D) -> Result<T, D::Error> {
     T::within::<D, 1, 6>(d)
 }
 

@@ -8,11 +8,11 @@
 
 use super::events::Direction;
 use super::state::after;
-use super::wire::upto;
 use super::{Game, WinKind};
 use crate::hand::Counts;
 use crate::meld::MeldKind;
 use crate::tile::{Tile, KINDS};
+use crate::wire::upto;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The exchange that stood: who gave which three tiles, and which way they went.

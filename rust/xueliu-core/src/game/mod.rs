@@ -27,7 +27,6 @@ mod value;
 mod verify;
 mod view;
 mod winning_hand;
-pub(crate) mod wire;
 
 #[cfg(test)]
 mod determinize_tests;
@@ -52,12 +51,12 @@ use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::{Mode, Rules};
 use crate::tile::{Suit, Tile, KINDS};
+use crate::wire::seat;
 use log::Log;
 pub use rules_json::rules_json;
 use serde::{Deserialize, Serialize};
 use state::River;
 use std::sync::Arc;
-use wire::seat;
 
 choice! {
     /// The phase of the hand.
@@ -139,10 +138,10 @@ pub struct WinRecord {
     pub kind: WinKind,
     /// Concealed tiles before the win, without the winning tile.
     pub hand: Counts,
-    #[serde(with = "wire::melds")]
+    #[serde(with = "crate::meld::melds")]
     pub melds: [Option<Meld>; 4],
     /// Kongs of the winner that count only as a root (`late_kong = "root_only"`).
-    #[serde(with = "wire::bits")]
+    #[serde(with = "crate::tile::bits")]
     pub root_only_kongs: u32,
     pub flags: Situation,
     /// 点杠花: the discarder whose tile was konged directly just before this self-draw.
@@ -176,7 +175,7 @@ pub struct KongRecord {
     #[serde(default, deserialize_with = "seat")]
     pub feeder: Option<u8>,
     /// What each seat paid for it.
-    #[serde(deserialize_with = "wire::upto::<{ 1 << 40 }, _, _>")]
+    #[serde(deserialize_with = "crate::wire::upto::<{ 1 << 40 }, _, _>")]
     pub paid: [i64; 4],
     /// Its income was passed on by 呼叫转移.
     pub transferred: bool,

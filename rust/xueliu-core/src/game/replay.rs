@@ -4,10 +4,10 @@
 use super::events::claim;
 use super::events::{events_from, Event};
 use super::log::Log;
-use super::wire::read_value;
 use super::{Action, Game};
 use crate::error::Error;
 use crate::rules::Rules;
+use crate::wire::read_value;
 use serde_json::Value;
 use std::sync::Arc;
 

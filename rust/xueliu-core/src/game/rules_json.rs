@@ -9,7 +9,7 @@ use serde_json::Value;
 
 /// `Rules.to_dict()` as JSON: every option by its schema name, in schema order.
 pub fn rules_json(rules: &Rules) -> String {
-    super::wire::to_text(&Options(rules))
+    crate::wire::to_text(&Options(rules))
 }
 
 /// The rules of a snapshot or a start event, written straight from the game's rules (building a

@@ -11,15 +11,16 @@ use super::rules_json;
 use super::state::{River, Seat, Wall};
 use super::value::score_win;
 use super::verify::MAX_SNAPSHOT_BYTES;
-use super::wire::{read, seat, to_text, wilded, SeatNo, Within};
 use super::{
     Action, ExchangeRecord, Game, KongRecord, Pending, Responses, Turn, TurnKind, WinRecord,
 };
 use crate::error::Error;
+use crate::hand::wilded;
 use crate::meld::Meld;
 use crate::rng::Rng;
 use crate::rules::{KongIncomeTransfer, Rules};
 use crate::tile::{Suit, Tile};
+use crate::wire::{read, seat, to_text, SeatNo, Within};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::sync::Arc;

@@ -1,12 +1,14 @@
 //! The physical state of a hand: the wall, each seat's tiles and melds, and the discards.
 //! Fixed-size arrays throughout, so that cloning a game is a copy.
 
-use super::wire::{bits, melds, upto};
 use crate::analysis::{waits, Context};
 use crate::hand::Counts;
+use crate::meld::melds;
 use crate::meld::{Meld, Melds};
 use crate::rules::Rules;
+use crate::tile::bits;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
+use crate::wire::upto;
 use serde::{Deserialize, Serialize};
 
 /// Tiles in a full wall.

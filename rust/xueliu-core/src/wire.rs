@@ -1,11 +1,14 @@
 //! The plumbing of the JSON wire format (docs/game-protocol.md §9): serde with the separators
-//! the format fixes (`", "` and `": "`), integers read within their range, and errors that name
-//! the field path, e.g. `snapshot.seats[0].hand: …`.
+//! the format fixes (`", "` and `": "`), integers read within their range, values written as
+//! their names, and errors that name the field path, e.g. `snapshot.seats[0].hand: …`.
+//!
+//! The crate's lowest layer beside [`crate::error`]: it knows no game type. Each type's own serde
+//! code sits beside the type (tiles and suits in [`crate::tile`], hands in [`crate::hand`], melds
+//! in [`crate::meld`], actions in [`crate::game`]) and calls in here; the snapshot and the log read and
+//! write themselves with it.
 
-use crate::hand::Counts;
-use crate::tile::{parse_tiles, Suit, Tile};
 use serde::de::{self, Deserializer, Unexpected};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use std::io;
 
 /// Writes `value` as JSON, with `", "` and `": "` between items as every log and snapshot has.
@@ -122,81 +125,25 @@ pub fn named<'de, D: Deserializer<'de>, T>(
     d.deserialize_str(Named(parse, what))
 }
 
+/// Serde for types written as their `Display` text and read by a parser: `by_name! { Tile =>
+/// parse, "a tile like \"5m\""; }`.
 macro_rules! by_name {
     ($($t:ty => $parse:expr, $what:literal;)*) => {$(
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.collect_str(self)
             }
         }
 
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                named(d, $parse, || $what.to_owned())
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $crate::wire::named(d, $parse, || $what.to_owned())
             }
         }
     )*};
 }
 
-by_name! {
-    Tile => |s| match parse_tiles(s).ok()?[..] { [t] => Some(t), _ => None }, "a tile like \"5m\"";
-    Suit => Suit::parse, "a suit \"m\", \"p\" or \"s\"";
-    super::Action => super::Action::parse, "an action like \"discard 5m\"";
-}
-
-/// A hand is written as its sorted tiles, each wild as the `1s` it is (幺鸡), and read as natural
-/// tiles: `wilded` makes its `1s` wilds where the rules have them.
-impl Serialize for Counts {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.tiles_with_wilds())
-    }
-}
-
-impl<'de> Deserialize<'de> for Counts {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Counts::from_tiles(&Vec::<Tile>::deserialize(d)?).map_err(de::Error::custom)
-    }
-}
-
-/// `hand`'s `1s` as wilds under the `wilds` rules (docs/game-protocol.md §11).
-pub fn wilded(mut hand: Counts, path: &str, wilds: bool) -> Result<Counts, String> {
-    let n = if wilds { hand.count(Tile::YAOJI) } else { 0 };
-    (0..n).for_each(|_| hand.remove(Tile::YAOJI));
-    hand.with_wilds(n).map_err(|e| format!("{path}: {e}"))
-}
-
-/// A tile bit set (a bit per kind) as its tiles.
-pub mod bits {
-    use super::{Deserialize, Deserializer, Serializer, Tile};
-
-    pub fn serialize<S: Serializer>(bits: &u32, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(Tile::all().filter(|t| bits & 1 << t.index() != 0))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-        let tiles = Vec::<Tile>::deserialize(d)?;
-        Ok(tiles.iter().fold(0, |b, t| b | 1 << t.index()))
-    }
-}
-
-/// A seat's melds, at most four, as a list.
-pub mod melds {
-    use super::{de, Deserialize, Deserializer, Serializer};
-    use crate::meld::Meld;
-
-    pub fn serialize<S: Serializer>(melds: &[Option<Meld>; 4], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(melds.iter().flatten())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Option<Meld>; 4], D::Error> {
-        let list = Vec::<Meld>::deserialize(d)?;
-        if list.len() > 4 {
-            let e = format!("at most four melds, got {}", list.len());
-            return Err(de::Error::custom(e));
-        }
-        Ok(std::array::from_fn(|i| list.get(i).copied()))
-    }
-}
+pub(crate) use by_name;
 
 /// The game's integers, and options and arrays of them, read within `LO..=HI`.
 pub trait Bounded: Sized {
