@@ -241,7 +241,7 @@ impl Match {
             p[2],
             p[3],
             self.time_called,
-            crate::game::rules_json(&self.rules),
+            crate::rules::rules_json(&self.rules),
         )
     }
 
@@ -293,7 +293,7 @@ impl Match {
         };
         let (seed, hands) = (uint("seed")?, uint("hands")?);
         let rules = fields.get("rules").ok_or("rules is missing")?;
-        let rules = crate::game::rules_from_json(&rules.to_string())?;
+        let rules = crate::rules::json::rules_from_json(&rules.to_string())?;
         let hands = u32::try_from(hands).map_err(|_| format!("hands: at most {MAX_HANDS}"))?;
         let mut m = Match::new(Arc::new(rules), seed, hands).map_err(|e| e.to_string())?;
         // A log written before sessions has neither field: the defaults play as it did.

@@ -5,9 +5,11 @@
 //! option by name as a [`Value`], which is how the Python binding builds dicts.
 
 mod fields;
+pub(crate) mod json;
 mod presets;
 
 pub use fields::Value;
+pub use json::rules_json;
 pub use presets::Preset;
 
 use crate::choice::{choice, Choice};

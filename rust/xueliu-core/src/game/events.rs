@@ -3,11 +3,11 @@
 //! one seat may see them (RULES.md §12), and read back with the checks a log's order implies.
 
 use super::log::Log;
-use super::rules_json;
 use super::Game;
 use crate::choice::choice;
 use crate::hand::wilded;
 use crate::hand::Counts;
+use crate::rules::json as rules_json;
 use crate::rules::Rules;
 use crate::score::Score;
 use crate::tile::{Suit, Tile};

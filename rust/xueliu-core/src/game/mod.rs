@@ -17,7 +17,6 @@ mod history;
 mod log;
 mod offered;
 mod replay;
-mod rules_json;
 mod settle;
 mod setup;
 mod snapshot;
@@ -38,7 +37,6 @@ pub use events::{
     Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls, WinKind,
 };
 pub use history::{Exchanged, History};
-pub(crate) use rules_json::rules_from_json;
 pub use state::{Seat, Wall, WALL_SIZE};
 pub use view::{Ask, Decision, OpenTile, SeatView, SeenExchange, SeenWin};
 
@@ -53,7 +51,6 @@ use crate::rules::{Mode, Rules};
 use crate::tile::{Suit, Tile, KINDS};
 use crate::wire::seat;
 use log::Log;
-pub use rules_json::rules_json;
 use serde::{Deserialize, Serialize};
 use state::River;
 use std::sync::Arc;

@@ -7,7 +7,6 @@
 use super::events::{EndKind, EndReason, Event, KongKind, WinKind};
 use super::history::{Exchanged, History};
 use super::replay::snapshot_events;
-use super::rules_json;
 use super::state::{River, Seat, Wall};
 use super::value::score_win;
 use super::verify::MAX_SNAPSHOT_BYTES;
@@ -18,6 +17,7 @@ use crate::error::Error;
 use crate::hand::wilded;
 use crate::meld::Meld;
 use crate::rng::Rng;
+use crate::rules::json as rules_json;
 use crate::rules::{KongIncomeTransfer, Rules};
 use crate::tile::{Suit, Tile};
 use crate::wire::{read, seat, to_text, SeatNo, Within};

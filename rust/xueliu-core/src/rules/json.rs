@@ -1,4 +1,6 @@
 //! `Rules.to_dict()` as JSON, written and read: every option by its schema name, in schema order.
+//! The rules' written form, beside the rules: a snapshot, a log's `start` event and a match
+//! write and read their rules through it.
 
 use crate::pattern::FanTable;
 use crate::rules::{Rules, Value as RulesValue};
