@@ -5,7 +5,6 @@
 use super::log::Log;
 use super::Game;
 use crate::choice::choice;
-use crate::hand::wilded;
 use crate::hand::Counts;
 use crate::rules::json as rules_json;
 use crate::rules::Rules;
@@ -621,51 +620,6 @@ impl Event {
     }
 }
 
-/// Checks the events of a full log read at `path` as its order implies, and counts its wins:
-/// win events are numbered in order; under `wilds` a dealt `1s` is a wild, as in the hand, and
-/// a meld names its wilds, which other rules do not have.
-pub(super) fn events_from(events: &mut [Event], path: &str, wilds: bool) -> Result<usize, String> {
-    let (mut wins, mut abandoned) = (0usize, false);
-    for (i, e) in events.iter_mut().enumerate() {
-        let at = |key: &str, why: &str| Err(format!("{path}[{i}].{key}: {why}"));
-        match e {
-            Event::Dice {
-                purpose,
-                seat,
-                rolls,
-            } => match (*purpose == Purpose::Dealer, rolls, seat) {
-                (true, Rolls::One(_), _) => return at("rolls", "one list of rolls per seat"),
-                (false, Rolls::Seats(_), _) => return at("rolls", "one die, e.g. [4]"),
-                (true, Rolls::Two(_), _) => return at("rolls", "one list of rolls per seat"),
-                (false, Rolls::Two(_), _) if *purpose != Purpose::Wall => {
-                    return at("rolls", "one die, e.g. [4]")
-                }
-                (false, Rolls::One(_) | Rolls::Two(_), None) => {
-                    return at("seat", "the seat that rolled")
-                }
-                _ => {}
-            },
-            Event::Deal { tiles, .. } => {
-                *tiles = wilded(*tiles, &format!("{path}[{i}].tiles"), wilds)?;
-            }
-            Event::Win { index, .. } => {
-                *index = wins.min(u16::MAX.into()) as u16;
-                wins += 1;
-            }
-            Event::Pong { wilds: held, .. } | Event::Kong { wilds: held, .. } => {
-                *held = wilds.then(|| held.unwrap_or(0));
-            }
-            Event::Abandon { .. } => abandoned = true,
-            Event::End {
-                reason: EndKind::Abandoned,
-                ..
-            } if !abandoned => return at("reason", "an abandoned hand follows an abandon event"),
-            _ => {}
-        }
-    }
-    Ok(wins)
-}
-
 /// The events of the log as `viewer` sees them (in full with `None`), less the first `start`,
 /// at most `count` of them.
 struct Seen<'a> {
@@ -701,7 +655,7 @@ impl Serialize for Seen<'_> {
 
 impl Game {
     /// The full log, as a snapshot writes it.
-    pub(super) fn log_wire(&self) -> impl Serialize + '_ {
+    pub(crate) fn log_wire(&self) -> impl Serialize + '_ {
         Seen::from(self, None, 0)
     }
 

@@ -16,14 +16,12 @@ mod explain;
 mod history;
 mod log;
 mod offered;
-mod replay;
+mod parts;
 mod settle;
 mod setup;
-mod snapshot;
 mod state;
 mod turn;
 mod value;
-mod verify;
 mod view;
 mod winning_hand;
 
@@ -34,9 +32,11 @@ mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{
-    Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls, WinKind,
+    claim, Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls,
+    WinKind,
 };
 pub use history::{Exchanged, History};
+pub use parts::Parts;
 pub use state::{Seat, Wall, WALL_SIZE};
 pub use view::{Ask, Decision, OpenTile, SeatView, SeenExchange, SeenWin};
 
@@ -417,6 +417,11 @@ impl Game {
     /// The events so far (empty when logging is off).
     pub fn events(&self) -> impl Iterator<Item = &Event> + '_ {
         self.log.iter().flat_map(log::Log::iter)
+    }
+
+    /// Whether the game keeps its event log.
+    pub fn is_logging(&self) -> bool {
+        self.log.is_some()
     }
 
     /// Drops the event log and stops logging: a search's copies need none, and pushing events

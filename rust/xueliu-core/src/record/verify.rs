@@ -5,7 +5,7 @@
 //! disagrees is named.
 
 use super::replay::decisions;
-use super::{Action, Event, Game, Pending};
+use crate::game::{Action, Event, Game, Pending};
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -24,7 +24,7 @@ impl Game {
             ..
         }) = self.events().next().cloned()
         else {
-            return Err(if self.log.is_some() {
+            return Err(if self.is_logging() {
                 "snapshot.events[0]: the log of a snapshot begins with its start event".into()
             } else {
                 "snapshot.logging: a game without its event log records no decisions, so its \
@@ -34,11 +34,11 @@ impl Game {
         };
         let events: Vec<Event> = self.events().cloned().collect();
         let winner = |i: usize, _, index: u16| {
-            (self.wins.get(index as usize).map(|w| w.seat))
+            (self.wins().get(index as usize).map(|w| w.seat))
                 .ok_or(format!("snapshot.events[{i}]: a win event for no win"))
         };
         let steps = decisions(&events, winner).map_err(|e| format!("snapshot.{e}"))?;
-        let mut game = Game::with_dealer(self.rules.clone(), seed, named.then_some(dealer), true)
+        let mut game = Game::with_dealer(self.parts().rules, seed, named.then_some(dealer), true)
             .map_err(|e| format!("snapshot.events[0]: {e}"))?;
         game.play_steps(&steps, &mut |_| {})
             .map_err(|(n, step, e)| {
@@ -67,7 +67,7 @@ impl Game {
 
     /// The decisions already made but hidden in the pending state, in seat order.
     fn pending_decisions(&self) -> Vec<(u8, Action)> {
-        let picks: [Option<Action>; 4] = match &self.pending {
+        let picks: [Option<Action>; 4] = match self.pending() {
             Pending::Exchange(p) => p.map(|p| p.map(Action::Exchange)),
             Pending::Void(p) => p.map(|p| p.map(Action::Void)),
             Pending::Respond(r) => r.decisions,

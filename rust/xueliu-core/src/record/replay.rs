@@ -1,11 +1,9 @@
 //! Replaying a game from its event log: the decisions the log records, played again from its
 //! `start` event, must write the same log.
 
-use super::events::claim;
-use super::events::{events_from, Event};
-use super::log::Log;
-use super::{Action, Game};
+use super::log::events_from;
 use crate::error::Error;
+use crate::game::{claim, Action, Event, Game};
 use crate::rules::Rules;
 use crate::wire::read_value;
 use serde_json::Value;
@@ -26,7 +24,7 @@ impl Game {
         Game::replay_log(text, &mut |game| {
             let mut state = game.clone();
             state.stop_logging();
-            states.push((game.log.as_ref().map_or(0, Log::len), state));
+            states.push((game.log_len(), state));
         })?;
         Ok(states)
     }
@@ -60,25 +58,6 @@ impl Game {
         }
         Ok(game)
     }
-}
-
-/// The events of a snapshot's log at `path`, read as a full log; win events refer to the game's
-/// win list in order.
-pub(super) fn snapshot_events(
-    mut events: Vec<Event>,
-    path: &str,
-    game: &Game,
-) -> Result<Log<Event>, String> {
-    let wins = events_from(&mut events, path, game.rules.wilds)?;
-    if wins != game.wins.len() {
-        return Err(format!(
-            "{path}: {wins} win events for {} wins",
-            game.wins.len()
-        ));
-    }
-    let mut log = Log::default();
-    events.into_iter().for_each(|e| log.push(e));
-    Ok(log)
 }
 
 /// One decision a log records: an action, or a seat leaving (逃跑).
