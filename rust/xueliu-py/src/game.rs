@@ -14,7 +14,7 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use std::sync::{Mutex, MutexGuard};
 use xueliu_core::encode;
 use xueliu_core::game::{self as core, ActionList};
-use xueliu_core::meld::{Meld as CoreMeld, MeldKind};
+use xueliu_core::meld::Meld as CoreMeld;
 use xueliu_core::tile::{self as core_tile, Suit, Tile as CoreTile};
 use xueliu_core::Choice;
 
@@ -269,31 +269,35 @@ fn interned(py: Python<'_>, action: core::Action) -> PyResult<Py<Action>> {
 /// A pong or kong on the table; in the 幺鸡 variant some of its tiles may be wilds.
 #[pyclass(frozen, eq, hash, module = "xueliu")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Meld {
-    /// `"pong"`, `"kong"` (直杠 or 补杠) or `"concealed_kong"` (暗杠).
-    #[pyo3(get)]
-    kind: &'static str,
-    /// The tile it is made of (a wild stands in for some of its copies).
-    #[pyo3(get)]
-    tile: Tile,
-    /// Wilds (幺鸡) among its tiles; 0 for an all-natural meld.
-    #[pyo3(get)]
-    wilds: u8,
-}
+pub struct Meld(CoreMeld);
 
 #[pymethods]
 impl Meld {
+    /// `"pong"`, `"kong"` (直杠 or 补杠) or `"concealed_kong"` (暗杠).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind.name()
+    }
+
+    /// The tile it is made of (a wild stands in for some of its copies).
+    #[getter]
+    fn tile(&self) -> Tile {
+        Tile(self.0.tile)
+    }
+
+    /// Wilds (幺鸡) among its tiles; 0 for an all-natural meld.
+    #[getter]
+    fn wilds(&self) -> u8 {
+        self.0.wilds
+    }
+
     /// The natural tiles, then one `1s` per wild: `"555m"`, `"55m1s"`.
     fn __str__(&self) -> String {
-        let meld = match self.kind {
-            "pong" => CoreMeld::pong(self.tile.0),
-            kind => CoreMeld::kong(self.tile.0, kind == "concealed_kong"),
-        };
-        meld.with_wilds(self.wilds).to_string()
+        self.0.to_string()
     }
 
     fn __repr__(&self) -> String {
-        format!("Meld({}, '{}')", self.kind, self.__str__())
+        format!("Meld({}, '{}')", self.kind(), self.0)
     }
 }
 
@@ -643,20 +647,7 @@ impl Game {
     /// The pongs and kongs of `seat`, in the order they were made.
     fn melds(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
         let seat = seat_arg(seat)?;
-        self.with(|g| {
-            g.seat(seat)
-                .meld_list()
-                .map(|m| Meld {
-                    kind: match m.kind {
-                        MeldKind::Pong => "pong",
-                        MeldKind::ExposedKong => "kong",
-                        MeldKind::ConcealedKong => "concealed_kong",
-                    },
-                    tile: Tile(m.tile),
-                    wilds: m.wilds,
-                })
-                .collect()
-        })
+        self.with(|g| g.seat(seat).meld_list().map(Meld).collect())
     }
 
     /// The discards still in front of `seat` (a claimed tile leaves).
