@@ -15,7 +15,7 @@ use std::sync::{Mutex, MutexGuard};
 use xueliu_core::encode;
 use xueliu_core::game::{self as core, ActionList};
 use xueliu_core::meld::Meld as CoreMeld;
-use xueliu_core::tile::{self as core_tile, Suit, Tile as CoreTile};
+use xueliu_core::tile::{self as core_tile, Suit};
 use xueliu_core::Choice;
 
 /// One decision: `exchange`, `void`, `discard`, `pong`, `kong`, `win`, `pass` or `swap` (幺鸡换).
@@ -230,40 +230,25 @@ impl Action {
     }
 }
 
-/// Interned Python objects for every action but exchanges, so `legal_actions` hands out
-/// references instead of allocating.
+/// Interned Python objects for every action but exchanges, by the core's action id
+/// (docs/encoding.md §1), so `legal_actions` hands out references instead of allocating.
 fn interned(py: Python<'_>, action: core::Action) -> PyResult<Py<Action>> {
-    static TABLE: PyOnceLock<Vec<Py<Action>>> = PyOnceLock::new();
-    let slot = match action {
-        core::Action::Discard(t) => t.index(),
-        core::Action::Kong(t) => 27 + t.index(),
-        core::Action::Void(s) => 54 + s.index(),
-        core::Action::Pong => 57,
-        core::Action::Win => 58,
-        core::Action::Pass => 59,
-        core::Action::Swap(t) => 60 + t.index(),
-        core::Action::Exchange(_) => return Py::new(py, Action(action)),
+    static TABLE: PyOnceLock<Vec<Option<Py<Action>>>> = PyOnceLock::new();
+    let Some(id) = encode::action_id(action) else {
+        return Py::new(py, Action(action));
     };
     let table = TABLE.get_or_try_init(py, || {
-        let mut all = Vec::with_capacity(87);
-        for t in CoreTile::all() {
-            all.push(Py::new(py, Action(core::Action::Discard(t)))?);
-        }
-        for t in CoreTile::all() {
-            all.push(Py::new(py, Action(core::Action::Kong(t)))?);
-        }
-        for s in Suit::ALL {
-            all.push(Py::new(py, Action(core::Action::Void(s)))?);
-        }
-        for a in [core::Action::Pong, core::Action::Win, core::Action::Pass] {
-            all.push(Py::new(py, Action(a))?);
-        }
-        for t in CoreTile::all() {
-            all.push(Py::new(py, Action(core::Action::Swap(t)))?);
-        }
-        Ok::<_, PyErr>(all)
+        (0..encode::ACTION_COUNT as u16)
+            .map(|id| match encode::meaning(id) {
+                Some(encode::IdMeaning::Act(a)) => Py::new(py, Action(a)).map(Some),
+                _ => Ok(None),
+            })
+            .collect::<PyResult<Vec<_>>>()
     })?;
-    Ok(table[slot].clone_ref(py))
+    match table.get(usize::from(id)).and_then(Option::as_ref) {
+        Some(object) => Ok(object.clone_ref(py)),
+        None => Py::new(py, Action(action)),
+    }
 }
 
 /// A pong or kong on the table; in the 幺鸡 variant some of its tiles may be wilds.
