@@ -3,6 +3,7 @@ the one-process result: every hand's points, the histograms and the digest over 
 
 from __future__ import annotations
 
+import base64
 import pickle
 import sys
 from pathlib import Path
@@ -111,6 +112,72 @@ def test_results_pickle_whole(one_process):
         back = pickle.loads(pickle.dumps(result))
         assert type(back) is type(result) and back.digest() == result.digest()
         assert back.to_dict() == result.to_dict()
+
+
+# simulate(2, "chengdu", seed=7) and compare_bots("greedy", "random", 2, "chengdu", seed=3), pickled
+# (protocol 4) by the binding before their byte format moved into the core (issue 29).
+SIMULATION_PICKLE = (
+    "gASVBAcAAAAAAACMCGJ1aWx0aW5zlIwHZ2V0YXR0cpSTlIwGeHVlbGl1lIwQU2ltdWxhdGlvblJlc3VsdJSTlIwIX3Jlc3RvcmWU"
+    "hpRSlChoAowGeHVlbGl1lIwFUnVsZXOUk5SMCWZyb21fZGljdJSGlFKUfZQojAZwcmVzZXSUjAdjaGVuZ2R1lIwEbW9kZZSMB3h1"
+    "ZXpoYW6UjAxmaXJzdF9kZWFsZXKUjAZyYW5kb22UjA9kZWFsZXJfcm90YXRpb26UjAxmaXJzdF93aW5uZXKUjA5rb25nX2RyYXdf"
+    "ZnJvbZSMBWZyb250lIwRcG9uZ19sYXN0X2Rpc2NhcmSUiYwIZXhjaGFuZ2WUTowcZXhjaGFuZ2VfcmVkZWFsX2lmX3VuY2hhbmdl"
+    "ZJSJjBJleGNoYW5nZV9zYW1lX3N1aXSUiIwMZGVjbGFyZV92b2lklIiMEWFsbG93X3NldmVuX3BhaXJzlIiMEGdlbl9jb3VudHNf"
+    "a29uZ3OUiYwScm9iX2NvbmNlYWxlZF9rb25nlImMCWxhdGVfa29uZ5SMCXJvb3Rfb25seZSMDXBhc3Nfd2luX2xvY2uUjBh1bnRp"
+    "bF9kcmF3X3VubGVzc19oaWdoZXKUjAlsYXN0X2ZvdXKUjApyb25fZm9yY2VklIwDZmFulH2UKIwFYmFzaWOUSwGMCWNvbmNlYWxl"
+    "ZJROjAxhbGxfdHJpcGxldHOUSwKMCmZ1bGxfZmx1c2iUSwOMCXRlcm1pbmFsc5RLA4wLc2V2ZW5fcGFpcnOUSwOMEmRyYWdvbl9z"
+    "ZXZlbl9wYWlyc5RLBYwOZmx1c2hfdHJpcGxldHOUSwSMDHRyaXBsZXRzXzI1OJRLBIwRZmx1c2hfc2V2ZW5fcGFpcnOUSwWMGGZs"
+    "dXNoX2RyYWdvbl9zZXZlbl9wYWlyc5RLBowPZmx1c2hfdGVybWluYWxzlEsFjAhoZWF2ZW5seZRLBowHZWFydGhseZRLBowLZ29s"
+    "ZGVuX2hvb2uUTowPZWlnaHRlZW5fYXJoYXRzlE51jAdnZW5fZmFulEsBjBBleHBvc2VkX2tvbmdfZmFulEsBjBJjb25jZWFsZWRf"
+    "a29uZ19mYW6USwGMD2tvbmdfZmxvd2VyX2ZhbpRLAYwNa29uZ19zaG90X2ZhbpRLAYwMcm9iX2tvbmdfZmFulEsBjBByb2Jfa29u"
+    "Z19zY29yaW5nlIwGbm9ybWFslIwPc2VsZl9kcmF3X2JvbnVzlIwEbm9uZZSMB3Njb3JpbmeUjAtleHBvbmVudGlhbJSMC2Jhc2Vf"
+    "cG9pbnRzlEsGjApmYW5fb2Zmc2V0lEsBjAdjYXBfZmFulE6MEHNlbGZfZHJhd19wYXllcnOUjAdub3Rfd29ulIwIa29uZ19mYW6U"
+    "jAh3aW5fb25seZSMDWtvbmdfcGF5bWVudHOUiIwda29uZ19mbG93ZXJfYWZ0ZXJfZGlyZWN0X2tvbmeUjA9mZWVkZXJfcGF5c19h"
+    "bGyUjBRrb25nX2luY29tZV90cmFuc2ZlcpSMCWxhc3Rfa29uZ5SMEmZsb3dlcl9waWdfcGVuYWx0eZSMCWZpeGVkX2ZhbpSMDmZs"
+    "b3dlcl9waWdfZmFulEsFjBFmbG93ZXJfcGlnX3BheWVlc5SMDHJlYWR5X29yX3dvbpSMD2Zsb3dlcl9waWdfcnVsZZSMC3RocmVl"
+    "X3N1aXRzlIwKdGF4X3JlZnVuZJSIjBByZWFkeV9kaWZmZXJlbmNllImMBXdpbGRzlImMC25vX3dpbGRfZmFulEsAjA9oZWF2ZW5s"
+    "eV9zdGFja3OUiYwOZXNjYXBlX3BlbmFsdHmUS2CMD2dvbGRlbl9ob29rX2ZhbpRLAIwXbGFzdF90aWxlX3NlbGZfZHJhd19mYW6U"
+    "SwCMFGxhc3RfZGlzY2FyZF93aW5fZmFulEsAjBFyZWFkeV93YWl0X2NvcGllc5SMDmhhbmRfYW5kX21lbGRzlIwXcGFzc193aW5f"
+    "bG9ja19zZWxmX2RyYXeUiYwYcGFzc193aW5fbG9ja19hZnRlcl9wb25nlIwEa2VwdJSMEHBhc3Nfd2luX2NvbXBhcmWUjApjYXBw"
+    "ZWRfZmFulIwPd2FsbF9icmVha19kaWNllEsBjBBrb25nX3Nob3Rfb25fcm9ilIl1hZRSlF2UKIwGZ3JlZWR5lIwGZ3JlZWR5lIwG"
+    "Z3JlZWR5lIwGZ3JlZWR5lGUoSwdLAEc/b8Nk968BPUc/6q/LIPKLRXSUQ0AAAAAAAAAAABIAAAAAAAAA7v////////8AAAAAAAAA"
+    "APr/////////GAAAAAAAAAD0//////////r/////////lChdlChLAksBSwFLAmVdlChLA0sASwNLAEsAZV2UKEsASwZlS1h0lF2U"
+    "dJSFlFKULg=="
+)
+
+COMPARISON_PICKLE = (
+    "gASVgQYAAAAAAACMCGJ1aWx0aW5zlIwHZ2V0YXR0cpSTlIwGeHVlbGl1lIwKQ29tcGFyaXNvbpSTlIwIX3Jlc3RvcmWUhpRSlCho"
+    "AowGeHVlbGl1lIwFUnVsZXOUk5SMCWZyb21fZGljdJSGlFKUfZQojAZwcmVzZXSUjAdjaGVuZ2R1lIwEbW9kZZSMB3h1ZXpoYW6U"
+    "jAxmaXJzdF9kZWFsZXKUjAZyYW5kb22UjA9kZWFsZXJfcm90YXRpb26UjAxmaXJzdF93aW5uZXKUjA5rb25nX2RyYXdfZnJvbZSM"
+    "BWZyb250lIwRcG9uZ19sYXN0X2Rpc2NhcmSUiYwIZXhjaGFuZ2WUTowcZXhjaGFuZ2VfcmVkZWFsX2lmX3VuY2hhbmdlZJSJjBJl"
+    "eGNoYW5nZV9zYW1lX3N1aXSUiIwMZGVjbGFyZV92b2lklIiMEWFsbG93X3NldmVuX3BhaXJzlIiMEGdlbl9jb3VudHNfa29uZ3OU"
+    "iYwScm9iX2NvbmNlYWxlZF9rb25nlImMCWxhdGVfa29uZ5SMCXJvb3Rfb25seZSMDXBhc3Nfd2luX2xvY2uUjBh1bnRpbF9kcmF3"
+    "X3VubGVzc19oaWdoZXKUjAlsYXN0X2ZvdXKUjApyb25fZm9yY2VklIwDZmFulH2UKIwFYmFzaWOUSwGMCWNvbmNlYWxlZJROjAxh"
+    "bGxfdHJpcGxldHOUSwKMCmZ1bGxfZmx1c2iUSwOMCXRlcm1pbmFsc5RLA4wLc2V2ZW5fcGFpcnOUSwOMEmRyYWdvbl9zZXZlbl9w"
+    "YWlyc5RLBYwOZmx1c2hfdHJpcGxldHOUSwSMDHRyaXBsZXRzXzI1OJRLBIwRZmx1c2hfc2V2ZW5fcGFpcnOUSwWMGGZsdXNoX2Ry"
+    "YWdvbl9zZXZlbl9wYWlyc5RLBowPZmx1c2hfdGVybWluYWxzlEsFjAhoZWF2ZW5seZRLBowHZWFydGhseZRLBowLZ29sZGVuX2hv"
+    "b2uUTowPZWlnaHRlZW5fYXJoYXRzlE51jAdnZW5fZmFulEsBjBBleHBvc2VkX2tvbmdfZmFulEsBjBJjb25jZWFsZWRfa29uZ19m"
+    "YW6USwGMD2tvbmdfZmxvd2VyX2ZhbpRLAYwNa29uZ19zaG90X2ZhbpRLAYwMcm9iX2tvbmdfZmFulEsBjBByb2Jfa29uZ19zY29y"
+    "aW5nlIwGbm9ybWFslIwPc2VsZl9kcmF3X2JvbnVzlIwEbm9uZZSMB3Njb3JpbmeUjAtleHBvbmVudGlhbJSMC2Jhc2VfcG9pbnRz"
+    "lEsGjApmYW5fb2Zmc2V0lEsBjAdjYXBfZmFulE6MEHNlbGZfZHJhd19wYXllcnOUjAdub3Rfd29ulIwIa29uZ19mYW6UjAh3aW5f"
+    "b25seZSMDWtvbmdfcGF5bWVudHOUiIwda29uZ19mbG93ZXJfYWZ0ZXJfZGlyZWN0X2tvbmeUjA9mZWVkZXJfcGF5c19hbGyUjBRr"
+    "b25nX2luY29tZV90cmFuc2ZlcpSMCWxhc3Rfa29uZ5SMEmZsb3dlcl9waWdfcGVuYWx0eZSMCWZpeGVkX2ZhbpSMDmZsb3dlcl9w"
+    "aWdfZmFulEsFjBFmbG93ZXJfcGlnX3BheWVlc5SMDHJlYWR5X29yX3dvbpSMD2Zsb3dlcl9waWdfcnVsZZSMC3RocmVlX3N1aXRz"
+    "lIwKdGF4X3JlZnVuZJSIjBByZWFkeV9kaWZmZXJlbmNllImMBXdpbGRzlImMC25vX3dpbGRfZmFulEsAjA9oZWF2ZW5seV9zdGFj"
+    "a3OUiYwOZXNjYXBlX3BlbmFsdHmUS2CMD2dvbGRlbl9ob29rX2ZhbpRLAIwXbGFzdF90aWxlX3NlbGZfZHJhd19mYW6USwCMFGxh"
+    "c3RfZGlzY2FyZF93aW5fZmFulEsAjBFyZWFkeV93YWl0X2NvcGllc5SMDmhhbmRfYW5kX21lbGRzlIwXcGFzc193aW5fbG9ja19z"
+    "ZWxmX2RyYXeUiYwYcGFzc193aW5fbG9ja19hZnRlcl9wb25nlIwEa2VwdJSMEHBhc3Nfd2luX2NvbXBhcmWUjApjYXBwZWRfZmFu"
+    "lIwPd2FsbF9icmVha19kaWNllEsBjBBrb25nX3Nob3Rfb25fcm9ilIl1hZRSlIwGZ3JlZWR5lIwGcmFuZG9tlIaUSwNLAIaUXZQo"
+    "R0AwAAAAAAAAR0A2AAAAAAAAZXSUhZRSlC4="
+)
+
+
+def test_results_pickled_before_still_load():
+    simulation = pickle.loads(base64.b64decode(SIMULATION_PICKLE))
+    again = xueliu.simulate(2, "chengdu", seed=7)
+    assert simulation.digest() == again.digest()
+    assert np.array_equal(simulation.points, again.points) and simulation.wins == again.wins
+    comparison = pickle.loads(base64.b64decode(COMPARISON_PICKLE))
+    same_comparison(comparison, xueliu.compare_bots("greedy", "random", 2, "chengdu", seed=3))
 
 
 def test_merging_refuses_what_is_not_the_next_shard(one_process):

@@ -12,6 +12,8 @@ pub use fields::Value;
 pub use json::rules_json;
 pub use presets::Preset;
 
+use fields::options;
+
 use crate::choice::{choice, Choice};
 use crate::error::{quote, EXCERPT_CHARS};
 use crate::pattern::{FanTable, Pattern};
@@ -240,76 +242,84 @@ pub const MAX_ROOTS: u32 = 4;
 /// Most kongs a hand can hold.
 pub const MAX_KONGS: u32 = 4;
 
-/// Every option of a room. Build one with [`Rules::preset`]; change options with
-/// [`Rules::set`] (checked one by one) and call [`Rules::validate`] after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
-    /// The preset it was built from; informational.
-    pub preset: Option<Preset>,
-    pub mode: Mode,
-    pub first_dealer: FirstDealer,
-    pub dealer_rotation: DealerRotation,
-    pub kong_draw_from: KongDrawFrom,
-    pub pong_last_discard: bool,
-    pub exchange: Option<Exchange>,
-    pub exchange_redeal_if_unchanged: bool,
-    pub exchange_same_suit: bool,
-    pub declare_void: bool,
-    pub allow_seven_pairs: bool,
-    pub gen_counts_kongs: bool,
-    pub rob_concealed_kong: bool,
-    pub late_kong: LateKong,
-    pub pass_win_lock: PassWinLock,
-    pub last_four: LastFour,
-    pub fan: FanTable,
-    pub gen_fan: u32,
-    pub exposed_kong_fan: u32,
-    pub concealed_kong_fan: u32,
-    pub kong_flower_fan: u32,
-    pub kong_shot_fan: u32,
-    pub rob_kong_fan: u32,
-    pub rob_kong_scoring: RobKongScoring,
-    pub self_draw_bonus: SelfDrawBonus,
-    pub scoring: Scoring,
-    pub base_points: u32,
-    pub fan_offset: u32,
-    pub cap_fan: Option<u32>,
-    pub self_draw_payers: SelfDrawPayers,
-    pub kong_fan: KongFan,
-    pub kong_payments: bool,
-    pub kong_flower_after_direct_kong: KongFlowerAfterDirectKong,
-    pub kong_income_transfer: KongIncomeTransfer,
-    pub flower_pig_penalty: FlowerPigPenalty,
-    pub flower_pig_fan: u32,
-    pub flower_pig_payees: FlowerPigPayees,
-    pub flower_pig_rule: FlowerPigRule,
-    pub tax_refund: bool,
-    pub ready_difference: bool,
-    pub wilds: bool,
-    pub no_wild_fan: u32,
-    pub heavenly_stacks: bool,
-    /// 逃跑: the points a leaver pays each seat that has not won (§2).
-    pub escape_penalty: u32,
-    /// 金钩钓 as a bonus: a win with four melds, the last tile a single wait on its pair.
-    pub golden_hook_fan: u32,
-    /// 海底捞月: a self-draw on the wall's last tile.
-    pub last_tile_self_draw_fan: u32,
-    /// 海底炮: a win on a discard made with the wall empty.
-    pub last_discard_win_fan: u32,
-    /// Which waits count for 查叫 and readiness at 流局.
-    pub ready_wait_copies: ReadyWaitCopies,
-    /// 过胡 also starts when the seat declines a self-drawn win (MIL SBR 2025 Art.4-27).
-    pub pass_win_lock_self_draw: bool,
-    /// Whether 过胡 survives a pong that leaves the hand not ready.
-    pub pass_win_lock_after_pong: PassWinLockAfterPong,
-    /// The fan 过胡 compares: capped or not.
-    pub pass_win_compare: PassWinCompare,
-    /// Dice the dealer throws to break the wall (§3): 1 (seed 000) or 2 (MIL SBR 2025 Art.5-8);
-    /// logged only, as the wall is shuffled.
-    pub wall_break_dice: u32,
-    /// 杠上炮 also covers robbing an add kong declared on a kong's replacement (MIL SBR 2025 ⑧
-    /// 「再次加杠的牌」): it stacks with 抢杠 and the kong before it pays back as on a discard.
-    pub kong_shot_on_rob: bool,
+options! {
+    /// Every option of a room. Build one with [`Rules::preset`]; change options with
+    /// [`Rules::set`] (checked one by one) and call [`Rules::validate`] after.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Rules {
+        /// The preset it was built from; informational.
+        preset: Choice(Option<Preset>) = None,
+        mode: Choice(Mode) = Mode::Xuezhan,
+        first_dealer: Choice(FirstDealer) = FirstDealer::East,
+        dealer_rotation: Choice(DealerRotation) = DealerRotation::Rotate,
+        kong_draw_from: Choice(KongDrawFrom) = KongDrawFrom::Front,
+        pong_last_discard: Bool = false,
+        exchange: Choice(Option<Exchange>) = None,
+        exchange_redeal_if_unchanged: Bool = false,
+        exchange_same_suit: Bool = true,
+        declare_void: Bool = true,
+        allow_seven_pairs: Bool = false,
+        gen_counts_kongs: Bool = false,
+        rob_concealed_kong: Bool = false,
+        late_kong: Choice(LateKong) = LateKong::Full,
+        pass_win_lock: Choice(PassWinLock) = PassWinLock::None,
+        last_four: Choice(LastFour) = LastFour::None,
+        fan: Fan = FanTable::EMPTY,
+        gen_fan: Int(0..=MAX_FAN) = 0,
+        exposed_kong_fan: Int(0..=MAX_FAN) = 0,
+        concealed_kong_fan: Int(0..=MAX_FAN) = 0,
+        kong_flower_fan: Int(0..=MAX_FAN) = 0,
+        kong_shot_fan: Int(0..=MAX_FAN) = 0,
+        rob_kong_fan: Int(0..=MAX_FAN) = 0,
+        rob_kong_scoring: Choice(RobKongScoring) = RobKongScoring::Normal,
+        self_draw_bonus: Choice(SelfDrawBonus) = SelfDrawBonus::None,
+        scoring: Choice(Scoring) = Scoring::Linear,
+        base_points: Int(1..=MAX_BASE_POINTS) = 1,
+        fan_offset: Int(0..=MAX_FAN) = 0,
+        cap_fan: OptionalInt(1..=MAX_FAN) = None,
+        self_draw_payers: Choice(SelfDrawPayers) = SelfDrawPayers::NotWon,
+        kong_fan: Choice(KongFan) = KongFan::WinOnly,
+        kong_payments: Bool = false,
+        kong_flower_after_direct_kong: Choice(KongFlowerAfterDirectKong) =
+            KongFlowerAfterDirectKong::AllPay,
+        kong_income_transfer: Choice(KongIncomeTransfer) = KongIncomeTransfer::None,
+        flower_pig_penalty: Choice(FlowerPigPenalty) = FlowerPigPenalty::DoubleReadyValue,
+        flower_pig_fan: Int(0..=MAX_FAN) = 0,
+        flower_pig_payees: Choice(FlowerPigPayees) = FlowerPigPayees::Ready,
+        flower_pig_rule: Choice(FlowerPigRule) = FlowerPigRule::ThreeSuits,
+            [since 1: FlowerPigRule::VoidHeld],
+        tax_refund: Bool = false,
+        ready_difference: Bool = false,
+        wilds: Bool = false,
+        no_wild_fan: Int(0..=MAX_FAN) = 0,
+        heavenly_stacks: Bool = false,
+        /// 逃跑: the points a leaver pays each seat that has not won (§2). 96 is seed 002's
+        /// 計分規則 11; the other seeds are silent *(c)*.
+        escape_penalty: Int(0..=MAX_ESCAPE_PENALTY) = 96, [since 1: 96],
+        /// 金钩钓 as a bonus: a win with four melds, the last tile a single wait on its pair.
+        golden_hook_fan: Int(0..=MAX_FAN) = 0, [since 2: 0],
+        /// 海底捞月: a self-draw on the wall's last tile.
+        last_tile_self_draw_fan: Int(0..=MAX_FAN) = 0, [since 2: 0],
+        /// 海底炮: a win on a discard made with the wall empty.
+        last_discard_win_fan: Int(0..=MAX_FAN) = 0, [since 2: 0],
+        /// Which waits count for 查叫 and readiness at 流局.
+        ready_wait_copies: Choice(ReadyWaitCopies) = ReadyWaitCopies::HandAndMelds,
+            [since 3: ReadyWaitCopies::HandAndMelds],
+        /// 过胡 also starts when the seat declines a self-drawn win (MIL SBR 2025 Art.4-27).
+        pass_win_lock_self_draw: Bool = false, [since 4: false],
+        /// Whether 过胡 survives a pong that leaves the hand not ready.
+        pass_win_lock_after_pong: Choice(PassWinLockAfterPong) = PassWinLockAfterPong::Kept,
+            [since 4: PassWinLockAfterPong::Kept],
+        /// The fan 过胡 compares: capped or not.
+        pass_win_compare: Choice(PassWinCompare) = PassWinCompare::CappedFan,
+            [since 4: PassWinCompare::CappedFan],
+        /// Dice the dealer throws to break the wall (§3): 1 (seed 000) or 2 (MIL SBR 2025 Art.5-8);
+        /// logged only, as the wall is shuffled.
+        wall_break_dice: Int(1..=2) = 1, [since 5: 1],
+        /// 杠上炮 also covers robbing an add kong declared on a kong's replacement (MIL SBR 2025 ⑧
+        /// 「再次加杠的牌」): it stacks with 抢杠 and the kong before it pays back as on a discard.
+        kong_shot_on_rob: Bool = false, [since 6: false],
+    }
 }
 
 /// A preset, option, pattern or value that does not exist, or rules that cannot score a win.

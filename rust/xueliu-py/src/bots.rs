@@ -281,30 +281,12 @@ impl SimulationResult {
     /// SHA-256 (hex) of every game's points, the wins, win kinds, fan histogram, draws and
     /// logs: equal for equal games however they were split over threads, shards or machines.
     fn digest(&self, py: Python<'_>) -> PyResult<String> {
-        let t = &self.0.tally;
-        let mut bytes = b"xueliu.simulate\0".to_vec();
-        let words = t.points.iter().flatten().map(|&p| p as u64);
-        let counts = t.wins.iter().chain(&t.win_kinds).copied();
-        words
-            .chain(counts)
-            .chain([t.fan_histogram.len() as u64])
-            .chain(t.fan_histogram.iter().copied())
-            .chain([t.draws, t.logs.len() as u64])
-            .for_each(|w| bytes.extend(w.to_le_bytes()));
-        t.logs
-            .iter()
-            .for_each(|log| bytes.extend(log.bytes().chain([0])));
-        sha256(py, &bytes)
+        sha256(py, &self.0.tally.digest_bytes())
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let t = &self.0.tally;
-        let points: Vec<u8> = t
-            .points
-            .iter()
-            .flatten()
-            .flat_map(|p| p.to_le_bytes())
-            .collect();
+        let points = t.points_bytes();
         let state = (
             crate::rules::Rules(*self.0.simulation.rules),
             self.bots(),
@@ -339,14 +321,7 @@ impl SimulationResult {
         let (rules, bots, (seed, first_game, seconds, table_seconds), points, counts, logs) = state;
         let bad =
             |what: &str| BotError::new_err(format!("a pickled SimulationResult with bad {what}"));
-        if points.len() % 32 != 0 {
-            return Err(bad("points"));
-        }
-        let word = |b: &[u8]| i64::from_le_bytes(std::array::from_fn(|k| b[k]));
-        let points: Vec<[i64; 4]> = points
-            .chunks_exact(32)
-            .map(|row| std::array::from_fn(|s| word(&row[s * 8..])))
-            .collect();
+        let points = Tally::points_from_bytes(&points).ok_or_else(|| bad("points"))?;
         let (wins, win_kinds, fan_histogram, draws) = counts;
         let tally = Tally {
             games: points.len() as u64,
@@ -531,12 +506,7 @@ impl Comparison {
     /// SHA-256 (hex) of the bots and every deal's difference (its exact bits): equal for equal
     /// deals however they were split over threads, shards or machines.
     fn digest(&self, py: Python<'_>) -> PyResult<String> {
-        let c = &self.inner;
-        let mut bytes = format!("xueliu.compare_bots\0{}\0{}\0", c.a, c.b).into_bytes();
-        c.differences
-            .iter()
-            .for_each(|d| bytes.extend(d.to_bits().to_le_bytes()));
-        sha256(py, &bytes)
+        sha256(py, &self.inner.digest_bytes())
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {

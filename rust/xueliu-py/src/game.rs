@@ -14,8 +14,8 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use std::sync::{Mutex, MutexGuard};
 use xueliu_core::encode;
 use xueliu_core::game::{self as core, ActionList};
-use xueliu_core::meld::{Meld as CoreMeld, MeldKind};
-use xueliu_core::tile::{self as core_tile, Suit, Tile as CoreTile};
+use xueliu_core::meld::Meld as CoreMeld;
+use xueliu_core::tile::{self as core_tile, Suit};
 use xueliu_core::Choice;
 
 /// One decision: `exchange`, `void`, `discard`, `pong`, `kong`, `win`, `pass` or `swap` (幺鸡换).
@@ -230,70 +230,59 @@ impl Action {
     }
 }
 
-/// Interned Python objects for every action but exchanges, so `legal_actions` hands out
-/// references instead of allocating.
+/// Interned Python objects for every action but exchanges, by the core's action id
+/// (docs/encoding.md §1), so `legal_actions` hands out references instead of allocating.
 fn interned(py: Python<'_>, action: core::Action) -> PyResult<Py<Action>> {
-    static TABLE: PyOnceLock<Vec<Py<Action>>> = PyOnceLock::new();
-    let slot = match action {
-        core::Action::Discard(t) => t.index(),
-        core::Action::Kong(t) => 27 + t.index(),
-        core::Action::Void(s) => 54 + s.index(),
-        core::Action::Pong => 57,
-        core::Action::Win => 58,
-        core::Action::Pass => 59,
-        core::Action::Swap(t) => 60 + t.index(),
-        core::Action::Exchange(_) => return Py::new(py, Action(action)),
+    static TABLE: PyOnceLock<Vec<Option<Py<Action>>>> = PyOnceLock::new();
+    let Some(id) = encode::action_id(action) else {
+        return Py::new(py, Action(action));
     };
     let table = TABLE.get_or_try_init(py, || {
-        let mut all = Vec::with_capacity(87);
-        for t in CoreTile::all() {
-            all.push(Py::new(py, Action(core::Action::Discard(t)))?);
-        }
-        for t in CoreTile::all() {
-            all.push(Py::new(py, Action(core::Action::Kong(t)))?);
-        }
-        for s in Suit::ALL {
-            all.push(Py::new(py, Action(core::Action::Void(s)))?);
-        }
-        for a in [core::Action::Pong, core::Action::Win, core::Action::Pass] {
-            all.push(Py::new(py, Action(a))?);
-        }
-        for t in CoreTile::all() {
-            all.push(Py::new(py, Action(core::Action::Swap(t)))?);
-        }
-        Ok::<_, PyErr>(all)
+        (0..encode::ACTION_COUNT as u16)
+            .map(|id| match encode::meaning(id) {
+                Some(encode::IdMeaning::Act(a)) => Py::new(py, Action(a)).map(Some),
+                _ => Ok(None),
+            })
+            .collect::<PyResult<Vec<_>>>()
     })?;
-    Ok(table[slot].clone_ref(py))
+    match table.get(usize::from(id)).and_then(Option::as_ref) {
+        Some(object) => Ok(object.clone_ref(py)),
+        None => Py::new(py, Action(action)),
+    }
 }
 
 /// A pong or kong on the table; in the 幺鸡 variant some of its tiles may be wilds.
 #[pyclass(frozen, eq, hash, module = "xueliu")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Meld {
-    /// `"pong"`, `"kong"` (直杠 or 补杠) or `"concealed_kong"` (暗杠).
-    #[pyo3(get)]
-    kind: &'static str,
-    /// The tile it is made of (a wild stands in for some of its copies).
-    #[pyo3(get)]
-    tile: Tile,
-    /// Wilds (幺鸡) among its tiles; 0 for an all-natural meld.
-    #[pyo3(get)]
-    wilds: u8,
-}
+pub struct Meld(CoreMeld);
 
 #[pymethods]
 impl Meld {
+    /// `"pong"`, `"kong"` (直杠 or 补杠) or `"concealed_kong"` (暗杠).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind.name()
+    }
+
+    /// The tile it is made of (a wild stands in for some of its copies).
+    #[getter]
+    fn tile(&self) -> Tile {
+        Tile(self.0.tile)
+    }
+
+    /// Wilds (幺鸡) among its tiles; 0 for an all-natural meld.
+    #[getter]
+    fn wilds(&self) -> u8 {
+        self.0.wilds
+    }
+
     /// The natural tiles, then one `1s` per wild: `"555m"`, `"55m1s"`.
     fn __str__(&self) -> String {
-        let meld = match self.kind {
-            "pong" => CoreMeld::pong(self.tile.0),
-            kind => CoreMeld::kong(self.tile.0, kind == "concealed_kong"),
-        };
-        meld.with_wilds(self.wilds).to_string()
+        self.0.to_string()
     }
 
     fn __repr__(&self) -> String {
-        format!("Meld({}, '{}')", self.kind, self.__str__())
+        format!("Meld({}, '{}')", self.kind(), self.0)
     }
 }
 
@@ -643,20 +632,7 @@ impl Game {
     /// The pongs and kongs of `seat`, in the order they were made.
     fn melds(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
         let seat = seat_arg(seat)?;
-        self.with(|g| {
-            g.seat(seat)
-                .meld_list()
-                .map(|m| Meld {
-                    kind: match m.kind {
-                        MeldKind::Pong => "pong",
-                        MeldKind::ExposedKong => "kong",
-                        MeldKind::ConcealedKong => "concealed_kong",
-                    },
-                    tile: Tile(m.tile),
-                    wilds: m.wilds,
-                })
-                .collect()
-        })
+        self.with(|g| g.seat(seat).meld_list().map(Meld).collect())
     }
 
     /// The discards still in front of `seat` (a claimed tile leaves).

@@ -88,6 +88,16 @@ impl Comparison {
             differences,
         ))
     }
+
+    /// The bytes a comparison's digest hashes: a tag, the bots' names, each NUL-ended, then
+    /// every deal's difference as the little-endian bits of its `f64`.
+    pub fn digest_bytes(&self) -> Vec<u8> {
+        let mut bytes = format!("xueliu.compare_bots\0{}\0{}\0", self.a, self.b).into_bytes();
+        self.differences
+            .iter()
+            .for_each(|d| bytes.extend(d.to_bits().to_le_bytes()));
+        bytes
+    }
 }
 
 /// One deal's difference: over the four seatings, `a`'s points minus the mean of `b`'s.

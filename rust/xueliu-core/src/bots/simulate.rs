@@ -124,6 +124,46 @@ impl Tally {
         self.logs.extend(other.logs);
     }
 
+    /// Each game's points as little-endian `i64`s, four a game: the form a pickled result
+    /// carries them in.
+    pub fn points_bytes(&self) -> Vec<u8> {
+        let points = self.points.iter().flatten();
+        points.flat_map(|p| p.to_le_bytes()).collect()
+    }
+
+    /// The points of [`Tally::points_bytes`]; `None` unless the bytes are whole games.
+    pub fn points_from_bytes(bytes: &[u8]) -> Option<Vec<[i64; 4]>> {
+        if bytes.len() % 32 != 0 {
+            return None;
+        }
+        let word = |b: &[u8]| i64::from_le_bytes(std::array::from_fn(|k| b[k]));
+        let games = bytes.chunks_exact(32);
+        Some(
+            games
+                .map(|game| std::array::from_fn(|s| word(&game[s * 8..])))
+                .collect(),
+        )
+    }
+
+    /// The bytes a result's digest hashes: a tag, then as little-endian `u64`s every game's
+    /// points, the wins, win kinds, fan histogram (its length first), draws and the number of
+    /// logs, then each log and a NUL. Equal games give equal bytes however they were split.
+    pub fn digest_bytes(&self) -> Vec<u8> {
+        let mut bytes = b"xueliu.simulate\0".to_vec();
+        let words = self.points.iter().flatten().map(|&p| p as u64);
+        let counts = self.wins.iter().chain(&self.win_kinds).copied();
+        words
+            .chain(counts)
+            .chain([self.fan_histogram.len() as u64])
+            .chain(self.fan_histogram.iter().copied())
+            .chain([self.draws, self.logs.len() as u64])
+            .for_each(|w| bytes.extend(w.to_le_bytes()));
+        self.logs
+            .iter()
+            .for_each(|log| bytes.extend(log.bytes().chain([0])));
+        bytes
+    }
+
     /// Average tiles drawn per game (0 for no games).
     pub fn mean_draws(&self) -> f64 {
         if self.games == 0 {

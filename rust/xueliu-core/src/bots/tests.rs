@@ -316,3 +316,23 @@ fn greedy_and_ismcts_decide_as_recorded() {
     ];
     assert_eq!(got, want, "new digests:\n{}", got.join("\n"));
 }
+
+#[test]
+fn points_bytes_are_little_endian_words_four_a_game() {
+    let tally = Tally {
+        games: 2,
+        points: vec![[1, -2, 3, -4], [i64::MAX, i64::MIN, 0, 256]],
+        ..Tally::default()
+    };
+    let bytes = tally.points_bytes();
+    // A pickled result written before this moved into the core carries exactly these bytes.
+    assert_eq!(bytes.len(), 64);
+    assert_eq!(
+        &bytes[..16],
+        &[1, 0, 0, 0, 0, 0, 0, 0, 254, 255, 255, 255, 255, 255, 255, 255]
+    );
+    assert_eq!(&bytes[56..], &[0, 1, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(Tally::points_from_bytes(&bytes), Some(tally.points));
+    assert_eq!(Tally::points_from_bytes(&bytes[..40]), None);
+    assert_eq!(Tally::points_from_bytes(&[]), Some(vec![]));
+}

@@ -1,7 +1,9 @@
-//! Reading and writing any option by its schema name, with the option's own checks. The one
-//! list of names in schema order is [`Rules::KEYS`]; [`Rules::field`] maps each to its slot.
+//! Reading and writing any option by its schema name, with the option's own checks. The
+//! [`options!`] macro declares every option once; from it come the `Rules` struct, the names in
+//! schema order ([`Rules::KEYS`]), each name's slot (`Rules::field`), the defaults and the values
+//! older rules dicts play by.
 
-use super::{Rules, RulesError, MAX_BASE_POINTS, MAX_ESCAPE_PENALTY, MAX_FAN};
+use super::{Rules, RulesError, MAX_FAN};
 use crate::choice::Choice;
 use crate::pattern::{FanTable, Pattern, PATTERNS};
 use std::fmt;
@@ -45,8 +47,94 @@ impl Value {
     }
 }
 
+/// Declares every option of a room once, in schema order (docs/rules-schema.md):
+///
+/// ```text
+/// /// Doc comment.
+/// name: Kind = default,
+/// name: Kind = default, [since N: older],
+/// ```
+///
+/// `Kind` is how the option is read and checked, and gives its type: `Bool` (`bool`),
+/// `Int(range)` (`u32` within the range), `OptionalInt(range)` (`Option<u32>`, null allowed),
+/// `Choice(T)` (`T`, a [`Choice`] or an `Option` of one, null allowed then) or `Fan` (the
+/// [`FanTable`]). `default` is the value RULES.md states where §10's tables are silent, which
+/// every preset starts from. An option added after the first schema says `[since N: older]`: it
+/// came with the schema's Nth addition (options added together share N), and a rules dict
+/// lacking every option of that addition, written before it, plays `older`.
+///
+/// From this come the `Rules` struct, [`Rules::KEYS`], `Rules::field` (each name's slot and
+/// checks), `Rules::DEFAULTS`, `Rules::SINCE` and `Rules::OLDER`. Adding an option is one entry
+/// here (`win_reveal: Bool = false, [since 7: false],`), then its row in docs/rules-schema.md
+/// (a test holds the two equal), and its value in the presets that differ from the default.
+macro_rules! options {
+    (@type Bool) => { bool };
+    (@type Int($range:expr)) => { u32 };
+    (@type OptionalInt($range:expr)) => { Option<u32> };
+    (@type Choice($t:ty)) => { $t };
+    (@type Fan) => { $crate::pattern::FanTable };
+
+    (@field $slot:expr, Bool) => { Field::Bool($slot) };
+    (@field $slot:expr, Int($range:expr)) => { Field::Int($slot, $range) };
+    (@field $slot:expr, OptionalInt($range:expr)) => { Field::OptionalInt($slot, $range) };
+    (@field $slot:expr, Choice($t:ty)) => { Field::Choice($slot) };
+    (@field $slot:expr, Fan) => { Field::Fan($slot) };
+
+    (@since) => { 0 };
+    (@since $since:literal) => { $since };
+    (@older $default:expr) => { $default };
+    (@older $default:expr, $older:expr) => { $older };
+
+    (
+        $(#[$meta:meta])*
+        pub struct Rules {
+            $(
+                $(#[doc = $doc:expr])*
+                $field:ident: $kind:ident $(($($arg:tt)*))? = $default:expr
+                $(, [since $since:literal: $older:expr])?,
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct Rules {
+            $(
+                $(#[doc = $doc])*
+                pub $field: options!(@type $kind $(($($arg)*))?),
+            )*
+        }
+
+        impl Rules {
+            /// Every key of the schema, in its order (docs/rules-schema.md).
+            pub const KEYS: [&'static str; [$(stringify!($field)),*].len()] =
+                [$(stringify!($field)),*];
+
+            /// Every option at its default: where every preset starts.
+            const DEFAULTS: Rules = Rules { $($field: $default,)* };
+
+            /// The addition to the schema that brought each option, by [`Rules::KEYS`]' index:
+            /// 0 for the first schema's.
+            const SINCE: [u8; Rules::KEYS.len()] = [$(options!(@since $($since)?)),*];
+
+            /// The values a rules dict written before an option existed plays by (its defaults
+            /// elsewhere, unread).
+            const OLDER: Rules = Rules { $($field: options!(@older $default $(, $older)?),)* };
+
+            /// The option `key`'s slot and checks.
+            fn field(&mut self, key: &str) -> Option<fields::Field<'_>> {
+                use fields::Field;
+                Some(match key {
+                    $(stringify!($field) => options!(@field &mut self.$field, $kind $(($($arg)*))?),)*
+                    _ => return None,
+                })
+            }
+        }
+    };
+}
+
+pub(super) use options;
+
 /// A mutable view of one option.
-enum Field<'a> {
+pub(super) enum Field<'a> {
     Bool(&'a mut bool),
     Int(&'a mut u32, RangeInclusive<u32>),
     OptionalInt(&'a mut Option<u32>, RangeInclusive<u32>),
@@ -55,7 +143,7 @@ enum Field<'a> {
 }
 
 /// A slot holding a [`Choice`], or an optional one where null is allowed.
-trait ChoiceSlot {
+pub(super) trait ChoiceSlot {
     fn read(&self) -> Option<&'static str>;
     /// Writes the named value; false if it is not one of the valid ones.
     fn write(&mut self, name: Option<&str>) -> bool;
@@ -99,142 +187,6 @@ impl<C: Choice> ChoiceSlot for Option<C> {
 const FAN: RangeInclusive<u32> = 0..=MAX_FAN;
 
 impl Rules {
-    /// Every key of the schema, in its order (docs/rules-schema.md).
-    pub const KEYS: [&'static str; 53] = [
-        "preset",
-        "mode",
-        "first_dealer",
-        "dealer_rotation",
-        "kong_draw_from",
-        "pong_last_discard",
-        "exchange",
-        "exchange_redeal_if_unchanged",
-        "exchange_same_suit",
-        "declare_void",
-        "allow_seven_pairs",
-        "gen_counts_kongs",
-        "rob_concealed_kong",
-        "late_kong",
-        "pass_win_lock",
-        "last_four",
-        "fan",
-        "gen_fan",
-        "exposed_kong_fan",
-        "concealed_kong_fan",
-        "kong_flower_fan",
-        "kong_shot_fan",
-        "rob_kong_fan",
-        "rob_kong_scoring",
-        "self_draw_bonus",
-        "scoring",
-        "base_points",
-        "fan_offset",
-        "cap_fan",
-        "self_draw_payers",
-        "kong_fan",
-        "kong_payments",
-        "kong_flower_after_direct_kong",
-        "kong_income_transfer",
-        "flower_pig_penalty",
-        "flower_pig_fan",
-        "flower_pig_payees",
-        "flower_pig_rule",
-        "tax_refund",
-        "ready_difference",
-        "wilds",
-        "no_wild_fan",
-        "heavenly_stacks",
-        "escape_penalty",
-        "golden_hook_fan",
-        "last_tile_self_draw_fan",
-        "last_discard_win_fan",
-        "ready_wait_copies",
-        "pass_win_lock_self_draw",
-        "pass_win_lock_after_pong",
-        "pass_win_compare",
-        "wall_break_dice",
-        "kong_shot_on_rob",
-    ];
-
-    /// Options added after the first schema, one group per addition, with the values that play
-    /// as the engine did before them: a rules dict written before a group lacks all of it.
-    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 6] = [
-        &[("flower_pig_rule", "void_held"), ("escape_penalty", "96")],
-        &[
-            ("golden_hook_fan", "0"),
-            ("last_tile_self_draw_fan", "0"),
-            ("last_discard_win_fan", "0"),
-        ],
-        &[("ready_wait_copies", "hand_and_melds")],
-        &[
-            ("pass_win_lock_self_draw", "false"),
-            ("pass_win_lock_after_pong", "kept"),
-            ("pass_win_compare", "capped_fan"),
-        ],
-        &[("wall_break_dice", "1")],
-        &[("kong_shot_on_rob", "false")],
-    ];
-
-    fn field(&mut self, key: &str) -> Option<Field<'_>> {
-        use Field::*;
-        Some(match key {
-            "preset" => Choice(&mut self.preset),
-            "mode" => Choice(&mut self.mode),
-            "first_dealer" => Choice(&mut self.first_dealer),
-            "dealer_rotation" => Choice(&mut self.dealer_rotation),
-            "kong_draw_from" => Choice(&mut self.kong_draw_from),
-            "pong_last_discard" => Bool(&mut self.pong_last_discard),
-            "exchange" => Choice(&mut self.exchange),
-            "exchange_redeal_if_unchanged" => Bool(&mut self.exchange_redeal_if_unchanged),
-            "exchange_same_suit" => Bool(&mut self.exchange_same_suit),
-            "declare_void" => Bool(&mut self.declare_void),
-            "allow_seven_pairs" => Bool(&mut self.allow_seven_pairs),
-            "gen_counts_kongs" => Bool(&mut self.gen_counts_kongs),
-            "rob_concealed_kong" => Bool(&mut self.rob_concealed_kong),
-            "late_kong" => Choice(&mut self.late_kong),
-            "pass_win_lock" => Choice(&mut self.pass_win_lock),
-            "last_four" => Choice(&mut self.last_four),
-            "fan" => Fan(&mut self.fan),
-            "gen_fan" => Int(&mut self.gen_fan, FAN),
-            "exposed_kong_fan" => Int(&mut self.exposed_kong_fan, FAN),
-            "concealed_kong_fan" => Int(&mut self.concealed_kong_fan, FAN),
-            "kong_flower_fan" => Int(&mut self.kong_flower_fan, FAN),
-            "kong_shot_fan" => Int(&mut self.kong_shot_fan, FAN),
-            "rob_kong_fan" => Int(&mut self.rob_kong_fan, FAN),
-            "rob_kong_scoring" => Choice(&mut self.rob_kong_scoring),
-            "self_draw_bonus" => Choice(&mut self.self_draw_bonus),
-            "scoring" => Choice(&mut self.scoring),
-            "base_points" => Int(&mut self.base_points, 1..=MAX_BASE_POINTS),
-            "fan_offset" => Int(&mut self.fan_offset, FAN),
-            "cap_fan" => OptionalInt(&mut self.cap_fan, 1..=MAX_FAN),
-            "self_draw_payers" => Choice(&mut self.self_draw_payers),
-            "kong_fan" => Choice(&mut self.kong_fan),
-            "kong_payments" => Bool(&mut self.kong_payments),
-            "kong_flower_after_direct_kong" => Choice(&mut self.kong_flower_after_direct_kong),
-            "kong_income_transfer" => Choice(&mut self.kong_income_transfer),
-            "flower_pig_penalty" => Choice(&mut self.flower_pig_penalty),
-            "flower_pig_fan" => Int(&mut self.flower_pig_fan, FAN),
-            "flower_pig_payees" => Choice(&mut self.flower_pig_payees),
-            "flower_pig_rule" => Choice(&mut self.flower_pig_rule),
-            "tax_refund" => Bool(&mut self.tax_refund),
-            "ready_difference" => Bool(&mut self.ready_difference),
-            "wilds" => Bool(&mut self.wilds),
-            "no_wild_fan" => Int(&mut self.no_wild_fan, FAN),
-            "heavenly_stacks" => Bool(&mut self.heavenly_stacks),
-            "escape_penalty" => Int(&mut self.escape_penalty, 0..=MAX_ESCAPE_PENALTY),
-            "golden_hook_fan" => Int(&mut self.golden_hook_fan, FAN),
-            "last_tile_self_draw_fan" => Int(&mut self.last_tile_self_draw_fan, FAN),
-            "last_discard_win_fan" => Int(&mut self.last_discard_win_fan, FAN),
-            "ready_wait_copies" => Choice(&mut self.ready_wait_copies),
-            "pass_win_lock_self_draw" => Bool(&mut self.pass_win_lock_self_draw),
-            "pass_win_lock_after_pong" => Choice(&mut self.pass_win_lock_after_pong),
-            "pass_win_compare" => Choice(&mut self.pass_win_compare),
-            "wall_break_dice" => Int(&mut self.wall_break_dice, 1..=2),
-            "kong_shot_on_rob" => Bool(&mut self.kong_shot_on_rob),
-            _ => return None,
-        })
-    }
-
     /// The value of the option `key`.
     pub fn get(&self, key: &str) -> Result<Value, RulesError> {
         let mut copy = *self;
@@ -297,7 +249,8 @@ impl Rules {
 
     /// Rules from a value for every key of [`Rules::KEYS`], as `to_dict` writes them; then
     /// [`Rules::validate`]. A missing or unknown key is an error, except that a dict lacking
-    /// every key of a group of `Rules::LATER_KEYS` (written before it existed) gets its old values.
+    /// every option of one addition to the schema (`Rules::SINCE`; written before it) gets the
+    /// values it played by (`Rules::OLDER`).
     pub fn from_values(
         entries: impl IntoIterator<Item = (String, Value)>,
     ) -> Result<Rules, RulesError> {
@@ -311,20 +264,14 @@ impl Rules {
                 .expect("set knows the key");
             seen[i] = true;
         }
-        let position = |key: &str| Rules::KEYS.iter().position(|&k| k == key);
-        for group in Rules::LATER_KEYS {
-            let later: Vec<usize> = group.iter().filter_map(|(k, _)| position(k)).collect();
-            if later.iter().any(|&i| seen[i]) {
+        for since in 1..=Rules::SINCE.into_iter().max().unwrap_or(0) {
+            let added = || (0..Rules::KEYS.len()).filter(move |&i| Rules::SINCE[i] == since);
+            if added().any(|i| seen[i]) {
                 continue;
             }
-            for ((key, old), i) in group.iter().zip(later) {
-                let value = match *old {
-                    "false" => Value::Bool(false),
-                    _ => old
-                        .parse::<i64>()
-                        .map_or_else(|_| Value::Text(old.to_string()), Value::Int),
-                };
-                rules.set(key, value)?;
+            for i in added() {
+                let key = Rules::KEYS[i];
+                rules.set(key, Rules::OLDER.get(key)?)?;
                 seen[i] = true;
             }
         }
@@ -392,6 +339,62 @@ mod tests {
 
     fn chengdu() -> Rules {
         Rules::preset("chengdu").unwrap()
+    }
+
+    /// docs/rules-schema.md's table: each key (a row may name several) with its values cell.
+    fn schema_rows() -> Vec<(String, String)> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/rules-schema.md");
+        let text = std::fs::read_to_string(path).expect("docs/rules-schema.md reads");
+        let mut rows = Vec::new();
+        for line in text.lines().filter(|l| l.starts_with("| `")) {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            for key in cells[0].trim_start_matches("| ").split(", ") {
+                rows.push((key.trim_matches('`').to_owned(), cells[1].to_owned()));
+            }
+        }
+        rows
+    }
+
+    /// How the schema's values cell for `key` begins, from the option's kind: every choice,
+    /// null where allowed, and the least integer.
+    fn documented(key: &str) -> String {
+        let mut rules = chengdu();
+        let quoted = |names: String| -> String {
+            let names: Vec<String> = names.split(", ").map(|n| format!("`{n}`")).collect();
+            names.join(" \\| ")
+        };
+        match rules.field(key).expect("a declared option") {
+            Field::Bool(_) => "bool".into(),
+            Field::Int(_, r) if r.end() - r.start() == 1 => {
+                quoted(format!("{}, {}", r.start(), r.end()))
+            }
+            Field::Int(_, r) if *r.start() == 0 => "int".into(),
+            Field::Int(_, r) => format!("int ≥ {}", r.start()),
+            Field::OptionalInt(_, r) => format!("`null` \\| int ≥ {}", r.start()),
+            Field::Choice(slot) => quoted(slot.valid()),
+            Field::Fan(_) => "object".into(),
+        }
+    }
+
+    #[test]
+    fn the_schema_doc_names_every_option_with_its_values() {
+        let rows = schema_rows();
+        let keys: Vec<&str> = rows.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            keys,
+            Rules::KEYS,
+            "docs/rules-schema.md's rows against options!"
+        );
+        for (key, cell) in &rows {
+            let expected = documented(key);
+            // "int ≥ 0" says what "int" does; no further choice may follow the listed ones.
+            let normal = cell.replacen("int ≥ 0", "int", 1);
+            let rest = normal.strip_prefix(&expected);
+            assert!(
+                rest.is_some_and(|rest| !rest.starts_with(" \\|") && !rest.starts_with(" ≥")),
+                "docs/rules-schema.md: {key} should read {expected:?}, reads {cell:?}"
+            );
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The presets of RULES.md §10, one function per table column. Options the tables leave out take
-//! the defaults RULES.md states ([`defaults`]). docs/rules-implemented.md gives each value's source.
+//! the defaults RULES.md states (`Rules::DEFAULTS`, declared with each option in `options!`).
+//! docs/rules-implemented.md gives each value's source.
 
 use super::*;
 use crate::pattern::Pattern::*;
@@ -123,67 +124,6 @@ const TFMJ_FAN: [(Pattern, u32); 6] = [
     (FlushSevenPairs, 2),
 ];
 
-/// The values RULES.md states for options §10's tables leave out, and placeholders the table
-/// overrides in every preset.
-fn defaults() -> Rules {
-    Rules {
-        preset: None,
-        mode: Mode::Xuezhan,
-        first_dealer: FirstDealer::East,
-        dealer_rotation: DealerRotation::Rotate,
-        kong_draw_from: KongDrawFrom::Front,
-        pong_last_discard: false,
-        exchange: None,
-        exchange_redeal_if_unchanged: false,
-        exchange_same_suit: true,
-        declare_void: true,
-        allow_seven_pairs: false,
-        gen_counts_kongs: false,
-        rob_concealed_kong: false,
-        late_kong: LateKong::Full,
-        pass_win_lock: PassWinLock::None,
-        last_four: LastFour::None,
-        fan: FanTable::EMPTY,
-        gen_fan: 0,
-        exposed_kong_fan: 0,
-        concealed_kong_fan: 0,
-        kong_flower_fan: 0,
-        kong_shot_fan: 0,
-        rob_kong_fan: 0,
-        rob_kong_scoring: RobKongScoring::Normal,
-        self_draw_bonus: SelfDrawBonus::None,
-        scoring: Scoring::Linear,
-        base_points: 1,
-        fan_offset: 0,
-        cap_fan: None,
-        self_draw_payers: SelfDrawPayers::NotWon,
-        kong_fan: KongFan::WinOnly,
-        kong_payments: false,
-        kong_flower_after_direct_kong: KongFlowerAfterDirectKong::AllPay,
-        kong_income_transfer: KongIncomeTransfer::None,
-        flower_pig_penalty: FlowerPigPenalty::DoubleReadyValue,
-        flower_pig_fan: 0,
-        flower_pig_payees: FlowerPigPayees::Ready,
-        flower_pig_rule: FlowerPigRule::ThreeSuits,
-        tax_refund: false,
-        ready_difference: false,
-        wilds: false,
-        no_wild_fan: 0,
-        heavenly_stacks: false,
-        // Seed 002 計分規則 11's 96 points; the other seeds are silent *(c)*.
-        escape_penalty: 96,
-        golden_hook_fan: 0,
-        last_tile_self_draw_fan: 0,
-        last_discard_win_fan: 0,
-        ready_wait_copies: ReadyWaitCopies::HandAndMelds,
-        pass_win_lock_self_draw: false,
-        pass_win_lock_after_pong: PassWinLockAfterPong::Kept,
-        pass_win_compare: PassWinCompare::CappedFan,
-        wall_break_dice: 1,
-        kong_shot_on_rob: false,
-    }
-}
-
 fn dashiyou() -> Rules {
     Rules {
         mode: Mode::Xueliu,
@@ -218,7 +158,7 @@ fn dashiyou() -> Rules {
         flower_pig_payees: FlowerPigPayees::Ready,
         tax_refund: false,
         ready_difference: false,
-        ..defaults()
+        ..Rules::DEFAULTS
     }
 }
 
@@ -256,7 +196,7 @@ fn sanxia() -> Rules {
         flower_pig_payees: FlowerPigPayees::ReadyOrWon,
         tax_refund: false,
         ready_difference: false,
-        ..defaults()
+        ..Rules::DEFAULTS
     }
 }
 
@@ -301,7 +241,7 @@ fn chengdu() -> Rules {
         flower_pig_payees: FlowerPigPayees::ReadyOrWon,
         tax_refund: true,
         ready_difference: false,
-        ..defaults()
+        ..Rules::DEFAULTS
     }
 }
 
@@ -349,7 +289,7 @@ fn xuezhan() -> Rules {
         flower_pig_payees: FlowerPigPayees::NonPigs,
         tax_refund: true,
         ready_difference: true,
-        ..defaults()
+        ..Rules::DEFAULTS
     }
 }
 
@@ -419,7 +359,7 @@ fn mil_sbr_2025() -> Rules {
         wall_break_dice: 2,
         // ⑧: 杠上炮 covers 「再次加杠的牌」, an add kong robbed right after a kong.
         kong_shot_on_rob: true,
-        ..defaults()
+        ..Rules::DEFAULTS
     }
 }
 
