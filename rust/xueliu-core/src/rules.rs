@@ -13,7 +13,7 @@ pub use json::rules_json;
 pub use presets::Preset;
 
 use crate::choice::{choice, Choice};
-use crate::error::{quote, EXCERPT_CHARS};
+use crate::excerpt::{quote, EXCERPT_CHARS};
 use crate::pattern::{FanTable, Pattern};
 use crate::points::{Curve, Scoring, MAX_PAYMENT};
 use std::fmt;
