@@ -20,6 +20,7 @@ mod choice;
 pub mod encode;
 pub mod env;
 pub mod error;
+pub mod excerpt;
 pub mod game;
 pub mod hand;
 pub mod matches;

@@ -15,7 +15,7 @@ pub use presets::Preset;
 use fields::options;
 
 use crate::choice::{choice, Choice};
-use crate::error::{quote, EXCERPT_CHARS};
+use crate::excerpt::{quote, EXCERPT_CHARS};
 use crate::pattern::{FanTable, Pattern};
 use crate::points::{Curve, Scoring, MAX_PAYMENT};
 use std::fmt;

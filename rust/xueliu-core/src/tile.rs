@@ -3,7 +3,7 @@
 //! 108 tiles: ranks 1–9 in three suits, four copies each. A tile kind is an index 0–26:
 //! `1m..9m` = 0–8 (万 characters), `1p..9p` = 9–17 (筒 dots), `1s..9s` = 18–26 (条 bamboo).
 
-use crate::error::quote_around;
+use crate::excerpt::quote_around;
 use std::fmt;
 
 /// Number of tile kinds.
@@ -146,7 +146,7 @@ impl fmt::Display for Tile {
 }
 
 /// Why a tile string could not be read. `position` counts characters, from 0; `excerpt` quotes
-/// the text around it (the whole text when short: [`crate::error::quote_around`]).
+/// the text around it (the whole text when short: [`crate::excerpt::quote_around`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileParseError {
     pub excerpt: String,

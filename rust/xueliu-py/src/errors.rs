@@ -89,7 +89,7 @@ fn argument_type_error_class(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 }
 
 /// The longest excerpt of a bad input a message quotes: the core's, so every message cuts alike.
-const EXCERPT: usize = xueliu_core::error::EXCERPT_CHARS;
+const EXCERPT: usize = xueliu_core::excerpt::EXCERPT_CHARS;
 
 /// A short quotation of `value`'s repr, cut to [`EXCERPT`] characters.
 pub fn excerpt(value: &Bound<'_, PyAny>) -> String {
@@ -106,7 +106,7 @@ pub fn excerpt(value: &Bound<'_, PyAny>) -> String {
 }
 
 /// `text` quoted for a message, cut to the core's `EXCERPT_CHARS` characters (one home: the core).
-pub use xueliu_core::error::quote;
+pub use xueliu_core::excerpt::quote;
 
 fn cut(text: &str) -> String {
     if text.chars().count() <= EXCERPT {

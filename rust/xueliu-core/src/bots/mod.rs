@@ -90,7 +90,7 @@ impl fmt::Display for UnknownBot {
             f,
             "unknown bot {}; valid bots are {}, ismcts:N or ismcts+policy:N for N playouts per \
              decision (1 to {MAX_PLAYOUTS}), or policy:VERSION for a policy version ({})",
-            crate::error::quote(&self.0),
+            crate::excerpt::quote(&self.0),
             BOT_NAMES.join(", "),
             policy::versions()
                 .iter()

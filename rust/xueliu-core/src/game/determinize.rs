@@ -600,7 +600,7 @@ impl Game {
     /// Gives seat `s` the kept tiles `kept` and the drawn tile `drawn`. Arrival turns and
     /// pongs made with three in hand are hidden history: the kept tiles count as held before
     /// this turn (a kept fourth copy as held when the pong was made), the drawn one as new.
-    fn redeal_seat(&mut self, s: u8, kept: &[u8; KINDS], drawn: Option<Tile>) {
+    pub(super) fn redeal_seat(&mut self, s: u8, kept: &[u8; KINDS], drawn: Option<Tile>) {
         let wilds = self.rules.wilds;
         let Some(kept_counts) = from_kinds(kept, wilds) else {
             return;

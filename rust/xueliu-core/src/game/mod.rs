@@ -13,6 +13,7 @@ mod determinize;
 mod escape;
 mod events;
 mod explain;
+mod hidden;
 mod history;
 mod log;
 mod offered;
@@ -35,6 +36,7 @@ pub use events::{
     claim, Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls,
     WinKind,
 };
+pub use hidden::Hidden;
 pub use history::{Exchanged, History};
 pub use parts::Parts;
 pub use state::{Seat, Wall, WALL_SIZE};
