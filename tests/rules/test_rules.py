@@ -65,6 +65,36 @@ def test_stub_annotates_every_option():
     assert ["preset"] + annotated == schema_keys()
 
 
+def stub_valid(annotation: ast.expr) -> str:
+    """What the engine's error lists as valid for an option the stub annotates so; an integer's
+    range only where the stub gives one."""
+    if isinstance(annotation, ast.Name):
+        return {"bool": "true, false", "int": "an integer"}[annotation.id]
+    assert isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name)
+    if annotation.value.id == "Optional":
+        inner = stub_valid(annotation.slice)
+        return ("null or " if inner.startswith("an integer") else "null, ") + inner
+    elements = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+    values = [e.value for e in elements if isinstance(e, ast.Constant)]
+    if all(isinstance(v, int) for v in values):
+        assert values == list(range(values[0], values[-1] + 1)), ast.unparse(annotation)
+        return f"an integer {values[0]}-{values[-1]}"
+    return ", ".join(f'"{v}"' for v in values)
+
+
+def test_stub_types_every_option_as_the_engine_checks_it():
+    stub = Path(xueliu.__file__).with_name("_xueliu.pyi").read_text(encoding="utf-8")
+    cls = next(n for n in ast.parse(stub).body if isinstance(n, ast.ClassDef) and n.name == "Rules")
+    for node in cls.body:
+        if not isinstance(node, ast.AnnAssign) or not isinstance(node.target, ast.Name) or node.target.id == "fan":
+            continue
+        with pytest.raises(RulesError) as e:
+            Rules.preset("chengdu", **{node.target.id: []})
+        valid, expected = str(e.value).split("; valid: ")[1], stub_valid(node.annotation)
+        # "int" leaves the range to the engine; every other annotation names all it allows.
+        assert valid == expected or valid.startswith(expected + " "), (node.target.id, valid, expected)
+
+
 def test_overrides_change_only_what_they_name():
     base = Rules.preset("chengdu")
     rules = Rules.preset("chengdu", cap_fan=4, exchange="dice")

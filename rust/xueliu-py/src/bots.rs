@@ -1,10 +1,10 @@
 //! `Bot`, `simulate` and `compare_bots`: the bots and self-play of `xueliu_core::bots`, with the
 //! games run in Rust across threads and the GIL released. No bot logic lives here.
 
+use crate::args::{rules_or_default, seat_arg};
 use crate::convert;
 use crate::errors::{argument_error, core_error, exclusive, BotError, IllegalActionError};
-use crate::game::{seat_arg, Action, Game};
-use crate::rules::rules_or_default;
+use crate::game::{Action, Game};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};

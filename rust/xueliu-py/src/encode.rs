@@ -1,11 +1,11 @@
 //! Action ids, masks, observations and `VecEnv` (`xueliu_core::encode`, `xueliu_core::env`):
 //! arguments read, arrays written, errors mapped. No encoding logic lives here.
 
+use crate::args::{rules_or_default, seed_arg, seed_or_zero};
 use crate::errors::{
     core_error, exclusive, type_error, ArgumentError, BotError, ConcurrentUseError,
 };
-use crate::game::{seed_arg, Game};
-use crate::rules::rules_or_default;
+use crate::game::Game;
 use numpy::{
     BorrowError, Element, PyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadwriteArray,
     PyUntypedArrayMethods,
@@ -17,20 +17,6 @@ use xueliu_core::encode::{self, Picks, ACTION_COUNT, CHANNELS, LAYOUT, OBS_SIZE,
 use xueliu_core::env::{Obs, Outputs, Policy, VecEnv as CoreVecEnv};
 use xueliu_core::game::{Game as CoreGame, Phase};
 use xueliu_core::tile::{self as core_tile, KINDS};
-
-/// `picked=`: the tiles a seat has picked so far toward its exchange (at most two).
-pub fn picks_arg(picked: Option<&Bound<'_, PyAny>>) -> PyResult<Picks> {
-    let Some(picked) = picked else {
-        return Ok(Picks::NONE);
-    };
-    let tiles = crate::tiles::tiles_arg("picked", picked)?;
-    Picks::of(&tiles).ok_or_else(|| {
-        ArgumentError::new_err(format!(
-            "picked holds {} tiles; an exchange is picked one tile at a time and the third completes it, so at most two",
-            tiles.len()
-        ))
-    })
-}
 
 /// Picks that start no legal exchange of `seat` are refused rather than masked to nothing.
 fn check_picks(game: &CoreGame, seat: u8, picks: &Picks) -> PyResult<()> {
@@ -313,7 +299,7 @@ impl VecEnv {
             })
             .transpose()?;
         let rules = rules_or_default(rules)?;
-        let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
+        let seed = seed_or_zero(seed)?;
         let policies = policies_arg(opponents)?;
         let packed = crate::convert::flag("packed", packed, false)?;
         let threads = threads.unwrap_or_else(|| {
@@ -352,10 +338,7 @@ impl VecEnv {
     /// would; without, deals each slot its next hand. Returns `(obs, mask, seat)`.
     #[pyo3(signature = (seed=None))]
     fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<ResetResult> {
-        let seed = match seed {
-            Some(s) => Some(seed_arg(s)?),
-            None => None,
-        };
+        let seed = seed.map(seed_arg).transpose()?;
         self.with_outputs(py, |inner, out| inner.reset(seed, out))?
             .map_err(core_error)?;
         let (obs, mask, _, _, seat) = self.outputs(py);

@@ -1,13 +1,15 @@
 //! `Game`, `Action`, `Meld` and `Win`: the turn state machine of `xueliu_core::game`, converted
 //! value by value. No rule logic lives here.
 
+use crate::args::{
+    picks_arg, rules_arg, rules_or_default, seat_arg, seed_arg, seed_or_zero, tile_arg, tiles_arg,
+};
 use crate::convert;
 use crate::errors::{
     argument_error, core_error, exclusive, type_error, ArgumentError, IllegalActionError,
 };
-use crate::rules::{rules_arg, rules_or_default};
 use crate::score::Score;
-use crate::tiles::{tile_arg, Tile};
+use crate::tiles::Tile;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
@@ -28,7 +30,7 @@ impl Action {
     /// 换三张: give three tiles (one suit, unless `exchange_same_suit` is off), e.g. `"123m"`.
     #[staticmethod]
     fn exchange(tiles: &Bound<'_, PyAny>) -> PyResult<Action> {
-        let list = crate::tiles::tiles_arg("tiles", tiles)?;
+        let list = tiles_arg("tiles", tiles)?;
         match list[..] {
             [a, b, c] => Ok(Action(core::Action::exchange([a, b, c]))),
             _ => Err(ArgumentError::new_err(format!(
@@ -314,35 +316,6 @@ impl Win {
     }
 }
 
-pub(crate) fn seat_arg(seat: &Bound<'_, PyAny>) -> PyResult<u8> {
-    crate::convert::int("seat", seat, "a seat: 0, 1, 2 or 3")
-        .ok()
-        .filter(|&s: &u8| s < 4)
-        .ok_or_else(|| {
-            if crate::convert::is_int(seat) {
-                ArgumentError::new_err(format!(
-                    "seat {} does not exist; seats are 0-3",
-                    crate::errors::excerpt(seat)
-                ))
-            } else {
-                type_error("seat", seat, "a seat: 0, 1, 2 or 3")
-            }
-        })
-}
-
-pub(crate) fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if !seed.is_instance_of::<pyo3::types::PyInt>() {
-        return Err(type_error("seed", seed, "an int from 0 to 2**64 - 1"));
-    }
-    seed.extract::<u64>().map_err(|_| {
-        argument_error(
-            "seed",
-            crate::errors::excerpt(seed),
-            "an int from 0 to 2**64 - 1",
-        )
-    })
-}
-
 fn action_arg(action: &Bound<'_, PyAny>) -> PyResult<core::Action> {
     if let Ok(a) = action.cast::<Action>() {
         return Ok(a.get().0);
@@ -422,7 +395,7 @@ impl Game {
         dealer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
         let rules = rules_or_default(rules)?;
-        let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
+        let seed = seed_or_zero(seed)?;
         let dealer = match dealer.filter(|d| !d.is_none()) {
             None => None,
             Some(d) => {
@@ -535,7 +508,7 @@ impl Game {
         seat: &Bound<'_, PyAny>,
         picked: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
-        let picks = crate::encode::picks_arg(picked)?;
+        let picks = picks_arg(picked)?;
         let seat = seat_arg(seat)?;
         crate::encode::action_mask(py, &self.lock()?.game, seat, &picks)
     }
@@ -549,7 +522,7 @@ impl Game {
         seat: &Bound<'_, PyAny>,
         picked: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
-        let picks = crate::encode::picks_arg(picked)?;
+        let picks = picks_arg(picked)?;
         let seat = seat_arg(seat)?;
         crate::encode::observe(py, &self.lock()?.game, seat, &picks)
     }
@@ -563,7 +536,7 @@ impl Game {
         seat: &Bound<'_, PyAny>,
         picked: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, numpy::PyArray1<u32>>> {
-        let picks = crate::encode::picks_arg(picked)?;
+        let picks = picks_arg(picked)?;
         let seat = seat_arg(seat)?;
         crate::encode::observe_packed(py, &self.lock()?.game, seat, &picks)
     }
@@ -576,7 +549,7 @@ impl Game {
         out: &Bound<'_, PyAny>,
         picked: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        let picks = crate::encode::picks_arg(picked)?;
+        let picks = picks_arg(picked)?;
         let seat = seat_arg(seat)?;
         crate::encode::observe_into(&self.lock()?.game, seat, &picks, out)
     }

@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod analysis;
+mod args;
 mod batch;
 mod bots;
 mod convert;

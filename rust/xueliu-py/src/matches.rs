@@ -1,9 +1,9 @@
 //! `Match`: hands in a row at one table (`xueliu_core::matches`). `match.game` is a live
 //! `Game` the caller plays; the core match takes it back for each call that needs it.
 
+use crate::args::{rules_or_default, seed_or_zero};
 use crate::errors::{core_error, type_error};
-use crate::game::{json_dumps, json_loads, seed_arg, Game};
-use crate::rules::rules_or_default;
+use crate::game::{json_dumps, json_loads, Game};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use xueliu_core::matches::Match as CoreMatch;
@@ -51,7 +51,7 @@ impl Match {
         placement: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Match> {
         let rules = rules_or_default(rules)?;
-        let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
+        let seed = seed_or_zero(seed)?;
         let hands = hands.map_or(Ok(8), |h| {
             crate::convert::int("hands", h, "a number of hands, an int of at least 1")
         })?;

@@ -6,7 +6,6 @@ use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
-use std::sync::Arc;
 use xueliu_core::rules::{Override, Preset, Rules as CoreRules, RulesError, Value};
 use xueliu_core::Choice;
 
@@ -176,7 +175,7 @@ fn with_overrides(rules: CoreRules, overrides: Option<&Bound<'_, PyDict>>) -> Py
 }
 
 /// A dict of options as the core reads it: `fan` as patterns, every other value as is.
-fn entries(d: &Bound<'_, PyDict>) -> PyResult<Vec<(String, Override)>> {
+pub(crate) fn entries(d: &Bound<'_, PyDict>) -> PyResult<Vec<(String, Override)>> {
     d.iter()
         .map(|(key, value)| {
             let key = crate::convert::text("rules key", &key, "an option name (a str)")?;
@@ -224,32 +223,5 @@ fn fan_entries(value: &Bound<'_, PyAny>) -> PyResult<Vec<(String, Value)>> {
         .collect()
 }
 
-/// What `rules=` accepts.
-const RULES: &str = "a Rules, a preset name such as \"chengdu\", or a dict of options";
-
 /// What a preset name is.
 const PRESET_NAME: &str = "a preset name such as \"chengdu\"";
-
-/// A `rules=` argument: a `Rules`, a preset's name, or a dict (`Rules.to_dict()`'s full form,
-/// or a `"preset"` and options to override).
-pub fn rules_arg(rules: &Bound<'_, PyAny>) -> PyResult<Arc<CoreRules>> {
-    if let Ok(r) = rules.cast::<Rules>() {
-        return Ok(Arc::new(r.get().0));
-    }
-    let rules = if rules.cast::<PyString>().is_ok() {
-        CoreRules::preset(&crate::convert::text("rules", rules, RULES)?)
-    } else if let Ok(d) = rules.cast::<PyDict>() {
-        CoreRules::from_entries(entries(d)?)
-    } else {
-        return Err(type_error("rules", rules, RULES));
-    };
-    rules.map(Arc::new).map_err(rules_error)
-}
-
-/// A `rules=` argument that may be None: the default preset then.
-pub fn rules_or_default(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<CoreRules>> {
-    match rules.filter(|r| !r.is_none()) {
-        Some(r) => rules_arg(r),
-        None => Ok(Arc::new(CoreRules::DEFAULT_PRESET.rules())),
-    }
-}

@@ -1,9 +1,9 @@
 //! `score`, `best_waits` and the `Score` they return.
 
+use crate::args::{rules_arg, tile_arg};
 use crate::convert;
 use crate::errors::{hand_error, score_error};
-use crate::rules::rules_arg;
-use crate::tiles::{tile_arg, tile_object, Tile};
+use crate::tiles::{tile_object, Tile};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use xueliu_core::meld::Meld;

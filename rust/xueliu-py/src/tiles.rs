@@ -1,5 +1,6 @@
 //! `Tile`, `parse_tiles` and `format_tiles`.
 
+use crate::args::{tile_arg, tiles_arg};
 use crate::errors::{tile_parse_error, InvalidHandError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -56,50 +57,6 @@ impl Tile {
         (self.0.index(),)
     }
 }
-
-/// What a tile argument accepts.
-const TILE: &str = "a tile: a Tile, its notation such as \"5m\", or an index 0-26";
-
-/// One tile given as a `Tile`, its notation (`"5m"`) or its index, for parameter `param`.
-pub fn tile_arg(param: &str, value: &Bound<'_, PyAny>) -> PyResult<CoreTile> {
-    if let Ok(tile) = value.cast::<Tile>() {
-        return Ok(tile.get().0);
-    }
-    if value.cast::<PyString>().is_ok() {
-        let text = crate::convert::text(param, value, TILE)?;
-        let tiles = tile::parse_tiles(&text).map_err(tile_parse_error)?;
-        return match tiles[..] {
-            [t] => Ok(t),
-            _ => Err(InvalidHandError::new_err(format!(
-                "{param} {} names {} tiles where one tile is wanted, e.g. \"5m\"",
-                crate::errors::quote(&text),
-                tiles.len()
-            ))),
-        };
-    }
-    index_to_tile(crate::convert::int(param, value, TILE)?)
-}
-
-/// Tiles given as notation (`"123m"`) or a sequence of tiles, for parameter `param`.
-pub fn tiles_arg(param: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<CoreTile>> {
-    if value.cast::<PyString>().is_ok() {
-        let text = crate::convert::text(param, value, TILES)?;
-        return tile::parse_tiles(&text).map_err(tile_parse_error);
-    }
-    if value.cast::<pyo3::types::PyDict>().is_ok() {
-        return Err(crate::errors::type_error(param, value, TILES));
-    }
-    value
-        .try_iter()
-        .map_err(|_| crate::errors::type_error(param, value, TILES))?
-        .enumerate()
-        .map(|(i, t)| tile_arg(&format!("{param}[{i}]"), &t?))
-        .collect()
-}
-
-/// What a tiles argument accepts.
-const TILES: &str =
-    "tiles: notation such as \"123m\", or a sequence of tiles (Tile, \"5m\" or 0-26)";
 
 /// The 27 `Tile` objects, made once: functions that return tiles hand out these.
 pub fn tile_object(py: Python<'_>, tile: CoreTile) -> Py<Tile> {
