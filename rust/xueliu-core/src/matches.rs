@@ -10,11 +10,8 @@ use crate::error::Error;
 use crate::game::{Event, Game};
 use crate::rng::Rng;
 use crate::rules::Rules;
-use serde_json::Value;
 use std::sync::Arc;
 
-/// Match snapshot format version; `from_json` rejects others.
-const VERSION: u64 = 1;
 /// Most hands a match may have.
 pub const MAX_HANDS: u32 = 10_000;
 /// Placement points (盘分) from first place to fourth unless a match is given others (MIL
@@ -207,134 +204,12 @@ impl Match {
         Ok(())
     }
 
-    /// The match log: `{"type": "match", "seed", "hands", "placement", "time_called",
-    /// "rules", "games": [[events], …]}`, each hand's full event log in order.
-    pub fn log_json(&self) -> String {
-        let games: Vec<String> = self.games().map(|g| g.events_json(None)).collect();
-        format!(
-            "{{{}, \"games\": [{}]}}",
-            self.header_json(),
-            games.join(", ")
-        )
-    }
-
-    /// A full snapshot: the match log's fields, with the current hand as a game snapshot.
-    pub fn to_json(&self) -> String {
-        let games: Vec<String> = self.finished.iter().map(|g| g.events_json(None)).collect();
-        format!(
-            "{{{}, \"finished\": [{}], \"game\": {}}}",
-            self.header_json(),
-            games.join(", "),
-            self.game.to_json()
-        )
-    }
-
-    /// The fields a log and a snapshot share, without braces.
-    fn header_json(&self) -> String {
-        let p = self.placement;
-        format!(
-            "\"type\": \"match\", \"version\": {VERSION}, \"seed\": {}, \"hands\": {}, \"placement\": [{}, {}, {}, {}], \"time_called\": {}, \"rules\": {}",
-            self.seed,
-            self.hands,
-            p[0],
-            p[1],
-            p[2],
-            p[3],
-            self.time_called,
-            crate::rules::rules_json(&self.rules),
-        )
-    }
-
-    /// Restores [`Match::to_json`], verifying everything: each finished hand replays from its
-    /// log; every hand's seed and dealer are the ones the match gives it; the current hand is a
-    /// valid game snapshot of the match's rules.
-    pub fn from_json(text: &str) -> Result<Match, Error> {
-        let bad = |e: String| Error::Snapshot(format!("bad match snapshot: {e}"));
-        let v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
-        let (mut m, fields) = Match::header(&v).map_err(bad)?;
-        let finished = fields.get("finished").and_then(Value::as_array);
-        let finished = finished.ok_or_else(|| bad("finished: expected a list of logs".into()))?;
-        let game = fields
-            .get("game")
-            .ok_or_else(|| bad("game is missing".into()))?;
-        let game = crate::wire::to_text(game);
-        let game = Game::from_json(&game).map_err(|e| bad(format!("game: {e}")))?;
-        m.rebuild(finished, Some(game)).map_err(bad)?;
-        Ok(m)
-    }
-
-    /// Replays a match log ([`Match::log_json`]): every hand from its events, checked as
-    /// [`Match::from_json`] checks a snapshot.
-    pub fn from_log(text: &str) -> Result<Match, Error> {
-        let bad = |e: String| Error::Snapshot(format!("bad match log: {e}"));
-        let v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
-        let (mut m, fields) = Match::header(&v).map_err(bad)?;
-        let games = fields.get("games").and_then(Value::as_array);
-        let games = games.ok_or_else(|| bad("games: expected a list of logs".into()))?;
-        m.rebuild(games, None).map_err(bad)?;
-        Ok(m)
-    }
-
-    /// A match with its first hand from the header (`type`, `version`, `seed`, `hands`,
-    /// `rules`) of a snapshot or log.
-    fn header(v: &Value) -> Result<(Match, &serde_json::Map<String, Value>), String> {
-        let fields = v.as_object().ok_or("expected a JSON object")?;
-        if fields.get("type").and_then(Value::as_str) != Some("match") {
-            return Err("type: expected \"match\"".into());
-        }
-        if fields.get("version").and_then(Value::as_u64) != Some(VERSION) {
-            return Err(format!("version: this engine reads version {VERSION}"));
-        }
-        let uint = |key: &str| {
-            fields
-                .get(key)
-                .and_then(Value::as_u64)
-                .ok_or(format!("{key}: expected a non-negative integer"))
-        };
-        let (seed, hands) = (uint("seed")?, uint("hands")?);
-        let rules = fields.get("rules").ok_or("rules is missing")?;
-        let rules = crate::rules::json::rules_from_json(&rules.to_string())?;
-        let hands = u32::try_from(hands).map_err(|_| format!("hands: at most {MAX_HANDS}"))?;
-        let mut m = Match::new(Arc::new(rules), seed, hands).map_err(|e| e.to_string())?;
-        // A log written before sessions has neither field: the defaults play as it did.
-        if let Some(p) = fields.get("placement") {
-            let points: Option<Vec<u32>> = p.as_array().map(|a| {
-                a.iter()
-                    .filter_map(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()))
-                    .collect()
-            });
-            let points: [u32; 4] = points
-                .and_then(|v| v.try_into().ok())
-                .ok_or("placement: expected four non-negative integers")?;
-            m = m.with_placement(points).map_err(|e| e.to_string())?;
-        }
-        match fields.get("time_called") {
-            None => {}
-            Some(Value::Bool(called)) => m.time_called = *called,
-            Some(_) => return Err("time_called: expected true or false".into()),
-        }
-        Ok((m, fields))
-    }
-
-    /// Plays the hands `logs` record in order (each must be over but the last, which may be
-    /// replaced by `current`), checking each hand's seed and dealer.
-    fn rebuild(&mut self, logs: &[Value], current: Option<Game>) -> Result<(), String> {
-        let total = logs.len() + usize::from(current.is_some());
-        if total == 0 || total > self.hands as usize {
-            return Err(format!(
-                "a match of {} hands holds 1 to {} of them, not {total}",
-                self.hands, self.hands
-            ));
-        }
-        let mut games = Vec::with_capacity(total);
-        for (i, log) in logs.iter().enumerate() {
-            // Written back as logs are written, the replay's own text matches it byte for byte
-            // and no second parse is needed to compare them.
-            let log = crate::wire::to_text(log);
-            let game = Game::from_events(&log).map_err(|e| format!("hand {i}: {e}"))?;
-            games.push(game);
-        }
-        games.extend(current);
+    /// The match with `games`, the hands played so far in order (each over but the last, the
+    /// hand in play), checked: as many as the match has at most, each with the match's rules,
+    /// its seed, a logged dealer the match gives it. The door the match's written form
+    /// (`crate::record`) restores through.
+    pub fn with_hands(mut self, mut games: Vec<Game>) -> Result<Match, String> {
+        self.check_hand_count(games.len())?;
         for (i, game) in games.iter().enumerate() {
             let last = i + 1 == games.len();
             self.check_hand(i, game, last)?;
@@ -350,6 +225,18 @@ impl Match {
         }
         self.game = games.pop().ok_or("no hand")?;
         self.finished = games;
+        Ok(self)
+    }
+
+    /// Whether the match may hold `total` hands played so far: 1 to its number of hands. A
+    /// reader asks before it replays them.
+    pub fn check_hand_count(&self, total: usize) -> Result<(), String> {
+        if total == 0 || total > self.hands as usize {
+            return Err(format!(
+                "a match of {} hands holds 1 to {} of them, not {total}",
+                self.hands, self.hands
+            ));
+        }
         Ok(())
     }
 

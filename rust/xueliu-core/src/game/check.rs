@@ -1,6 +1,7 @@
 //! Invariants of a game: tile conservation, zero-sum points, hand sizes, and wins that are real.
-//! Tests run them after every step; `from_json` runs them on what it reads, with the checks a
-//! restored state needs besides (records that fit the seats, someone to act).
+//! Tests run them after every step; [`Game::from_parts`] (the door a snapshot restores through)
+//! and [`Game::install_hidden`] run them on a state that did not come from play, `from_parts` with
+//! the checks a restored state needs besides (records that fit the seats, someone to act).
 
 use super::state::{holds, put, take};
 use super::{Game, KongKind, Pending, TurnKind, WALL_SIZE};

@@ -1,6 +1,7 @@
 //! The event log (docs/game-protocol.md §9): each event as a full log writes it, an object whose
 //! `type` names the variant and then its fields in the contract's order; written in full or as
-//! one seat may see them (RULES.md §12), and read back with the checks a log's order implies.
+//! one seat may see them (RULES.md §12), and read back event by event (the checks a whole log's
+//! order implies are the record's: `crate::record`).
 
 use super::log::Log;
 use super::Game;

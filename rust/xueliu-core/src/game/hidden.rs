@@ -56,15 +56,6 @@ impl Game {
                 pick
             });
         }
-        if let Some(given) = hidden.exchange {
-            let Some(x) = &mut self.history.exchange else {
-                return Err("hidden.exchange: picks for an exchange that never resolved".into());
-            };
-            x.given = given.map(|mut pick| {
-                pick.sort_unstable();
-                pick
-            });
-        }
         for seat in 0..4u8 {
             let (kept, drawn) = (hidden.kept[seat as usize], hidden.drawn[seat as usize]);
             let Some(kept) = kept else {

@@ -17,6 +17,8 @@
 //! - a rules dict without a group of later options: the values that played as the engine did
 //!   before them, `Rules::LATER_KEYS`, applied by `Rules::from_values` (rules/fields.rs, the
 //!   rules' own table).
+//! - a match log or snapshot without `placement` or `time_called` (written before sessions):
+//!   placement points 4-3-2-1, time not called (record/match_log.rs).
 //!
 //! And a snapshot that leaves a field out is verified without it: the replay's field is not
 //! compared (record/verify.rs).
@@ -196,6 +198,23 @@ mod tests {
                 .wall_break_dice,
             2
         );
+    }
+
+    #[test]
+    fn a_match_log_without_session_fields_plays_as_before_sessions() {
+        let rules = Arc::new(Preset::MilSbr2025.rules());
+        let mut m = crate::matches::Match::new(rules, 3, 2).unwrap();
+        m = m.with_placement([9, 5, 2, 0]).unwrap();
+        m.call_time();
+        let mut log: Value = serde_json::from_str(&m.log_json()).unwrap();
+        let read = crate::matches::Match::from_log(&log.to_string()).unwrap();
+        assert_eq!((read.placement(), read.time_called()), ([9, 5, 2, 0], true));
+        let fields = log.as_object_mut().unwrap();
+        fields.remove("placement").unwrap();
+        fields.remove("time_called").unwrap();
+        let old = crate::matches::Match::from_log(&log.to_string()).unwrap();
+        assert_eq!(old.placement(), crate::matches::PLACEMENT_POINTS);
+        assert!(!old.time_called());
     }
 
     #[test]
