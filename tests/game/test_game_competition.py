@@ -75,6 +75,7 @@ def test_kong_shot_after_a_concealed_kong(preset, scores):
         wall_len=2,
         pending=turn(0, "first"),
         claimed=False,
+        win_reveal="immediate",  # the win paid at once, to read its points now (N18)
     )
     game.act(0, Action.kong("9m"))
     assert payments(game.events) == [(1, 0, 2, "kong"), (2, 0, 2, "kong"), (3, 0, 2, "kong")]
@@ -328,6 +329,7 @@ def test_mil_robbing_an_add_kong_made_after_a_kong_is_a_kong_shot(kong_shot_on_r
         wall="5p",
         pending=turn(0, "draw", "9m"),
         kong_shot_on_rob=kong_shot_on_rob,
+        win_reveal="immediate",  # the win paid at once, to read its points now (N18)
     )
     game.act(0, Action.kong("9m"))
     game.act(0, Action.kong("5p"))

@@ -100,7 +100,7 @@ const FAN: RangeInclusive<u32> = 0..=MAX_FAN;
 
 impl Rules {
     /// Every key of the schema, in its order (docs/rules-schema.md).
-    pub const KEYS: [&'static str; 53] = [
+    pub const KEYS: [&'static str; 54] = [
         "preset",
         "mode",
         "first_dealer",
@@ -154,11 +154,12 @@ impl Rules {
         "pass_win_compare",
         "wall_break_dice",
         "kong_shot_on_rob",
+        "win_reveal",
     ];
 
     /// Options added after the first schema, one group per addition, with the values that play
     /// as the engine did before them: a rules dict written before a group lacks all of it.
-    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 6] = [
+    const LATER_KEYS: [&'static [(&'static str, &'static str)]; 7] = [
         &[("flower_pig_rule", "void_held"), ("escape_penalty", "96")],
         &[
             ("golden_hook_fan", "0"),
@@ -173,6 +174,7 @@ impl Rules {
         ],
         &[("wall_break_dice", "1")],
         &[("kong_shot_on_rob", "false")],
+        &[("win_reveal", "immediate")],
     ];
 
     fn field(&mut self, key: &str) -> Option<Field<'_>> {
@@ -231,6 +233,7 @@ impl Rules {
             "pass_win_compare" => Choice(&mut self.pass_win_compare),
             "wall_break_dice" => Int(&mut self.wall_break_dice, 1..=2),
             "kong_shot_on_rob" => Bool(&mut self.kong_shot_on_rob),
+            "win_reveal" => Choice(&mut self.win_reveal),
             _ => return None,
         })
     }
