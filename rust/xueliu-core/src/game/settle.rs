@@ -113,6 +113,22 @@ impl Game {
         owed
     }
 
+    /// What win `index` is owed, worked out again as when it was made, for a determinised copy
+    /// that gave its winner another hand: who had won by then is read from the wins before it
+    /// (the payers' kongs are those held now, an approximation only 杠进杠出 sees).
+    pub(super) fn owed_again(&mut self, index: usize) -> [i64; 4] {
+        let now = self.seats.map(|s| s.wins);
+        for (s, seat) in self.seats.iter_mut().enumerate() {
+            let before = self.wins[..index].iter().filter(|w| w.seat as usize == s);
+            seat.wins = before.count() as u8;
+        }
+        let owed = self.win_payments(&self.wins[index]);
+        for (seat, wins) in self.seats.iter_mut().zip(now) {
+            seat.wins = wins;
+        }
+        owed
+    }
+
     /// Why win `w`'s points move: a discard, a self-draw, or 点杠花's feeder paying.
     fn win_reason(&self, w: &WinRecord) -> Reason {
         match (w.kind, w.feeder, self.rules.kong_flower_after_direct_kong) {
