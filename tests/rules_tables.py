@@ -95,6 +95,7 @@ DEFAULTS = dict(
     pass_win_compare="capped_fan",
     wall_break_dice=1,
     kong_shot_on_rob=False,
+    win_reveal="immediate",
 )
 
 # RULES.md §10's second table, one column per preset. flower_pig_fan is only read with
@@ -327,6 +328,7 @@ OWN_DEFAULTS = {
         pass_win_lock_after_pong="kept_if_ready",
         pass_win_compare="fan",
         kong_shot_on_rob=True,
+        win_reveal="hand_end",
     ),
     "tfmj_2024": dict(COMPETITION, pong_last_discard=False, kong_draw_from="back", gen_counts_kongs=True),
 }

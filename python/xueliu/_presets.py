@@ -97,6 +97,7 @@ GROUPS: list[tuple[str, list[tuple[str, str]]]] = [
             ("cap_fan", "Fan cap (封顶)"),
             ("self_draw_payers", "A self-draw is paid by"),
             ("kong_fan", "Payers' own kongs (杠进杠出)"),
+            ("win_reveal", "A win's score and payments reach the table"),
         ],
     ),
     (

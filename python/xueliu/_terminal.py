@@ -213,6 +213,8 @@ def describe(
         line.append(say("robbed", who=name, tile=event["tile"]))
     elif kind == "win":
         line.append_text(_win(event, name, names, say))
+    elif kind == "reveal":
+        line.append_text(_reveal(event, names, say))
     elif kind == "payment":
         line.append(say("payment", payer=names[event["payer"]], payee=names[event["payee"]]))
         line.append(str(event["amount"]), "bold")
@@ -285,11 +287,26 @@ def count(n: int, word: str, plural: Optional[str] = None) -> str:
 
 
 def _win(event: Mapping[str, Any], name: str, names: Sequence[str], say: Words) -> Text:
+    """A win; under ``win_reveal = "hand_end"`` another seat's shows no score (nor a self-draw's
+    tile) until the ``reveal``."""
     line = Text()
     line.append(say("wins", who=name), "bold yellow")
-    line.append(say("wins.on"))
-    line.append_text(tile(event["tile"]))
+    if event["tile"] is not None:
+        line.append(say("wins.on"))
+        line.append_text(tile(event["tile"]))
     source = names[event["from"]] if event["from"] is not None else ""
     kind = say(f"win.{event['kind']}", seat=source)
-    line.append(say("win.score", kind=kind, score=score_words(event["score"], say)))
+    if event["score"] is None:
+        line.append(say("win.unshown", kind=kind))
+    else:
+        line.append(say("win.score", kind=kind, score=score_words(event["score"], say)))
+    return line
+
+
+def _reveal(event: Mapping[str, Any], names: Sequence[str], say: Words) -> Text:
+    """The wins a ``reveal`` shows, one line each."""
+    line = Text(say("reveal"))
+    for w in event["wins"]:
+        line.append("\n  ")
+        line.append_text(_win(w, names[w["seat"]], names, say))
     return line

@@ -71,6 +71,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "win.self_draw": ("by self-draw (自摸)", "自摸", "自摸"),
     "win.robbed_kong": ("robbing {seat}'s kong (抢杠)", "抢杠胡（{seat}的杠）", "搶槓胡（{seat}的槓）"),
     "win.score": (" {kind}: {score}", " {kind}：{score}", " {kind}：{score}"),
+    "win.unshown": (" {kind}; shown when the hand ends", " {kind}，本局结束时公示", " {kind}，本局結束時公示"),
+    "reveal": ("The wins are shown:", "公示和牌：", "公示和牌："),
     "payment": ("  {payer} pays {payee} ", "  {payer}付给{payee} ", "  {payer}付給{payee} "),
     "payment.why": (" ({reason})", " 分（{reason}）", " 分（{reason}）"),
     "reason.win": ("win on a discard, 点炮", "点炮", "點炮"),

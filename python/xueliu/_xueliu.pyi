@@ -424,6 +424,7 @@ class Rules:
     pass_win_compare: Literal["capped_fan", "fan"]
     wall_break_dice: Literal[1, 2]
     kong_shot_on_rob: bool
+    win_reveal: Literal["immediate", "hand_end"]
     @property
     def preset_name(
         self,

@@ -7,7 +7,9 @@
 
 The same types describe ``Game.events_for(seat)`` and ``Game.public_events()``, where the fields
 hidden from the viewer (RULES.md §12) are ``None``: the ``start`` seed, another seat's ``deal``
-tiles (with a ``count``), ``draw`` tile, ``exchange`` lists and ``win`` hand. Tiles are their names,
+tiles (with a ``count``), ``draw`` tile, ``exchange`` lists and ``win`` hand, and under ``win_reveal =
+"hand_end"`` until the hand is over another seat's ``win`` score and self-drawn tile (a ``reveal``
+event before the ``end`` shows them). Tiles are their names,
 ``"5m"``. Keys written only sometimes are optional: ``dealer_given`` (a dealer given by a match),
 ``count`` (a hidden deal) and ``wilds`` (melds in the 幺鸡 variant). A test holds these types to every
 event the engine writes.
@@ -42,6 +44,8 @@ __all__ = [
     "BeatenEvent",
     "RobbedEvent",
     "WinEvent",
+    "RevealedWin",
+    "RevealEvent",
     "PaymentEvent",
     "AbandonEvent",
     "EndEvent",
@@ -225,15 +229,38 @@ WinEvent = TypedDict(
     {
         "type": Literal["win"],
         "seat": int,
-        "tile": str,
+        "tile": Optional[str],
         "from": Optional[int],
         "kind": WinKind,
         "hand": Optional[list[str]],
-        "score": ScoreDict,
+        "score": Optional[ScoreDict],
     },
 )
 """A win: ``from`` null if self-drawn; ``hand``, the concealed tiles before the win, sorted (null
-for another viewer)."""
+for another viewer). Under ``win_reveal = "hand_end"`` another viewer sees a null ``score``, and
+a null ``tile`` on a self-draw, until the hand is over."""
+
+
+RevealedWin = TypedDict(
+    "RevealedWin",
+    {
+        "seat": int,
+        "tile": str,
+        "from": Optional[int],
+        "kind": WinKind,
+        "hand": list[str],
+        "score": ScoreDict,
+    },
+)
+"""One win as a ``reveal`` event shows it: a full log's ``win`` event without its ``type``."""
+
+
+class RevealEvent(TypedDict):
+    """``win_reveal = "hand_end"``: the hand is ending; every win of it in full, in the order
+    made. The wins' payments follow, then the ``end``."""
+
+    type: Literal["reveal"]
+    wins: list[RevealedWin]
 
 
 class PaymentEvent(TypedDict):
@@ -275,6 +302,7 @@ Event = Union[
     WinEvent,
     PaymentEvent,
     AbandonEvent,
+    RevealEvent,
     EndEvent,
 ]
 """Any event of the log, tagged by its ``"type"``."""

@@ -142,4 +142,4 @@ def test_the_check_finds_a_missing_an_undeclared_or_a_mistyped_key(bad):
 
 
 def test_each_event_type_has_one_typeddict():
-    assert len(TYPES) == len(get_args(ev.Event)) == 18
+    assert len(TYPES) == len(get_args(ev.Event)) == 19

@@ -8,6 +8,7 @@ import json
 import pytest
 from positions import passed_win, payments, position, respond, seat, turn
 
+import xueliu
 from xueliu import Action, Game, Rules
 
 QA = "1122334455667p"  # void s
@@ -75,6 +76,7 @@ def test_kong_shot_after_a_concealed_kong(preset, scores):
         wall_len=2,
         pending=turn(0, "first"),
         claimed=False,
+        win_reveal="immediate",  # the win paid at once, to read its points now (N18)
     )
     game.act(0, Action.kong("9m"))
     assert payments(game.events) == [(1, 0, 2, "kong"), (2, 0, 2, "kong"), (3, 0, 2, "kong")]
@@ -328,6 +330,7 @@ def test_mil_robbing_an_add_kong_made_after_a_kong_is_a_kong_shot(kong_shot_on_r
         wall="5p",
         pending=turn(0, "draw", "9m"),
         kong_shot_on_rob=kong_shot_on_rob,
+        win_reveal="immediate",  # the win paid at once, to read its points now (N18)
     )
     game.act(0, Action.kong("9m"))
     game.act(0, Action.kong("5p"))
@@ -341,3 +344,60 @@ def test_mil_robbing_an_add_kong_made_after_a_kong_is_a_kong_shot(kong_shot_on_r
     assert win.kind == "robbed_kong" and win.score.fan == fan
     assert bonuses == ({"rob_kong", "kong_shot"} if kong_shot_on_rob else {"rob_kong"})
     assert game.scores == scores
+
+
+WIN_REASONS = ("win", "self_draw", "kong_flower_feeder")
+
+
+def _hands_both_ways(seed: int, leave_after_first_win: bool):
+    """One mil_sbr_2025 hand played by the same greedy bots under win_reveal "hand_end" (the
+    preset's) and "immediate"; with `leave_after_first_win` a seat that has not won leaves (逃跑)
+    right after the first win."""
+    later = Game("mil_sbr_2025", seed=seed)
+    now = Game(Rules.preset("mil_sbr_2025", win_reveal="immediate"), seed=seed)
+    bots = [xueliu.Bot("greedy", seed=seed) for _ in range(4)]
+    while not later.is_over:
+        if leave_after_first_win and later.wins:
+            leaver = next(s for s in range(4) if s not in {w.seat for w in later.wins})
+            later.abandon(leaver)
+            now.abandon(leaver)
+            break
+        seat = later.to_act()[0]
+        action = bots[seat].choose(later, seat)
+        later.act(seat, action)
+        now.act(seat, action)
+        for viewer in range(4):  # MIL Art.9-1(3),(5): another seat's win shows no score
+            for e in later.events_for(viewer):
+                if e["type"] == "win" and e["seat"] != viewer and not later.is_over:
+                    assert e["score"] is None and (e["tile"] is None) == (e["kind"] == "self_draw")
+        assert (
+            not [e for e in later.public_events() if e["type"] == "payment" and e["reason"] in WIN_REASONS]
+            or later.is_over
+        )
+    return later, now
+
+
+@pytest.mark.parametrize("leave", [False, True])
+def test_mil_wins_are_collected_when_the_hand_ends(leave):
+    # MIL Art.10-2 「牌局结束时，和牌者收取分数」: the totals are the immediate game's; a win's own
+    # payments come after a reveal that ends the hand (after a leaver's penalty too).
+    played = 0
+    for seed in range(12):
+        later, now = _hands_both_ways(seed, leave)
+        if not later.wins:
+            continue
+        played += 1
+        assert later.scores == now.scores
+        types = [e["type"] for e in later.events]
+        reveal = types.index("reveal")
+        assert types[-1] == "end" and "win" not in types[reveal:]
+        paid_for_wins = [i for i, e in enumerate(later.events) if e["type"] == "payment" and e["reason"] in WIN_REASONS]
+        assert paid_for_wins and min(paid_for_wins) > reveal
+        if leave:
+            assert types.index("abandon") < reveal
+        # after the end each viewer's view holds every win in full, as the immediate game's
+        for viewer in range(4):
+            wins = [e for e in later.events_for(viewer) if e["type"] == "win"]
+            assert wins == [e for e in now.events_for(viewer) if e["type"] == "win"]
+        assert Game.from_events(later.events).scores == later.scores
+    assert played >= 3

@@ -43,12 +43,20 @@ def play_both(rules, seed: int, rng: random.Random, win_rate: float) -> None:
         theirs = {text(a): a for a in ref.legal_actions(seat)}
         assert ours == sorted(theirs), (seat, game.events[-3:])
         pick = "win" if "win" in ours and rng.random() < win_rate else rng.choice(ours)
+        wins = len(game.wins)
         game.act(seat, Action.parse(pick))
         ref.act(seat, theirs[pick])
+        if len(game.wins) > wins and not game.is_over:
+            # What each viewer sees of a win mid-hand (win_reveal = "hand_end" hides its score).
+            assert_views_agree(game, ref)
     assert game.events == ref.events
+    assert_views_agree(game, ref)
+    assert game.scores == ref.scores
+
+
+def assert_views_agree(game: Game, ref: Reference) -> None:
     assert all(game.events_for(seat) == ref.events_for(seat) for seat in range(4))
     assert game.public_events() == ref.public_events()
-    assert game.scores == ref.scores
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -561,6 +561,7 @@ def test_robbing_an_add_kong_made_after_a_kong(kong_shot_on_rob, scores):
         voids=["s", "s", "m", "m"],
         melds=[["555p"], [], [], []],
         kong_shot_on_rob=kong_shot_on_rob,
+        win_reveal="immediate",  # the win paid at once, to read its points now
     )
     game.act(0, kong("9m"))
     game.act(0, kong("5p"))

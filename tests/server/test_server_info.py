@@ -176,3 +176,47 @@ def test_the_discarders_acknowledgement_waits_on_no_one_elses_win_score(monkeypa
         if offered >= 20:
             break
     assert offered >= 20, "too few wins were offered to tell"
+
+
+WIN_REASONS = ("win", "self_draw", "kong_flower_feeder")
+
+
+def masked(event: dict, viewer) -> dict:
+    """A win as `viewer` saw it before the hand was over under win_reveal = "hand_end"."""
+    if event["type"] != "win" or event["seat"] == viewer:
+        return event
+    return dict(event, score=None, tile=None if event["kind"] == "self_draw" else event["tile"])
+
+
+def test_hand_end_wins_stay_hidden_until_the_reveal():
+    """mil_sbr_2025 (win_reveal = "hand_end", MIL Art.9-1, 10-2): what each seat and the
+    spectators were sent during the hand shows another seat's win without its score (and a
+    self-draw without its tile) and no win's payment before the reveal; after the end the
+    streams carry every win in full (the reveal) and equal the engine's views but for that."""
+    rng = random.Random(18)
+    reveals = 0
+    for seed in range(40):  # random play wins rarely: until three hands had a reveal
+        if reveals >= 3 * 5:
+            break
+        h = Recording({"preset": "mil_sbr_2025", "seed": seed, "hands": 1})
+        h.play(random_choice(rng))
+        game = h.table.match.game
+        full = [e for e in game.events if e["type"] == "win"]
+        for viewer in [0, 1, 2, 3, SPECTATORS]:
+            sent = h.events(viewer)
+            engine = game.public_events() if viewer == SPECTATORS else game.events_for(viewer)
+            assert sent == [masked(e, viewer) for e in engine]
+            revealed = False
+            for e in sent:
+                revealed = revealed or e["type"] == "reveal"
+                assert revealed or e["type"] != "payment" or e["reason"] not in WIN_REASONS
+            reveal = [e for e in sent if e["type"] == "reveal"]
+            assert [e["wins"] for e in reveal] == (
+                [[{k: v for k, v in w.items() if k != "type"} for w in full]] if full else []
+            )
+            reveals += len(reveal)
+        # nothing the spectators got before the reveal holds a win's score
+        inbox = h.inbox[SPECTATORS]
+        upto = next((i for i, m in enumerate(inbox) if '"reveal"' in json.dumps(m)), len(inbox))
+        assert '"score": {' not in json.dumps(inbox[:upto])
+    assert reveals >= 3 * 5

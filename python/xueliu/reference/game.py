@@ -107,6 +107,16 @@ Above one hand (R§2, P§13):
     seat on the move (14 tiles) valued at its best discard; nothing but the penalty is settled.
 31. ``next_dealer``: the first win is "several on one discard" when the next win took the same
     claim (the same discard, or the same robbed kong); then the discarder (kong owner) deals.
+
+Seen and paid when the hand ends (N18, ``win_reveal = "hand_end"``, MIL SBR 2025 Art.9-1, 10-2):
+
+32. A win's own payments (``win``, ``self_draw``, ``kong_flower_feeder``) are worked out when it
+    is made (who had won then, the payers' kongs then) and owed; 呼叫转移 and kong payments
+    stay immediate (they show only kong income, which is public). As the hand ends (before
+    流局's settlement, after a leaver's penalty) a ``reveal`` event lists every win as the full
+    log's ``win`` event shows it, less its ``type``; the owed payments follow in the order owed.
+    Until the hand is over another viewer sees a win's ``score`` null and a self-draw's ``tile``
+    null.
 """
 
 from __future__ import annotations
@@ -215,6 +225,7 @@ class Game:
         self._rng = SplitMix64(seed)
         self.events: list[dict] = []
         self._scores = [0, 0, 0, 0]
+        self._owed: list[tuple[int, int, int, str]] = []  # N18: (payer, payee, amount, reason)
         self.dealer = 0
         self.phase = "exchange"
         self._stage = "exchange"  # exchange, void, turn, discard, kong, over
@@ -499,6 +510,10 @@ class Game:
                 event["tile"] = None
             elif kind == "win" and event["seat"] != seat:
                 event["hand"] = None
+                if self.rules["win_reveal"] == "hand_end" and not self.is_over:  # READINGS 32
+                    event["score"] = None
+                    if event["kind"] == "self_draw":
+                        event["tile"] = None
             seen.append(event)
         return seen[start:]
 
@@ -1228,6 +1243,7 @@ class Game:
         self._end("abandoned")
 
     def _end(self, reason: str) -> None:
+        settlement.reveal_wins(self)
         if reason == "wall_empty":
             settlement.exhaustive_draw(self)
         self._log("end", reason=reason, scores=list(self._scores))

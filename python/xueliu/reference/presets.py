@@ -123,6 +123,7 @@ def _defaults() -> Dict[str, Any]:
         "pass_win_compare": "capped_fan",  # N10
         "wall_break_dice": 1,  # N17: R§3, seed 000's one die
         "kong_shot_on_rob": False,  # N9: R§8 杠上炮 is a win on a discard only
+        "win_reveal": "immediate",  # N18: R§12, a win is shown and paid at once
     }
 
 
@@ -377,6 +378,7 @@ def _mil_sbr_2025() -> Dict[str, Any]:
             "pass_win_compare": "fan",  # Art.4-27: 番数, no cap named
             "wall_break_dice": 2,  # Art.5-8: the dealer throws two dice once
             "kong_shot_on_rob": True,  # ⑧ 杠上炮 covers 「再次加杠的牌」, robbed
+            "win_reveal": "hand_end",  # Art.9-1(3),(5) hidden, Art.10-2 「牌局结束时，和牌者收取分数」
         }
     )
     return rules
@@ -401,6 +403,7 @@ def _tfmj_2024() -> Dict[str, Any]:
             "pass_win_lock_after_pong": "kept",  # ES §5: 到自己下一次摸牌前, a pong draws nothing
             "pass_win_compare": "capped_fan",  # ES §5's code compares payment tiers
             "kong_shot_on_rob": False,  # not stated: the seeds' reading
+            "win_reveal": "immediate",  # no deferred collection read in T/TFMJ (R§12)
         }
     )
     return rules

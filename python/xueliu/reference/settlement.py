@@ -7,6 +7,7 @@ order (P§8). The readings this makes are listed in ``game.READINGS`` (items 11,
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Callable
 
 from .scoring import best_waits, four_wilds_score, points_for_fan, score
@@ -125,12 +126,31 @@ def _amount(game: Game, result: dict, payer: int) -> int:
 # --- during play ---------------------------------------------------------------------------------
 
 
+def _win_pay(game: Game, payer: int, payee: int, amount: int, reason: str) -> None:
+    """A win's payment: at once, or owed until the hand ends under ``win_reveal = "hand_end"``."""
+    if game.rules["win_reveal"] == "hand_end":
+        game._owed.append((payer, payee, amount, reason))
+    else:
+        pay(game, payer, payee, amount, reason)
+
+
+def reveal_wins(game: Game) -> None:
+    """N18 (READINGS 32): as the hand ends, the ``reveal`` of every win, then what each is owed."""
+    if game.rules["win_reveal"] != "hand_end" or not game.wins:
+        return
+    shown = [{k: v for k, v in e.items() if k != "type"} for e in game.events if e["type"] == "win"]
+    game._log("reveal", wins=copy.deepcopy(shown))
+    owed, game._owed = game._owed, []
+    for payer, payee, amount, reason in owed:
+        pay(game, payer, payee, amount, reason)
+
+
 def win_payments(
     game: Game, winner: int, from_seat: int | None, result: dict, self_draw: bool, feeder: int | None
 ) -> None:
     """P§8: a win on a discard (or a robbed kong) is paid by the discarder; a self-draw by the payers."""
     if not self_draw:
-        pay(game, from_seat, winner, _amount(game, result, from_seat), "win")
+        _win_pay(game, from_seat, winner, _amount(game, result, from_seat), "win")
         return
     if game.rules["self_draw_payers"] == "not_won":
         payers = [s for s in range(4) if s != winner and not game._won[s]]
@@ -139,12 +159,12 @@ def win_payments(
     mode = game.rules["kong_flower_after_direct_kong"]
     if feeder is not None and mode == "feeder_pays_all":
         total = sum(_amount(game, result, p) for p in payers)
-        pay(game, feeder, winner, total, "kong_flower_feeder")
+        _win_pay(game, feeder, winner, total, "kong_flower_feeder")
     elif feeder is not None and mode == "as_discard_win":
-        pay(game, feeder, winner, _amount(game, result, feeder), "win")
+        _win_pay(game, feeder, winner, _amount(game, result, feeder), "win")
     else:
         for payer in payers:
-            pay(game, payer, winner, _amount(game, result, payer), "self_draw")
+            _win_pay(game, payer, winner, _amount(game, result, payer), "self_draw")
 
 
 def kong_payments(game: Game, owner: int, meld: dict, record: dict) -> None:

@@ -107,6 +107,18 @@ choice! {
 }
 
 choice! {
+    /// When the table learns a win's details and its points move (§12, §8).
+    pub enum WinReveal {
+        /// At once: the win's tile and score are public, its points paid (RULES.md §12).
+        Immediate = "immediate",
+        /// At the hand's end (MIL SBR 2025 Art.9-1(3),(5), Art.10-2): the others see that the
+        /// seat won and a discard win's tile, nothing more, until a `reveal` event before `end`
+        /// shows every win and its payments follow.
+        HandEnd = "hand_end",
+    }
+}
+
+choice! {
     /// 过胡 after the locked seat pongs (§6): a pong draws no tile, so the lock stands.
     pub enum PassWinLockAfterPong {
         /// The lock lasts until the seat's next draw (every seed; T/TFMJ 「到自己下一次摸牌前」).
@@ -319,6 +331,8 @@ options! {
         /// 杠上炮 also covers robbing an add kong declared on a kong's replacement (MIL SBR 2025 ⑧
         /// 「再次加杠的牌」): it stacks with 抢杠 and the kong before it pays back as on a discard.
         kong_shot_on_rob: Bool = false, [since 6: false],
+        /// When a win's score, a self-draw's tile and the win's payments reach the other seats.
+        win_reveal: Choice(WinReveal) = WinReveal::Immediate, [since 7: WinReveal::Immediate],
     }
 }
 

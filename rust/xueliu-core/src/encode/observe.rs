@@ -376,10 +376,12 @@ fn table(view: &SeatView<'_>, p: &mut impl Sink) {
         .zip(view.river_counts())
         .for_each(|(n, &r)| *n += r);
     recent_discards(view, p);
+    // A self-draw's tile the seat does not see yet (`win_reveal = "hand_end"`) marks nothing.
     for w in view.wins() {
-        p.add(WON + relative(seat, w.seat), w.tile);
+        let Some(tile) = w.tile else { continue };
+        p.add(WON + relative(seat, w.seat), tile);
         // A shared win (一炮多响) is on the same copy as the one before it.
-        seen[w.tile.index()] += u8::from(!w.shared);
+        seen[tile.index()] += u8::from(!w.shared);
     }
     p.row(UNSEEN, &seen.map(|n| COPIES.saturating_sub(n)));
 }

@@ -198,6 +198,14 @@ impl Game {
                 ));
             }
         }
+        if let Some(i) = self
+            .end
+            .and(self.wins.iter().position(|w| w.owed != [0; 4]))
+        {
+            return Err(format!(
+                "wins[{i}].owed: a hand that is over owes nothing (the reveal paid every win)"
+            ));
+        }
         for (i, k) in self.kongs.iter().enumerate() {
             if k.feeder.is_some() != (k.kind == KongKind::Direct) || k.feeder == Some(k.owner) {
                 return Err(format!(

@@ -13,7 +13,11 @@
 //!   those drawn since ([`Game::void_bound`]);
 //! - wins: each winner's hidden hand waits on every tile it won on and scores each win exactly
 //!   as recorded (pattern, roots and every bonus are public), so the copy restores as it is; a
-//!   four-wild winner keeps three wilds and any other tiles;
+//!   four-wild winner keeps three wilds and any other tiles. Under `win_reveal = "hand_end"`,
+//!   until the hand is over, another seat's score is hidden and a self-draw's tile too: such a
+//!   winner's hand only waits on the tiles the viewer saw it win on, with any pattern and score;
+//!   each hidden self-drawn tile is an unseen one that hand waits on, and the copy's records of
+//!   those wins are scored (and what they are owed worked out) again;
 //! - wilds (幺鸡): the hidden ones are dealt like any hidden tile, as wilds into hands and as
 //!   `1s` into the wall; they are in no suit, so never void tiles. A hand holding four wins at
 //!   once, so in play only the seat on a "dealt" or first turn keeps four (a "dealt" turn is
@@ -40,7 +44,7 @@
 use super::events::KongKind;
 use super::value::score_win;
 use super::winning_hand::{random_waiting_hand, search_waiting_hands, Shape, Wanted};
-use super::{Game, Pending, Responses, TurnKind};
+use super::{Game, Pending, Responses, TurnKind, WinKind, WinRecord};
 use crate::analysis::waits;
 use crate::error::Error;
 use crate::hand::{Counts, MAX_WILDS};
@@ -66,12 +70,16 @@ const MAX_PLACES: usize = 7;
 /// Each winner's new kept hand (`None` for the others).
 type Winners = [Option<[u8; KINDS]>; 4];
 
+/// New tiles of the self-draws the viewer has not seen, by index in the win list.
+type WonTiles = Vec<(usize, Tile)>;
+
 /// What the viewer knows a winner's kept hand must satisfy, from its wins and melds.
 struct WinnerNeeds {
     seat: u8,
     /// It won on four wilds: a win whatever its other tiles ([`Game::four_wilds_hand`]).
     four_wilds: bool,
-    pattern: Pattern,
+    /// Its pattern; `None` while its wins are hidden from the viewer, which then knows no score.
+    pattern: Option<Pattern>,
     /// A natural tile it won on, which the hand is built to wait on.
     target: Option<Tile>,
     /// Every natural tile it won on, as bits.
@@ -185,13 +193,14 @@ impl Game {
         copy.stop_logging();
         copy.seed = seed;
         copy.rng = Rng::new(rng.next_u64());
-        let Some((winners, deal, fell_back)) =
+        let Some((winners, won, deal, fell_back)) =
             self.deal_hidden(seat, &pool, places, &layout, &mut rng)
         else {
             // Unreachable while the game keeps its invariants: the true deal fits.
             return (copy, true);
         };
         copy.place_hidden(seat, &winners, &deal, &layout, &mut rng);
+        copy.rescore_hidden_wins(seat, &won);
         copy.invent_hidden_picks(seat, &mut rng);
         copy.reopen_decisions(seat);
         (copy, fell_back)
@@ -219,10 +228,24 @@ impl Game {
             .entries()
             .iter()
             .for_each(|&(_, t)| seen[t.index()] += 1);
-        for w in self.wins.iter().filter(|w| !w.shared) {
+        for w in self
+            .wins
+            .iter()
+            .filter(|w| !w.shared && !self.tile_hidden(seat, w))
+        {
             seen[w.tile.index()] += 1;
         }
         seen.map(|n| COPIES.saturating_sub(n))
+    }
+
+    /// Whether `viewer` does not see the score of win `w` yet (`win_reveal = "hand_end"`).
+    fn win_hidden(&self, viewer: u8, w: &WinRecord) -> bool {
+        w.seat != viewer && self.hides_wins()
+    }
+
+    /// Whether `viewer` does not see the tile of win `w` yet: another seat's self-draw.
+    fn tile_hidden(&self, viewer: u8, w: &WinRecord) -> bool {
+        self.win_hidden(viewer, w) && w.kind == WinKind::SelfDraw
     }
 
     fn hidden_places(&self, viewer: u8) -> (Vec<Place>, Layout) {
@@ -297,17 +320,19 @@ impl Game {
         places: Vec<Place>,
         layout: &Layout,
         rng: &mut Rng,
-    ) -> Option<(Winners, Deal, bool)> {
+    ) -> Option<(Winners, WonTiles, Deal, bool)> {
         let mut pinned = [0u8; KINDS];
         places.iter().for_each(|p| add(&mut pinned, &p.known));
         let winning: Vec<u8> = (0..4u8)
             .filter(|&s| s != viewer && self.seats[s as usize].wins > 0)
             .collect();
+        // The search builds hands only; with self-drawn tiles to choose too, the true hands.
+        let searchable = !self.wins.iter().any(|w| self.tile_hidden(viewer, w));
         for attempt in 0..=DEAL_TRIES {
             let last = attempt == DEAL_TRIES;
             let mut left = *pool;
             sub(&mut left, &pinned);
-            if last && !winning.is_empty() {
+            if last && !winning.is_empty() && searchable {
                 let needs: Vec<WinnerNeeds> = (winning.iter())
                     .filter_map(|&s| self.winner_needs(viewer, s))
                     .collect();
@@ -322,7 +347,7 @@ impl Game {
                 );
                 if let Some(mut deal) = found {
                     deal.mix(layout.wall, rng);
-                    return Some((winners, deal, false));
+                    return Some((winners, Vec::new(), deal, false));
                 }
             }
             let mut winners = [None; 4];
@@ -339,13 +364,52 @@ impl Game {
             if winning.iter().any(|&s| winners[s as usize].is_none()) {
                 continue;
             }
+            let Some(won) = self.hidden_win_tiles(viewer, &winners, &mut left, last, rng) else {
+                continue;
+            };
             add(&mut left, &pinned);
             if let Some(mut deal) = Deal::first(places.clone(), left, rng) {
                 deal.mix(layout.wall, rng);
-                return Some((winners, deal, last && !winning.is_empty()));
+                return Some((winners, won, deal, last && !winning.is_empty()));
             }
         }
         None
+    }
+
+    /// A tile for each self-draw `viewer` has not seen, taken from `left`: one the winner's new
+    /// kept hand (as it was at that win) waits on, at random, or with `truth` the tile it was.
+    fn hidden_win_tiles(
+        &self,
+        viewer: u8,
+        winners: &Winners,
+        left: &mut [u8; KINDS],
+        truth: bool,
+        rng: &mut Rng,
+    ) -> Option<WonTiles> {
+        let mut won = Vec::new();
+        for (i, w) in self.wins.iter().enumerate() {
+            if !self.tile_hidden(viewer, w) {
+                continue;
+            }
+            let tile = if truth {
+                w.tile
+            } else {
+                let kept = from_kinds(&winners[w.seat as usize]?, self.rules.wilds)?;
+                let mut then = self.seats[w.seat as usize];
+                then.hand = self.hand_at_win(w, kept);
+                then.melds = w.melds;
+                then.rebuild_summary();
+                let waiting = waits(&then.hand, &then.context(&self.rules));
+                let mut avail = *left;
+                for t in Tile::all().filter(|t| waiting & 1 << t.index() == 0) {
+                    avail[t.index()] = 0;
+                }
+                any_tile(&avail, rng)?
+            };
+            left[tile.index()] = left[tile.index()].checked_sub(1)?;
+            won.push((i, tile));
+        }
+        Some(won)
     }
 
     /// Kept hands for the winners of `needs`, each searched in turn from the tiles `left` the
@@ -455,17 +519,25 @@ impl Game {
             .history
             .exchange
             .is_some_and(|e| e.receiver(viewer) == s);
+        // Under `win_reveal = "hand_end"` the viewer knows no score, nor a self-draw's tile.
+        let hidden = self.win_hidden(viewer, first);
+        let seen = |w: &&&WinRecord| !self.tile_hidden(viewer, w);
         Some(WinnerNeeds {
             seat: s,
-            four_wilds: self.rules.is_wild(first.tile) && first.hand.wilds() >= MAX_WILDS - 1,
-            pattern: first.score.pattern,
-            target: records.iter().map(|w| w.tile).find(|&t| !on_wild(t)),
-            won_on: (records.iter())
+            four_wilds: !hidden
+                && self.rules.is_wild(first.tile)
+                && first.hand.wilds() >= MAX_WILDS - 1,
+            pattern: (!hidden).then_some(first.score.pattern),
+            target: (records.iter().filter(seen))
+                .map(|w| w.tile)
+                .find(|&t| !on_wild(t)),
+            won_on: (records.iter().filter(seen))
                 .filter(|w| !on_wild(w.tile))
                 .fold(0u32, |m, w| m | 1 << w.tile.index()),
             // 无鸡加番 is public: a win with the melds held now, on a natural tile, without it
             // had a wild in the kept hand.
             held_wild: wilds
+                && !hidden
                 && self.rules.no_wild_fan > 0
                 && records.iter().any(|w| {
                     w.melds == seat.melds && !on_wild(w.tile) && !w.score.bonuses.has(Bonus::NoWild)
@@ -473,7 +545,7 @@ impl Game {
             wilds,
             sets: 4 - seat.meld_summary.sets as usize,
             suits: 0b111 & !seat.void.map_or(0, super::super::tile::Suit::bit),
-            known: receives_viewers.then(|| self.known_tiles(s)),
+            known: receives_viewers.then(|| self.known_tiles_to(s, Some(viewer))),
         })
     }
 
@@ -481,7 +553,10 @@ impl Game {
     fn wanted(&self, needs: &WinnerNeeds, naturals: &[u8; KINDS], rng: &mut Rng) -> Option<Wanted> {
         let seven = self.rules.allow_seven_pairs && needs.sets == 4;
         Some(Wanted {
-            shape: Shape::of(needs.pattern, seven, rng),
+            shape: match needs.pattern {
+                Some(pattern) => Shape::of(pattern, seven, rng),
+                None => Shape::any(seven, rng),
+            },
             win_tile: needs.target.or_else(|| any_tile(naturals, rng))?,
             sets: needs.sets,
             suits: needs.suits,
@@ -512,7 +587,7 @@ impl Game {
         fits_known
             && waiting != 0
             && waiting & needs.won_on == needs.won_on
-            && self.scores_as_recorded(needs.seat, counts)
+            && (needs.pattern.is_none() || self.scores_as_recorded(needs.seat, counts))
     }
 
     /// A kept hand for `s`, which won on four wilds (a win whatever the other tiles): three
@@ -621,17 +696,44 @@ impl Game {
                 t.drawn = Some(d);
             }
         }
-        let melds_now = self.seats[s as usize].melds;
-        for w in self.wins.iter_mut().filter(|w| w.seat == s) {
-            // A concealed kong made after the win held three of its tiles in the hand then.
-            let mut then = kept_counts;
-            for m in melds_now.iter().flatten() {
-                let later = !w.melds.iter().flatten().any(|x| x.tile == m.tile);
-                if m.kind == MeldKind::ConcealedKong && later {
-                    (0..3).for_each(|_| then.add(m.tile));
-                }
+        for i in 0..self.wins.len() {
+            if self.wins[i].seat == s {
+                self.wins[i].hand = self.hand_at_win(&self.wins[i], kept_counts);
             }
-            w.hand = then;
+        }
+    }
+
+    /// The concealed hand before win `w` of a winner that keeps `kept` now: a concealed kong
+    /// made after the win held three of its tiles in the hand then.
+    fn hand_at_win(&self, w: &WinRecord, kept: Counts) -> Counts {
+        let mut then = kept;
+        for m in self.seats[w.seat as usize].melds.iter().flatten() {
+            let later = !w.melds.iter().flatten().any(|x| x.tile == m.tile);
+            if m.kind == MeldKind::ConcealedKong && later {
+                (0..3).for_each(|_| then.add(m.tile));
+            }
+        }
+        then
+    }
+
+    /// Gives the self-draws hidden from `viewer` their new tiles `won`, and scores every win
+    /// hidden from it again from its new hand, with what it is owed.
+    fn rescore_hidden_wins(&mut self, viewer: u8, won: &WonTiles) {
+        for &(i, tile) in won {
+            self.wins[i].tile = tile;
+        }
+        for i in 0..self.wins.len() {
+            if !self.win_hidden(viewer, &self.wins[i]) {
+                continue;
+            }
+            let w = &self.wins[i];
+            let mut then = self.seats[w.seat as usize];
+            (then.hand, then.melds, then.root_only_kongs) = (w.hand, w.melds, w.root_only_kongs);
+            then.rebuild_summary();
+            self.wins[i].score = score_win(&self.rules, &then, w.tile, w.flags);
+            if self.wins[i].owed != [0; 4] {
+                self.wins[i].owed = self.owed_again(i);
+            }
         }
     }
 

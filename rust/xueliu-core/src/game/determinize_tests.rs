@@ -38,9 +38,11 @@ fn view(game: &Game, viewer: u8) -> String {
             seat.melds, seat.void, seat.wins, seat.turn
         );
     }
-    for w in game.wins() {
+    // As the viewer sees them: under `win_reveal = "hand_end"` another seat's score and
+    // self-drawn tile are hidden until the hand is over.
+    for w in game.view(viewer).unwrap().wins() {
         out += &format!(
-            " | {} {} {:?} {:?} {:?}",
+            " | {} {:?} {:?} {:?} {:?}",
             w.seat, w.tile, w.from, w.kind, w.score
         );
     }
@@ -86,13 +88,21 @@ fn seen(v: &SeatView<'_>) -> String {
     out
 }
 
-/// Positions along eager hands of each preset, every few steps.
+/// Positions along eager hands of each preset, every few steps, then of two presets whose wins
+/// stay hidden until the hand ends (mil_sbr_2025's own `win_reveal`, here in 血流 and with
+/// wilds, where one seat wins again and again).
 fn positions(games: u64, every: usize) -> Vec<Game> {
     let mut rng = Rng::new(17);
     let mut buf = ActionList::new();
     let mut out = Vec::new();
-    for preset in Preset::ALL {
-        let rules = Arc::new(preset.rules());
+    let hidden = |preset: Preset| Rules {
+        win_reveal: crate::rules::WinReveal::HandEnd,
+        ..preset.rules()
+    };
+    let presets = Preset::ALL.iter().map(|p| p.rules());
+    let presets = presets.chain([hidden(Preset::ChengduXueliu), hidden(Preset::Yaoji)]);
+    for rules in presets {
+        let rules = Arc::new(rules);
         for seed in 0..games {
             let mut game = Game::new(rules.clone(), seed, true).unwrap();
             let mut step = 0;
@@ -290,7 +300,8 @@ fn a_winner_without_the_no_wild_bonus_is_dealt_a_wild() {
         };
         for viewer in 0..4u8 {
             let winners: Vec<u8> = (0..4).filter(|&s| s != viewer && held_wild(s)).collect();
-            if !game.rules.wilds || winners.is_empty() {
+            // Under `win_reveal = "hand_end"` the bonus is hidden until the hand is over.
+            if !game.rules.wilds || winners.is_empty() || game.hides_wins() {
                 continue;
             }
             let (copy, fell) = game.determinize_traced(viewer, i as u64);
@@ -305,5 +316,36 @@ fn a_winner_without_the_no_wild_bonus_is_dealt_a_wild() {
     assert!(
         fell_back * 10 <= checked,
         "{fell_back} fallbacks in {checked}"
+    );
+}
+
+/// Under `win_reveal = "hand_end"` another seat's self-drawn tile and score are hidden: the copies
+/// deal that tile again (an unseen one its new hand waits on) and score the win again, so across
+/// seeds they differ, and each copy keeps every invariant.
+#[test]
+fn a_hidden_self_draw_is_won_again_on_an_unseen_tile() {
+    let (mut positions_seen, mut varied) = (0, 0);
+    for game in positions(12, 3) {
+        let hidden = |w: &WinRecord, viewer: u8| {
+            game.hides_wins() && w.seat != viewer && w.kind == WinKind::SelfDraw
+        };
+        for viewer in 0..4u8 {
+            let Some(i) = game.wins.iter().position(|w| hidden(w, viewer)) else {
+                continue;
+            };
+            let mut tiles = std::collections::BTreeSet::new();
+            for seed in 0..8 {
+                let copy = game.determinize(viewer, seed).unwrap();
+                copy.check_invariants().unwrap();
+                tiles.insert(copy.wins[i].tile);
+            }
+            positions_seen += 1;
+            varied += usize::from(tiles.len() > 1);
+        }
+    }
+    assert!(positions_seen > 50, "{positions_seen} positions");
+    assert!(
+        varied * 2 > positions_seen,
+        "{varied} of {positions_seen} varied"
     );
 }

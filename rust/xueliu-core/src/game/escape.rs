@@ -36,6 +36,7 @@ impl Game {
             let amount = self.escape_amount(other, late);
             self.pay(seat, other, amount, Reason::Escape);
         }
+        self.reveal_wins();
         self.end = Some(EndReason::Abandoned(seat));
         self.push(Event::End {
             reason: EndKind::Abandoned,

@@ -4,7 +4,7 @@
 //! order implies are the record's: `crate::record`).
 
 use super::log::Log;
-use super::Game;
+use super::{Game, WinRecord};
 use crate::choice::choice;
 use crate::hand::Counts;
 use crate::rules::json as rules_json;
@@ -364,6 +364,9 @@ events! {
             #[serde(deserialize_with = "seat")]
             seat: u8,
         },
+        /// `win_reveal = "hand_end"`: the hand is ending; every win of it is shown in full (its
+        /// `wins`, written from the game's win list), and the payments it is owed follow.
+        Reveal = "reveal",
         End = "end" {
             reason: EndKind,
             scores: [i64; 4],
@@ -552,8 +555,37 @@ enum Shown<'a> {
         hand: Option<Option<&'a Counts>>,
         score: Option<&'a Score>,
     },
+    Reveal {
+        wins: Revealed<'a>,
+    },
     #[serde(untagged)]
     Plain(&'a Event),
+}
+
+/// The wins a `reveal` event shows: each as a full log's win event writes it, without `type`.
+struct Revealed<'a>(&'a [WinRecord]);
+
+impl Serialize for Revealed<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|w| RevealedWin {
+            seat: w.seat,
+            tile: w.tile,
+            from: w.from,
+            kind: w.kind,
+            hand: &w.hand,
+            score: &w.score,
+        }))
+    }
+}
+
+#[derive(Serialize)]
+struct RevealedWin<'a> {
+    seat: u8,
+    tile: Tile,
+    from: Option<u8>,
+    kind: WinKind,
+    hand: &'a Counts,
+    score: &'a Score,
 }
 
 impl Event {
@@ -563,15 +595,22 @@ impl Event {
         match *self {
             Event::Win { index, .. } => {
                 let w = game.wins.get(index as usize);
+                // Under `win_reveal = "hand_end"` the others see only that the seat won (and a
+                // discard win's tile) until the hand is over.
+                let secret = |w: &WinRecord| hidden(w.seat) && game.hides_wins();
+                let self_drawn = |w: &WinRecord| w.kind == WinKind::SelfDraw;
                 Shown::Win {
                     seat: w.map(|w| w.seat),
-                    tile: w.map(|w| w.tile),
+                    tile: w.and_then(|w| (!(secret(w) && self_drawn(w))).then_some(w.tile)),
                     from: w.map(|w| w.from),
                     kind: w.map(|w| w.kind),
                     hand: w.map(|w| (!hidden(w.seat)).then_some(&w.hand)),
-                    score: w.map(|w| &w.score),
+                    score: w.and_then(|w| (!secret(w)).then_some(&w.score)),
                 }
             }
+            Event::Reveal => Shown::Reveal {
+                wins: Revealed(&game.wins),
+            },
             _ if viewer.is_some() => self.seen(hidden),
             _ => Shown::Plain(self),
         }

@@ -8,7 +8,7 @@
 
 use super::events::Direction;
 use super::state::after;
-use super::{Game, WinKind};
+use super::{Game, WinKind, WinRecord};
 use crate::hand::Counts;
 use crate::meld::MeldKind;
 use crate::tile::{Tile, KINDS};
@@ -99,6 +99,13 @@ impl Game {
     /// discards, the tiles of its melds that came from its hand, its self-drawn winning tiles,
     /// tiles robbed from its kongs). Known to the giver only; all zero without an exchange.
     pub fn known_tiles(&self, seat: u8) -> [u8; KINDS] {
+        self.known_tiles_to(seat, None)
+    }
+
+    /// [`Game::known_tiles`] as `viewer` (the giver) can tell them: a self-draw whose tile it
+    /// has not seen yet (`win_reveal = "hand_end"`) is not counted as leaving the hand, so the
+    /// hand is asked to hold every received tile that win might have been.
+    pub(super) fn known_tiles_to(&self, seat: u8, viewer: Option<u8>) -> [u8; KINDS] {
         let mut known = [0u8; KINDS];
         let Some(ex) = self.history.exchange else {
             return known;
@@ -107,7 +114,16 @@ impl Game {
         for t in ex.given[giver as usize] {
             known[t.index()] += 1;
         }
-        let left = self.shown_from_hand(seat);
+        let mut left = self.shown_from_hand(seat);
+        let unseen = |w: &&WinRecord| {
+            w.seat == seat && w.kind == WinKind::SelfDraw && viewer.is_some_and(|v| v != seat)
+        };
+        if self.hides_wins() {
+            self.wins
+                .iter()
+                .filter(unseen)
+                .for_each(|w| left[w.tile.index()] -= 1);
+        }
         for (k, l) in known.iter_mut().zip(left) {
             *k = k.saturating_sub(l);
         }

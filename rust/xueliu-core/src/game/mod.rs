@@ -49,7 +49,7 @@ use crate::error::Error;
 use crate::hand::Counts;
 use crate::meld::Meld;
 use crate::rng::Rng;
-use crate::rules::{Mode, Rules};
+use crate::rules::{Mode, Rules, WinReveal};
 use crate::tile::{Suit, Tile, KINDS};
 use crate::wire::seat;
 use log::Log;
@@ -151,6 +151,18 @@ pub struct WinRecord {
     /// A second or later winner on the same discard or kong (一炮多响): the tile is the
     /// previous win's, not another copy.
     pub shared: bool,
+    /// What each seat still owes this win under `win_reveal = "hand_end"`, collected when the
+    /// hand ends (MIL SBR 2025 Art.10-2); all zero once paid, and always under `"immediate"`.
+    #[serde(
+        default,
+        skip_serializing_if = "nothing_owed",
+        deserialize_with = "crate::wire::upto::<{ 1 << 40 }, _, _>"
+    )]
+    pub owed: [i64; 4],
+}
+
+fn nothing_owed(owed: &[i64; 4]) -> bool {
+    *owed == [0; 4]
 }
 
 /// 换三张 as it resolved: what each seat gave and received. Each seat sees its own two lists
@@ -393,6 +405,12 @@ impl Game {
 
     pub fn kongs(&self) -> &[KongRecord] {
         &self.kongs
+    }
+
+    /// Whether the others do not yet see a win's score (nor a self-draw's tile): under
+    /// `win_reveal = "hand_end"` until the hand is over.
+    pub fn hides_wins(&self) -> bool {
+        self.rules.win_reveal == WinReveal::HandEnd && self.end.is_none()
     }
 
     /// Whether `seat` has paid for `reason` this hand (a `payment` event of its), logging or not;

@@ -17,7 +17,7 @@ use super::{Game, KongRecord, Pending, Responses, TurnKind, WinRecord, WALL_SIZE
 use crate::hand::wilded;
 use crate::meld::Meld;
 use crate::rng::Rng;
-use crate::rules::{KongIncomeTransfer, Rules};
+use crate::rules::{KongIncomeTransfer, Rules, WinReveal};
 use crate::tile::Tile;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -210,6 +210,12 @@ fn scored(mut w: WinRecord, path: &str, rules: &Rules) -> R<WinRecord> {
     if (w.kind == WinKind::SelfDraw) != w.from.is_none() {
         return Err(format!(
             "{path}: a self-drawn win has no from; other wins do"
+        ));
+    }
+    let deferred = rules.win_reveal == WinReveal::HandEnd;
+    if w.owed[w.seat as usize] != 0 || (!deferred && w.owed != [0; 4]) {
+        return Err(format!(
+            "{path}.owed: only other seats owe a win, and only under win_reveal = \"hand_end\""
         ));
     }
     w.hand = wilded(w.hand, &format!("{path}.hand"), rules.wilds)?;

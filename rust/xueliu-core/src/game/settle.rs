@@ -7,7 +7,7 @@ use super::value::{fan_points, payment, ready_value, score_win};
 use super::{Game, KongRecord, Pending, WinRecord};
 use crate::rules::{
     FlowerPigPayees, FlowerPigPenalty, FlowerPigRule, KongFlowerAfterDirectKong,
-    KongIncomeTransfer, Mode, SelfDrawPayers,
+    KongIncomeTransfer, Mode, SelfDrawPayers, WinReveal,
 };
 use crate::score::Situation;
 use crate::tile::Tile;
@@ -55,6 +55,7 @@ impl Game {
             feeder,
             score,
             shared: false,
+            owed: [0; 4],
         });
         let s = &mut self.seats[seat as usize];
         s.wins = s.wins.saturating_add(1);
@@ -71,32 +72,86 @@ impl Game {
         payment(&w.score, &self.seats[payer as usize])
     }
 
+    /// Pays win `index`, or under `win_reveal = "hand_end"` keeps what each seat owes it for
+    /// the hand's end: the amounts as they stand now (who has won, the payers' kongs).
     fn settle_win(&mut self, index: usize) {
-        let w = self.wins[index].clone();
-        if let (WinKind::Discard | WinKind::RobbedKong, Some(from)) = (w.kind, w.from) {
-            let amount = self.win_points(&w, from);
-            self.pay(from, w.seat, amount, Reason::Win);
-            return;
+        let owed = self.win_payments(&self.wins[index]);
+        if self.rules.win_reveal == WinReveal::HandEnd {
+            self.wins[index].owed = owed;
+        } else {
+            self.collect_win(index, owed);
         }
-        let payers: Vec<u8> = (0..4u8)
-            .filter(|&p| p != w.seat && self.pays_self_draw(p))
-            .collect();
-        let rule = self.rules.kong_flower_after_direct_kong;
-        match (w.feeder, rule) {
+    }
+
+    /// The payments of win `index`, in seat order.
+    fn collect_win(&mut self, index: usize, owed: [i64; 4]) {
+        let w = &self.wins[index];
+        let (seat, reason) = (w.seat, self.win_reason(w));
+        for (payer, amount) in (0..4u8).zip(owed) {
+            self.pay(payer, seat, amount, reason);
+        }
+    }
+
+    /// What each seat owes win `w`: its discarder (or robbed kong's owner), its self-draw
+    /// payers, or 点杠花's feeder by `kong_flower_after_direct_kong`.
+    fn win_payments(&self, w: &WinRecord) -> [i64; 4] {
+        let mut owed = [0i64; 4];
+        if let (WinKind::Discard | WinKind::RobbedKong, Some(from)) = (w.kind, w.from) {
+            owed[from as usize] = self.win_points(w, from);
+            return owed;
+        }
+        let payers = (0..4u8).filter(|&p| p != w.seat && self.pays_self_draw(p));
+        match (w.feeder, self.rules.kong_flower_after_direct_kong) {
             (Some(f), KongFlowerAfterDirectKong::FeederPaysAll) => {
-                let total = payers.iter().map(|&p| self.win_points(&w, p)).sum();
-                self.pay(f, w.seat, total, Reason::KongFlowerFeeder);
+                owed[f as usize] = payers.map(|p| self.win_points(w, p)).sum();
             }
             (Some(f), KongFlowerAfterDirectKong::AsDiscardWin) => {
-                let amount = self.win_points(&w, f);
-                self.pay(f, w.seat, amount, Reason::KongFlowerFeeder);
+                owed[f as usize] = self.win_points(w, f);
             }
-            _ => {
-                for p in payers {
-                    let amount = self.win_points(&w, p);
-                    self.pay(p, w.seat, amount, Reason::SelfDraw);
-                }
-            }
+            _ => payers.for_each(|p| owed[p as usize] = self.win_points(w, p)),
+        }
+        owed
+    }
+
+    /// What win `index` is owed, worked out again as when it was made, for a determinised copy
+    /// that gave its winner another hand: who had won by then is read from the wins before it
+    /// (the payers' kongs are those held now, an approximation only 杠进杠出 sees).
+    pub(super) fn owed_again(&mut self, index: usize) -> [i64; 4] {
+        let now = self.seats.map(|s| s.wins);
+        for (s, seat) in self.seats.iter_mut().enumerate() {
+            let before = self.wins[..index].iter().filter(|w| w.seat as usize == s);
+            seat.wins = before.count() as u8;
+        }
+        let owed = self.win_payments(&self.wins[index]);
+        for (seat, wins) in self.seats.iter_mut().zip(now) {
+            seat.wins = wins;
+        }
+        owed
+    }
+
+    /// Why win `w`'s points move: a discard, a self-draw, or 点杠花's feeder paying.
+    fn win_reason(&self, w: &WinRecord) -> Reason {
+        match (w.kind, w.feeder, self.rules.kong_flower_after_direct_kong) {
+            (WinKind::Discard | WinKind::RobbedKong, ..) if w.from.is_some() => Reason::Win,
+            (
+                _,
+                Some(_),
+                KongFlowerAfterDirectKong::FeederPaysAll | KongFlowerAfterDirectKong::AsDiscardWin,
+            ) => Reason::KongFlowerFeeder,
+            _ => Reason::SelfDraw,
+        }
+    }
+
+    /// `win_reveal = "hand_end"`: as the hand ends, a `reveal` event shows every win of it in
+    /// full, then each win collects what it is owed, in the order the wins were made.
+    pub(super) fn reveal_wins(&mut self) {
+        if self.rules.win_reveal != WinReveal::HandEnd || self.wins.is_empty() {
+            return;
+        }
+        self.push(Event::Reveal);
+        for index in 0..self.wins.len() {
+            let owed = std::mem::take(&mut self.wins[index].owed);
+            self.collect_win(index, owed);
         }
     }
 
@@ -249,6 +304,7 @@ impl Game {
     pub(super) fn maybe_three_won(&mut self) -> bool {
         let winners = self.seats.iter().filter(|s| s.wins > 0).count();
         if self.rules.mode == Mode::Xuezhan && winners >= 3 {
+            self.reveal_wins();
             self.finish(EndReason::ThreeWon);
             return true;
         }
@@ -266,6 +322,7 @@ impl Game {
 
     /// 流局: the wall is empty. Settle in RULES.md §9's order, then end.
     pub(super) fn end_wall_empty(&mut self) {
+        self.reveal_wins();
         let view = DrawView::of(self);
         self.settle_pigs(&view);
         self.settle_not_ready(&view);

@@ -556,6 +556,7 @@ fn the_exchange_record_is_the_logged_exchange() {
 
 mod golden;
 mod prefix;
+mod reveal;
 mod table;
 mod yaoji;
 

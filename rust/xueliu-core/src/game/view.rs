@@ -62,17 +62,19 @@ pub struct OpenTile {
     pub robbing: bool,
 }
 
-/// A win as the table saw it: everything in its record but the winner's concealed hand.
+/// A win as the table saw it: everything in its record but the winner's concealed hand. Under
+/// `win_reveal = "hand_end"` another seat's win hides its score, and a self-draw its tile, until
+/// the hand is over (`None`).
 #[derive(Clone, Copy, Debug)]
 pub struct SeenWin<'a> {
     pub seat: u8,
-    pub tile: Tile,
+    pub tile: Option<Tile>,
     /// The discarder or kong owner; `None` when self-drawn.
     pub from: Option<u8>,
     pub kind: WinKind,
     /// A second or later winner on the same tile (一炮多响): no second copy of it.
     pub shared: bool,
-    pub score: &'a Score,
+    pub score: Option<&'a Score>,
 }
 
 /// The exchange (换三张) as one seat saw it: its own two lists.
@@ -288,15 +290,21 @@ impl<'a> SeatView<'a> {
         self.game.in_hand(seat & 3)
     }
 
-    /// Every win so far, in the order settled, without the winners' hands.
+    /// Every win so far, in the order made, without the winners' hands; another seat's win
+    /// without what `win_reveal = "hand_end"` hides until the hand is over.
     pub fn wins(&self) -> impl Iterator<Item = SeenWin<'a>> + 'a {
-        self.game.wins.iter().map(|w| SeenWin {
-            seat: w.seat,
-            tile: w.tile,
-            from: w.from,
-            kind: w.kind,
-            shared: w.shared,
-            score: &w.score,
+        let (seat, game) = (self.seat, self.game);
+        game.wins.iter().map(move |w| {
+            let secret = w.seat != seat && game.hides_wins();
+            let tile_secret = secret && w.kind == WinKind::SelfDraw;
+            SeenWin {
+                seat: w.seat,
+                tile: (!tile_secret).then_some(w.tile),
+                from: w.from,
+                kind: w.kind,
+                shared: w.shared,
+                score: (!secret).then_some(&w.score),
+            }
         })
     }
 
@@ -310,12 +318,16 @@ impl<'a> SeatView<'a> {
         self.game.river.entries()
     }
 
-    /// Copies of `tile` the seat has not seen: in no hand of its own, meld, river or win.
+    /// Copies of `tile` the seat has not seen: in no hand of its own, meld, river or win whose
+    /// tile it saw.
     #[inline]
     pub fn unseen(&self, tile: Tile) -> u8 {
         let t = tile.index();
         let melded: u8 = (0..4).map(|s| self.melded(s).held[t]).sum();
-        let won = self.wins().filter(|w| !w.shared && w.tile == tile).count() as u8;
+        let won = self
+            .wins()
+            .filter(|w| !w.shared && w.tile == Some(tile))
+            .count() as u8;
         let held = self.hand().array()[t];
         COPIES.saturating_sub(held + melded + self.river_counts()[t] + won)
     }

@@ -48,6 +48,18 @@ impl Shape {
         }
     }
 
+    /// Any winning shape, for a winner whose pattern is hidden (`win_reveal = "hand_end"`):
+    /// now and then seven pairs where they may be, else sets and a pair.
+    pub fn any(maybe_seven: bool, rng: &mut Rng) -> Shape {
+        Shape {
+            seven_pairs: maybe_seven && rng.below(4) == 0,
+            triplets_only: false,
+            ranks_258: false,
+            terminals: false,
+            one_suit: false,
+        }
+    }
+
     fn rank_ok(self, t: Tile) -> bool {
         !self.ranks_258 || matches!(t.rank(), 2 | 5 | 8)
     }

@@ -359,6 +359,9 @@ fn mil_sbr_2025() -> Rules {
         wall_break_dice: 2,
         // ⑧: 杠上炮 covers 「再次加杠的牌」, an add kong robbed right after a kong.
         kong_shot_on_rob: true,
+        // Art.9-1(3),(5): a winner's hand, and a self-draw's tile, stay hidden; Art.10-2:
+        // 「牌局结束时，和牌者收取分数」.
+        win_reveal: WinReveal::HandEnd,
         ..Rules::DEFAULTS
     }
 }
@@ -384,6 +387,8 @@ fn tfmj_2024() -> Rules {
         pass_win_compare: PassWinCompare::CappedFan,
         // ES §7 names 杠上炮 on a discard only.
         kong_shot_on_rob: false,
+        // The research note (§3) reads no deferred collection in T/TFMJ: RULES.md §12.
+        win_reveal: WinReveal::Immediate,
         ..mil_sbr_2025()
     }
 }
@@ -426,7 +431,8 @@ mod tests {
                 "pass_win_lock_self_draw",
                 "pass_win_lock_after_pong",
                 "pass_win_compare",
-                "kong_shot_on_rob"
+                "kong_shot_on_rob",
+                "win_reveal"
             ]
         );
         assert_eq!(

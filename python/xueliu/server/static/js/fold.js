@@ -42,6 +42,7 @@ export class HandView {
     this.payments = []; // {payer, payee, amount, reason}
     this.wins = []; // {seat, tile, from, kind, score, payments: [...]}
     this.end = null; // {reason, scores}
+    this.revealed = null; // after a reveal: the index of the win being paid
   }
 
   get wilds() {
@@ -173,8 +174,18 @@ export class HandView {
     this.seats[e.payer].delta -= e.amount;
     this.seats[e.payee].delta += e.amount;
     this.payments.push(e);
-    const win = this.wins[this.wins.length - 1];
+    // After a reveal (win_reveal = "hand_end") the wins are paid in order: each payment goes to
+    // the first revealed win of its payee from the one paid last on.
+    if (this.revealed !== null && e.reason !== "kong_transfer") {
+      while (this.revealed < this.wins.length - 1 && this.wins[this.revealed].seat !== e.payee) this.revealed += 1;
+    }
+    const win = this.revealed !== null ? this.wins[this.revealed] : this.wins[this.wins.length - 1];
     if (win && ["win", "self_draw", "kong_flower_feeder", "kong_transfer"].includes(e.reason)) win.payments.push(e);
+  }
+  /** The hand ends under win_reveal = "hand_end": every win shown, in the order made. */
+  on_reveal(e) {
+    e.wins.forEach((shown, i) => Object.assign(this.wins[i], { tile: shown.tile, score: shown.score }));
+    this.revealed = 0;
   }
   on_end(e) {
     this.end = { reason: e.reason, scores: e.scores };

@@ -42,6 +42,8 @@ export function describe(e, view, me) {
     case "robbed":
       return said("log.robbed", e.seat, me, { tile: N.tileWord(e.tile) });
     case "win":
+      // win_reveal = "hand_end": another seat's score (and self-drawn tile) wait for the reveal.
+      if (e.score === null) return said("log.win_hidden", e.seat, me, { kind: N.winKind(e.kind), from: from(e.from, me) });
       return said("log.win", e.seat, me, {
         tile: N.tileWord(e.tile),
         kind: N.winKind(e.kind),
@@ -52,6 +54,8 @@ export function describe(e, view, me) {
       });
     case "payment":
       return t("log.payment", { payer: who(e.payer, me), payee: who(e.payee, me), amount: e.amount, reason: N.reason(e.reason) });
+    case "reveal":
+      return t("log.reveal");
     case "abandon":
       return said("log.abandon", e.seat, me);
     case "end":

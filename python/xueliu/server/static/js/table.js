@@ -378,7 +378,16 @@ export class TableView {
         h(
           "div.wins",
           s.wins.map((w) =>
-            h("span.won", { dataset: { tile: w.tile } }, t("table.won"), " ", tileEl(w.tile, { wild: v.wilds && w.tile === "1s" }), " ", t("table.won_with", { kind: N.winKind(w.kind), pattern: N.pattern(w.score.pattern), fan: w.score.capped_fan })),
+            h(
+              "span.won",
+              { dataset: { tile: w.tile || "" } },
+              t("table.won"),
+              " ",
+              w.tile ? tileEl(w.tile, { wild: v.wilds && w.tile === "1s" }) : "",
+              " ",
+              // win_reveal = "hand_end": another seat's score (and self-drawn tile) wait for the reveal.
+              w.score ? t("table.won_with", { kind: N.winKind(w.kind), pattern: N.pattern(w.score.pattern), fan: w.score.capped_fan }) : t("table.won_hidden", { kind: N.winKind(w.kind) }),
+            ),
           ),
         ),
       h("div.melds", { id: `melds-${seat}` }, s.melds.map((m) => meldEl(m, v.wilds))),
