@@ -36,7 +36,8 @@ mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{
-    Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls, WinKind,
+    Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls,
+    ToWindow, WinKind,
 };
 pub use history::{Exchanged, History};
 pub(crate) use rules_json::rules_from_json;
