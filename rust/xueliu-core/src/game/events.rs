@@ -710,30 +710,26 @@ impl Cut {
     }
 }
 
-/// The events of the log as `viewer` sees them (in full with `None`), less the first `start`,
-/// at most `count` of them.
+/// The events of the log as `viewer` sees them (in full with `None`), less the first `start`.
 struct Seen<'a> {
     game: &'a Game,
     viewer: Option<u8>,
     start: usize,
-    count: usize,
 }
 
 impl<'a> Seen<'a> {
     fn from(game: &'a Game, viewer: Option<u8>, start: usize) -> Seen<'a> {
-        let count = usize::MAX;
         Seen {
             game,
             viewer,
             start,
-            count,
         }
     }
 
     fn events(&self) -> impl Iterator<Item = &'a Event> + 'a {
         let viewer = self.viewer;
         let seen = (self.game.events()).filter(move |e| viewer.is_none_or(|v| visible(e, v)));
-        seen.skip(self.start).take(self.count)
+        seen.skip(self.start)
     }
 }
 
