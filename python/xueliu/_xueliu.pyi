@@ -62,6 +62,8 @@ __all__ = [
     "HAND_STAT_NAMES",
     "_bot_lines",
     "_events_to_window",
+    "_read_place",
+    "_events_json",
     "load_policy",
     "_policy_samples",
 ]
@@ -644,7 +646,9 @@ def _arena_hands(
 def _bot_lines(
     game: Game, seat: int, start: int, *, request_id: Optional[int] = None, deadline_ms: int = 0
 ) -> tuple[bytes, bytes, int, list[str]]: ...
-def _events_to_window(game: Game, viewer: int, start: int) -> tuple[str, int, bool]: ...
+def _events_to_window(game: Game, read: int) -> tuple[list[tuple[str, int]], Optional[str], bool, int]: ...
+def _read_place(game: Game, sent: list[int]) -> int: ...
+def _events_json(game: Game) -> str: ...
 def load_policy(weights: bytes) -> int: ...
 def _policy_samples(
     games: int,

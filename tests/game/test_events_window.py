@@ -1,7 +1,9 @@
-"""What the table server sends a viewer at once (``_events_to_window``): its events from where
-it left off up to and including the first that opens a claim window, as the engine wrote them.
-Checked against ``events_for``/``public_events`` and the window rule written out here, at every
-position of random games, for every viewer."""
+"""What the table server sends at once (``_events_to_window``): each viewer's events from where
+the last reading ended up to and including the first that opens a claim window, as the engine
+wrote them, with that window's event, whether public events follow it and where the next reading
+starts (which ``_read_place`` finds again from the counts sent). Checked against
+``events_for``/``public_events`` and the window rule written out here, at every position of
+random games, for every viewer."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import random
 import pytest
 
 import xueliu
-from xueliu._xueliu import _events_to_window
+from xueliu._xueliu import _events_to_window, _read_place
 
 SPECTATORS = 4
 
@@ -33,32 +35,41 @@ def test_each_viewer_gets_its_events_window_by_window(preset):
     windows = 0
     for seed in range(6):
         game, rng = xueliu.Game(preset, seed=seed), random.Random(seed)
-        sent = [0] * 5
+        sent, read = [0] * 5, 0
         while not game.is_over:
             seat = game.to_act()[0]
             legal = game.legal_actions(seat)
             wanted = [a for a in legal if a.kind in ("pong", "kong", "win")]
             game.act(seat, rng.choice(wanted) if wanted and rng.random() < 0.7 else rng.choice(legal))
+            views, window, held, read = _events_to_window(game, read)
             for viewer in range(5):
                 new = seen(game, viewer, sent[viewer])
                 cut = next((i + 1 for i, e in enumerate(new) if opens_window(e, rob_concealed)), len(new))
-                text, count, opened = _events_to_window(game, viewer, sent[viewer])
-                assert (json.loads(text), count, opened) == (
-                    new[:cut],
-                    cut,
-                    cut > 0 and opens_window(new[cut - 1], rob_concealed),
-                )
-                windows += opened
+                text, count = views[viewer]
+                assert (json.loads(text), count) == (new[:cut], cut)
+                if viewer == SPECTATORS:
+                    opened = cut > 0 and opens_window(new[cut - 1], rob_concealed)
+                    assert window == (json.dumps(new[cut - 1], separators=(", ", ": ")) if opened else None)
+                    assert held == (opened and cut < len(new))
+                    windows += opened
                 sent[viewer] += count
-        for viewer in range(5):  # the rest goes out once no window holds it
-            while (chunk := _events_to_window(game, viewer, sent[viewer]))[1]:
-                sent[viewer] += chunk[1]
+            assert read == _read_place(game, sent)
+        while (views := _events_to_window(game, read))[0] != [("[]", 0)] * 5:  # the rest, once no window holds it
+            sent = [n + count for n, (_, count) in zip(sent, views[0])]
+            read = views[3]
+        for viewer in range(5):
             assert sent[viewer] == len(seen(game, viewer, 0))
+        assert read == len(game.events) == _read_place(game, sent)
     assert windows > 100
 
 
-def test_a_viewer_beyond_the_spectators_is_refused():
+def test_bad_arguments_are_refused():
     game = xueliu.Game("chengdu", seed=1)
-    with pytest.raises(xueliu.ArgumentError, match="viewer"):
-        _events_to_window(game, 5, 0)
-    assert _events_to_window(game, SPECTATORS, 99) == ("[]", 0, False)
+    for sent in ([0] * 4, [0] * 6, (0,) * 5, [0, 0, 0, 0, -1]):
+        with pytest.raises(xueliu.ArgumentError, match="sent"):
+            _read_place(game, sent)
+    with pytest.raises(xueliu.ArgumentError, match="read"):
+        _events_to_window(game, -1)
+    end = len(game.events)
+    assert _events_to_window(game, end + 99) == ([("[]", 0)] * 5, None, False, end + 99)
+    assert _read_place(game, [99] * 5) == end

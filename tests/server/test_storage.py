@@ -4,6 +4,7 @@ process's tables taken over (docs/server.md, "PostgreSQL and failover")."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -70,6 +71,26 @@ def test_later_commits_append_to_the_first(new_storage):
     assert saved is not None and saved.state["step"] == h.table.step
     assert Table.from_dict(saved.state, saved.ended, saved.moves, h.clock).match_json() == h.table.match_json()
     assert len(storage.decisions("t")) == 13
+
+
+def test_hand_logs_are_kept_as_the_engine_wrote_them_and_older_compact_ones_still_restore(new_storage):
+    h = Harness({"preset": "chengdu", "seed": 8, "hands": 3})
+    while h.table.hand_number() < 2:
+        seat, request = sorted(h.pending().items())[0]
+        h.act(seat, request["decision"], simple_choice(request))
+    ended = h.table.match.log()["games"][:2]  # (the third is in play)
+    written = [json.dumps(game, separators=(", ", ": ")) for game in ended]
+    storage = new_storage()
+    new = change(h)
+    # before 2026-12-03 the server stored each log re-encoded without spaces (docs/server.md)
+    old = Change({**new.state, "id": "old"}, [], list(new.moves), [])
+    old.ended = [(hand, json.dumps(json.loads(text), separators=(",", ":"))) for hand, text in new.ended]
+    storage.save([new, old])
+    for table_id, logs in (("t", written), ("old", [text for _, text in old.ended])):
+        saved = storage.load(table_id)
+        assert saved is not None and saved.ended == logs
+        assert Table.from_dict(saved.state, saved.ended, saved.moves, h.clock).match_json() == h.table.match_json()
+    assert written != [text for _, text in old.ended]
 
 
 # ------------------------------------------------------------------------ leases (PostgreSQL)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import bisect
 import hashlib
 import hmac
-import json
 import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterator, Mapping, Optional
@@ -214,6 +213,7 @@ class Table:
         self.windows_closed = 0  # claim steps closed in this hand
         self.window: Optional[Mapping[str, Any]] = None  # the last window-opening event sent
         self.sent = [0] * 5  # events published to each seat and to the spectators, this hand
+        self._read = 0  # where in the hand's full log the next events to publish begin
         # Caches of what the game gives, each kept with the `_moved` count it was read at: the
         # count goes up whenever the game moves or a step closes.
         self._moved = 0
@@ -222,7 +222,7 @@ class Table:
         self.outbox: list[tuple[int, dict[str, Any]]] = []
         self.accepted: list[dict[str, Any]] = []  # decisions taken since the server last committed
         self.moves: list[tuple[int, int, str]] = []  # (hand, seat, action) the engine took since then
-        self.ended: list[tuple[int, str]] = []  # (hand, its event log as JSON) of hands ended since then
+        self.ended: list[tuple[int, str]] = []  # (hand, its event log as the engine wrote it) of hands ended since then
         self.scoring: list[tuple[int, int]] = []  # (seat, step): requests held back for their win score
         self._config_dict = asdict(config)
 
@@ -502,6 +502,7 @@ class Table:
         if data["status"] != "waiting":
             table.match = table._replay(ended, data["hand"], moves)
             table._hand = data["hand"]
+            table._read = engine._read_place(table.match.game, data["sent"])
         for name in (
             "status",
             "tokens",
@@ -536,7 +537,7 @@ class Table:
         match = engine.Match(self.config.rules(), seed=self.seed, hands=self.config.hands)
         if ended:
             log = match.log()
-            log["games"] = [json.loads(text) for text in ended]
+            log["games"] = [orjson.loads(text) for text in ended]  # each hand a JSON value of its own
             match = engine.Match.from_log(log)
         if hand == len(ended) > 0:  # the hand after the last ended one is dealt
             match.next_hand()
@@ -570,6 +571,7 @@ class Table:
         self.windows_published = self.windows_closed = 0
         self.window = None
         self.sent = [0] * 5
+        self._read = 0
         self._moved += 1
 
     def _advance(self) -> None:
@@ -605,27 +607,26 @@ class Table:
         """Sends each viewer its new events, up to and including the next window-opening event
         (a discard, a kong that may be robbed), after which nothing goes out until its claim step
         closes. Returns that open window's event and whether the engine waits on its answers.
-        The events go out as the engine wrote them (JSON text embedded in the message): read
-        into Python and written again, they cost a quarter of the table's instructions per decision."""
+        The events go out as the engine wrote them, all five viewers' from one engine call (JSON
+        text embedded in the message): read into Python and written again, they cost a quarter
+        of the table's instructions per decision."""
         assert self.match is not None
-        game = self.match.game
-        hand = self.hand_number()
+        views, window, held, read = engine._events_to_window(self.match.game, self._read)
         if self.windows_published == self.windows_closed:
-            for viewer in range(5):
-                sent = self.sent[viewer]
-                text, count, opened = engine._events_to_window(game, viewer, sent)
+            hand = self.hand_number()
+            for viewer, (text, count) in enumerate(views):
                 if count:
-                    self._send(viewer, "events", hand=hand, n=sent, events=orjson.Fragment(text))
-                    self.sent[viewer] = sent + count
-                if viewer == SPECTATORS and opened:
-                    self.windows_published += 1
-                    self.window = json.loads(text)[-1]
-        if self.windows_published == self.windows_closed:
-            return None
+                    self._send(viewer, "events", hand=hand, n=self.sent[viewer], events=orjson.Fragment(text))
+                    self.sent[viewer] += count
+            self._read = read
+            if window is None:
+                return None
+            self.windows_published += 1
+            self.window = orjson.loads(window)
+        else:  # a window still open: what the engine wrote since is held, and says it moved on
+            held = views[SPECTATORS][1] > 0
         assert self.window is not None
-        # the engine waits on the window's answers exactly when nothing public has followed it
-        waiting = engine._events_to_window(game, SPECTATORS, self.sent[SPECTATORS])[1] == 0
-        return self.window, waiting
+        return self.window, not held  # the engine waits on the window's answers unless it moved on
 
     def _events(self, viewer: int, start: int = 0) -> list[Event]:
         assert self.match is not None
@@ -759,7 +760,7 @@ class Table:
     def _hand_over(self) -> None:
         assert self.match is not None
         match, game = self.match, self.match.game
-        self.ended.append((self.hand_number(), json.dumps(game.events, separators=(",", ":"), ensure_ascii=False)))
+        self.ended.append((self.hand_number(), engine._events_json(game)))  # the log as the engine wrote it
         self.ended_at.append(self.clock.now())
         if match.is_over:
             self.status = "over"

@@ -758,22 +758,55 @@ type BotLines<'py> = (
     Bound<'py, PyList>,
 );
 
-/// `game.events_for(viewer, start=start)` (viewer 4: `public_events`) up to and including the
-/// first event that opens a claim window, as the engine writes it (a JSON array), with the
-/// count and whether a window opened: what the table server sends a viewer at once, embedded
-/// in its message without being read into Python objects and written again.
+/// What the table server sends at once (`Game::to_window`), read from the full log's `read`-th
+/// event on: for each viewer (seats 0-3, then 4 for the spectators) its events up to and
+/// including the first that opens a claim window, as the engine writes them (a JSON array) with
+/// their count; that window's event as the spectators see it, if one opened; whether public
+/// events follow it; and where the next reading starts. One reading of what is new for all five,
+/// as text the server embeds in its messages without reading it into Python objects.
 #[pyfunction]
 pub fn _events_to_window(
     game: &Bound<'_, PyAny>,
-    viewer: &Bound<'_, PyAny>,
-    start: usize,
-) -> PyResult<(String, usize, bool)> {
-    let game = game
-        .cast::<Game>()
-        .map_err(|_| crate::errors::type_error("game", game, "a Game"))?;
-    let viewer = crate::convert::index("viewer", viewer, 5, "a seat, or 4 for the spectators")?;
-    let viewer = Some(viewer as u8);
-    Ok(game.get().lock()?.game.events_json_to_window(viewer, start))
+    read: &Bound<'_, PyAny>,
+) -> PyResult<ToWindowTuple> {
+    let read = convert::int("read", read, "a place in the full log, 0 or more")?;
+    let cut = server_game(game)?.get().lock()?.game.to_window(read);
+    Ok((cut.views, cut.window, cut.held, cut.read))
+}
+
+/// What `_events_to_window` returns: each viewer's (text, count), the window's event, whether
+/// public events follow it, where the next reading starts.
+type ToWindowTuple = ([(String, usize); 5], Option<String>, bool, usize);
+
+/// Where `_events_to_window` reads next once each viewer was sent its first `sent[viewer]` events
+/// (`Game::read_place`): for a table restored from its counts.
+#[pyfunction]
+pub fn _read_place(game: &Bound<'_, PyAny>, sent: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let accepts = "a list of five counts: the events each seat and the spectators were sent";
+    let list = sent
+        .cast::<PyList>()
+        .map_err(|_| crate::errors::type_error("sent", sent, accepts))?;
+    if list.len() != 5 {
+        let got = format!("a list of {}", list.len());
+        return Err(argument_error("sent", got, accepts));
+    }
+    let mut counts = [0usize; 5];
+    for (count, item) in counts.iter_mut().zip(list.iter()) {
+        *count = convert::int("sent", &item, accepts)?;
+    }
+    Ok(server_game(game)?.get().lock()?.game.read_place(counts))
+}
+
+fn server_game<'a, 'py>(game: &'a Bound<'py, PyAny>) -> PyResult<&'a Bound<'py, Game>> {
+    game.cast::<Game>()
+        .map_err(|_| crate::errors::type_error("game", game, "a Game"))
+}
+
+/// The hand's full event log as the engine writes it (`game.events` as JSON text): what the table
+/// server stores when a hand ends, without reading the log into Python objects first.
+#[pyfunction]
+pub fn _events_json(game: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(server_game(game)?.get().lock()?.game.events_json(None))
 }
 
 /// The SHA-256 of `bytes` as hex, by Python's own `hashlib`.
@@ -863,6 +896,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_arena_hands, m)?)?;
     m.add_function(wrap_pyfunction!(_bot_lines, m)?)?;
     m.add_function(wrap_pyfunction!(_events_to_window, m)?)?;
+    m.add_function(wrap_pyfunction!(_read_place, m)?)?;
+    m.add_function(wrap_pyfunction!(_events_json, m)?)?;
     m.add_function(wrap_pyfunction!(load_policy, m)?)?;
     m.add_function(wrap_pyfunction!(_policy_samples, m)?)?;
     m.add("HAND_STAT_NAMES", HAND_STAT_NAMES.to_vec())?;

@@ -660,30 +660,71 @@ impl Event {
     }
 }
 
-/// The events of the log as `viewer` sees them (in full with `None`), less the first `start`,
-/// at most `count` of them.
+/// What [`Game::to_window`] gives a table server to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToWindow {
+    /// Each viewer's new events as a JSON array (as [`Game::events_json_from`] writes them), with
+    /// their count: the seats 0-3, then the spectators.
+    pub views: [(String, usize); 5],
+    /// The event that opened a claim window, as the spectators see it, if one did.
+    pub window: Option<String>,
+    /// Whether public events follow that window in the log: the engine has moved past it (no
+    /// seat could claim), and what followed is held until the window's claims are settled.
+    pub held: bool,
+    /// Where the next reading starts: past the window's event, or at the log's end.
+    pub read: usize,
+}
+
+/// One viewer's part of [`Game::to_window`]: a JSON array, open until [`Cut::into_view`] closes it.
+#[derive(Default)]
+struct Cut {
+    text: Vec<u8>,
+    count: usize,
+    /// Where the last event begins in `text`.
+    last: usize,
+}
+
+impl Cut {
+    fn push(&mut self, shown: &Shown<'_>) {
+        self.text
+            .extend_from_slice(if self.count == 0 { b"[" } else { b", " });
+        self.last = self.text.len();
+        write_text(shown, &mut self.text);
+        self.count += 1;
+    }
+
+    fn last_text(&self) -> String {
+        String::from_utf8(self.text[self.last..].to_vec()).expect("serde_json writes UTF-8")
+    }
+
+    fn into_view(mut self) -> (String, usize) {
+        self.text
+            .extend_from_slice(if self.count == 0 { b"[]" } else { b"]" });
+        let text = String::from_utf8(self.text).expect("serde_json writes UTF-8");
+        (text, self.count)
+    }
+}
+
+/// The events of the log as `viewer` sees them (in full with `None`), less the first `start`.
 struct Seen<'a> {
     game: &'a Game,
     viewer: Option<u8>,
     start: usize,
-    count: usize,
 }
 
 impl<'a> Seen<'a> {
     fn from(game: &'a Game, viewer: Option<u8>, start: usize) -> Seen<'a> {
-        let count = usize::MAX;
         Seen {
             game,
             viewer,
             start,
-            count,
         }
     }
 
     fn events(&self) -> impl Iterator<Item = &'a Event> + 'a {
         let viewer = self.viewer;
         let seen = (self.game.events()).filter(move |e| viewer.is_none_or(|v| visible(e, v)));
-        seen.skip(self.start).take(self.count)
+        seen.skip(self.start)
     }
 }
 
@@ -740,22 +781,58 @@ impl Game {
         newest_first.find(|e| visible(e, seat))
     }
 
-    /// What a server sends `viewer` (`Some(4)`: the spectators) at once: its events from the
-    /// `start`-th up to and including the first that opens a claim window, as a JSON array, with
-    /// their count and whether a window opened. Nothing that follows a window may go out before
-    /// its claims are settled (docs/server.md).
-    pub fn events_json_to_window(&self, viewer: Option<u8>, start: usize) -> (String, usize, bool) {
-        let mut seen = Seen::from(self, viewer, start);
-        let (mut count, mut opened) = (0, false);
-        for event in seen.events() {
-            count += 1;
+    /// What a table server sends at once (docs/server.md, "Information"), read from the full
+    /// log's `read`-th event on, where the server's last reading ended: each viewer's events (the
+    /// seats 0-3, then 4 for the spectators) up to and including the first that opens a claim
+    /// window. Nothing that follows a window may go out before its claims are settled.
+    pub fn to_window(&self, read: usize) -> ToWindow {
+        const SPECTATORS: u8 = 4;
+        let mut cuts: [Cut; 5] = Default::default();
+        let (mut end, mut window, mut held) = (read, None, false);
+        for event in self.log.iter().flat_map(|log| log.iter_from(read)) {
+            if window.is_some() {
+                held = visible(event, SPECTATORS);
+                if held {
+                    break;
+                }
+                continue;
+            }
+            end += 1;
+            for (viewer, cut) in (0..).zip(cuts.iter_mut()) {
+                if visible(event, viewer) {
+                    cut.push(&event.shown(Some(viewer), self));
+                }
+            }
             if self.opens_window(event) {
-                opened = true;
-                break;
+                window = Some(cuts[SPECTATORS as usize].last_text());
             }
         }
-        seen.count = count;
-        (to_text(&seen), count, opened)
+        ToWindow {
+            views: cuts.map(Cut::into_view),
+            window,
+            held,
+            read: end,
+        }
+    }
+
+    /// Where [`Game::to_window`] reads next once each viewer was sent its first `sent[viewer]`
+    /// events: the place in the full log just past the last of them (every event is seen by
+    /// some viewer). For a server that kept the counts but not the place, e.g. after a restart.
+    pub fn read_place(&self, sent: [usize; 5]) -> usize {
+        let mut seen = [0; 5];
+        let mut place = 0;
+        for (at, event) in self.events().enumerate() {
+            if seen == sent {
+                break;
+            }
+            for (viewer, n) in (0..).zip(seen.iter_mut()) {
+                if visible(event, viewer) && *n < sent[usize::from(viewer)] {
+                    *n += 1;
+                    place = at + 1;
+                }
+            }
+        }
+        place
     }
 
     /// Whether the others may claim on `event`: a discard, an added kong, or a concealed one when

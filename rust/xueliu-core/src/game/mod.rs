@@ -34,7 +34,7 @@ mod tests;
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{
     claim, Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls,
-    WinKind,
+    ToWindow, WinKind,
 };
 pub use hidden::Hidden;
 pub use history::{Exchanged, History};
