@@ -14,6 +14,9 @@ from xueliu import VecEnv
 HANDS, STEPS = 24, 160  # every hand ends and restarts at least once in each preset
 
 # Recorded with the build of c3f0236 (before issue 31's VecEnv work); one per (preset, packed).
+# mil_sbr_2025's re-recorded for win_reveal = "hand_end" (issue 28, N18: a win's points, so its
+# reward, arrive at the hand's end, and another seat's self-drawn tile is unseen until then); with
+# win_reveal = "immediate" it writes the bytes recorded before.
 DIGESTS = {
     ("chengdu", False): "4273e242439cedd9f28ba1a8fadd0160aec5bd859a5ad69fd1f7df9cfd077193",
     ("chengdu", True): "38515ce4dbc91480c028e54cb4c0c48707d9dfbe96e4f68a115f02969be90e20",
@@ -29,8 +32,8 @@ DIGESTS = {
     ("sanxia_piao", True): "3297999ee6cd94f8e4ff54d1f3b688051c57a6543ae1f3c2d8b93fe73719f600",
     ("yaoji", False): "a02f88f7018a6ca9f1d209df89413544da6ba76a8e8a0ee3252b04a450607625",
     ("yaoji", True): "4e09abf5f98720ec33e9a0920e9147229acea79f0aaa5f0a119b084456a74b46",
-    ("mil_sbr_2025", False): "f587fd61a353f3f08601b2e6299414908771398b08f289419b1a4719a9d3ad5d",
-    ("mil_sbr_2025", True): "7d2f1f4bb3da8b38b64841192b13a430c0226ced00682a39817cacddecf3cfa3",
+    ("mil_sbr_2025", False): "292ee61044f317a864e7b399fdcd4adc3b6e00b1b4d5cb600e8e9e9b4cdfbc77",
+    ("mil_sbr_2025", True): "b259c40944f0b22284f84ddd7bdc55038a35c2d975314021f7b80f72c69a1401",
     ("tfmj_2024", False): "25c1e08538030e0761a9dae7b7aa8cd1585ec8eb72f5f27e1a74d43e13051be3",
     ("tfmj_2024", True): "0644e19b06cd260dab803a1b466d0dafe1269615e2442dbb9c53da39d68fead9",
 }

@@ -41,7 +41,9 @@ def test_the_offered_win_is_the_win_recorded(preset):
 
 def paid(game: xueliu.Game, seat: int) -> list[tuple[int, int, str]]:
     """The payments to ``seat`` that follow its win in a copy of ``game`` where it wins now and
-    every other seat asked passes, or takes its default when it may not pass."""
+    every other seat asked passes, or takes its default when it may not pass. Under
+    win_reveal = "hand_end" the win's own payments come first, read where they are made: after
+    the reveal, the copy played on by default actions."""
     trial, before = game.clone(), len(game.events)
     trial.act(seat, "win")
     while not any(e["type"] == "win" and e["seat"] == seat for e in trial.events[before:]):
@@ -55,7 +57,17 @@ def paid(game: xueliu.Game, seat: int) -> list[tuple[int, int, str]]:
             break
         if e["payee"] == seat:
             out.append((e["payer"], e["amount"], e["reason"]))
-    return out
+    if game.events[0]["rules"]["win_reveal"] != "hand_end":
+        return out
+    while not trial.is_over:
+        other = trial.to_act()[0]
+        trial.act(other, trial.default_action(other))
+    types = [e["type"] for e in trial.events]
+    after = trial.events[types.index("reveal") :]
+    out = [p for p in out if p[2] not in ("win", "self_draw", "kong_flower_feeder")]
+    own = [(e["payer"], e["amount"], e["reason"]) for e in after if e["type"] == "payment" and e["payee"] == seat]
+    own = [p for p in own if p[2] in ("win", "self_draw", "kong_flower_feeder")]
+    return own + out
 
 
 @pytest.mark.parametrize("preset", xueliu.Rules.presets())
@@ -69,7 +81,10 @@ def test_the_offered_payments_are_those_the_win_brings(preset):
                 assert (payments is not None) == (xueliu.Action.win() in game.legal_actions(seat))
                 if payments is not None:
                     events = len(game.events)
-                    assert payments == paid(game, seat)
+                    if game.events[0]["rules"]["win_reveal"] == "hand_end":  # owed first, or after a reveal
+                        assert sorted(payments) == sorted(paid(game, seat))
+                    else:
+                        assert payments == paid(game, seat)
                     assert len(game.events) == events  # the game itself is not changed
                     reasons.update(r for _, _, r in payments)
                     offered += 1

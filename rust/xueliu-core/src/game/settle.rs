@@ -130,7 +130,7 @@ impl Game {
     }
 
     /// Why win `w`'s points move: a discard, a self-draw, or 点杠花's feeder paying.
-    fn win_reason(&self, w: &WinRecord) -> Reason {
+    pub(super) fn win_reason(&self, w: &WinRecord) -> Reason {
         match (w.kind, w.feeder, self.rules.kong_flower_after_direct_kong) {
             (WinKind::Discard | WinKind::RobbedKong, ..) if w.from.is_some() => Reason::Win,
             (
