@@ -40,6 +40,16 @@ def hidden(game, seat):
     return tiles
 
 
+def seen_win(game, seat, w):
+    """A win as `seat` sees it: under win_reveal = "hand_end" another seat's score, and its
+    self-drawn tile, stay hidden until the hand ends (N18), so a copy may deal them anew."""
+    hidden = w.seat != seat and not game.is_over
+    hidden = hidden and json.loads(game.to_json())["rules"]["win_reveal"] == "hand_end"
+    if not hidden:
+        return (w.seat, w.tile, w.from_seat, w.kind, w.score.to_dict())
+    return (w.seat, None if w.kind == "self_draw" else w.tile, w.from_seat, w.kind, None)
+
+
 def view(game, seat):
     return (
         game.phase,
@@ -48,7 +58,7 @@ def view(game, seat):
         game.hand(seat),
         game.legal_actions(seat),
         [(game.melds(s), game.discards(s), game.void(s)) for s in range(4)],
-        [(w.seat, w.tile, w.from_seat, w.kind, w.score.to_dict()) for w in game.wins],
+        [seen_win(game, seat, w) for w in game.wins],
         game.observe(seat).tobytes(),
         game.action_mask(seat).tobytes(),
     )
