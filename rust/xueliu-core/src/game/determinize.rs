@@ -44,7 +44,7 @@
 use super::events::KongKind;
 use super::value::score_win;
 use super::winning_hand::{random_waiting_hand, search_waiting_hands, Shape, Wanted};
-use super::{Game, Pending, Responses, TurnKind, WinKind, WinRecord};
+use super::{Game, Pending, Responses, TurnKind, WinRecord};
 use crate::analysis::waits;
 use crate::error::Error;
 use crate::hand::{Counts, MAX_WILDS};
@@ -236,16 +236,6 @@ impl Game {
             seen[w.tile.index()] += 1;
         }
         seen.map(|n| COPIES.saturating_sub(n))
-    }
-
-    /// Whether `viewer` does not see the score of win `w` yet (`win_reveal = "hand_end"`).
-    fn win_hidden(&self, viewer: u8, w: &WinRecord) -> bool {
-        w.seat != viewer && self.hides_wins()
-    }
-
-    /// Whether `viewer` does not see the tile of win `w` yet: another seat's self-draw.
-    fn tile_hidden(&self, viewer: u8, w: &WinRecord) -> bool {
-        self.win_hidden(viewer, w) && w.kind == WinKind::SelfDraw
     }
 
     fn hidden_places(&self, viewer: u8) -> (Vec<Place>, Layout) {

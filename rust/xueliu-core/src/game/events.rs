@@ -597,11 +597,11 @@ impl Event {
                 let w = game.wins.get(index as usize);
                 // Under `win_reveal = "hand_end"` the others see only that the seat won (and a
                 // discard win's tile) until the hand is over.
-                let secret = |w: &WinRecord| hidden(w.seat) && game.hides_wins();
-                let self_drawn = |w: &WinRecord| w.kind == WinKind::SelfDraw;
+                let secret = |w: &WinRecord| viewer.is_some_and(|v| game.win_hidden(v, w));
+                let tile_secret = |w: &WinRecord| viewer.is_some_and(|v| game.tile_hidden(v, w));
                 Shown::Win {
                     seat: w.map(|w| w.seat),
-                    tile: w.and_then(|w| (!(secret(w) && self_drawn(w))).then_some(w.tile)),
+                    tile: w.and_then(|w| (!tile_secret(w)).then_some(w.tile)),
                     from: w.map(|w| w.from),
                     kind: w.map(|w| w.kind),
                     hand: w.map(|w| (!hidden(w.seat)).then_some(&w.hand)),

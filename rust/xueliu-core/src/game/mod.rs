@@ -413,6 +413,17 @@ impl Game {
         self.rules.win_reveal == WinReveal::HandEnd && self.end.is_none()
     }
 
+    /// Whether `viewer` does not see the score of win `w` yet (`win_reveal = "hand_end"`): the
+    /// one home of that rule for the event views, the seat's view and determinisation.
+    pub(super) fn win_hidden(&self, viewer: u8, w: &WinRecord) -> bool {
+        w.seat != viewer && self.hides_wins()
+    }
+
+    /// Whether `viewer` does not see the tile of win `w` yet: another seat's self-draw.
+    pub(super) fn tile_hidden(&self, viewer: u8, w: &WinRecord) -> bool {
+        self.win_hidden(viewer, w) && w.kind == WinKind::SelfDraw
+    }
+
     /// Whether `seat` has paid for `reason` this hand (a `payment` event of its), logging or not;
     /// a game restored from a snapshot without a log counts only what it paid since.
     pub fn has_paid(&self, seat: u8, reason: Reason) -> bool {

@@ -294,17 +294,13 @@ impl<'a> SeatView<'a> {
     /// without what `win_reveal = "hand_end"` hides until the hand is over.
     pub fn wins(&self) -> impl Iterator<Item = SeenWin<'a>> + 'a {
         let (seat, game) = (self.seat, self.game);
-        game.wins.iter().map(move |w| {
-            let secret = w.seat != seat && game.hides_wins();
-            let tile_secret = secret && w.kind == WinKind::SelfDraw;
-            SeenWin {
-                seat: w.seat,
-                tile: (!tile_secret).then_some(w.tile),
-                from: w.from,
-                kind: w.kind,
-                shared: w.shared,
-                score: (!secret).then_some(&w.score),
-            }
+        game.wins.iter().map(move |w| SeenWin {
+            seat: w.seat,
+            tile: (!game.tile_hidden(seat, w)).then_some(w.tile),
+            from: w.from,
+            kind: w.kind,
+            shared: w.shared,
+            score: (!game.win_hidden(seat, w)).then_some(&w.score),
         })
     }
 
