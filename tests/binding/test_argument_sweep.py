@@ -230,3 +230,23 @@ def test_a_huge_int_or_unencodable_string_is_a_xueliu_error(qual, param, bad):
         _call(qual, {param: bad})
     except XueliuError as e:
         assert len(str(e)) < 1000
+
+
+SEED_CASES = [(qual, param) for qual, param in CASES if param == "seed"]
+
+
+@pytest.mark.parametrize("qual, param", SEED_CASES)
+def test_every_seed_reads_alike(qual, param):
+    """One reading of a seed everywhere (args.rs): a bool is refused, a numpy integer is taken
+    as its value (once Game took ``seed=True`` as 1 and refused numpy, while Bot did the opposite)."""
+    import numpy as np
+
+    assert len(SEED_CASES) >= 8
+    with pytest.raises(ArgumentTypeError, match="seed must be an int from 0 to 2\\*\\*64 - 1; got bool True"):
+        _call(qual, {param: True})
+    try:
+        _call(qual, {param: np.uint64(2**64 - 1)})
+    except ArgumentError as e:
+        pytest.fail(f"{qual} refuses a numpy seed: {e}")
+    except XueliuError:
+        pass  # a rule may refuse the call; the seed was read

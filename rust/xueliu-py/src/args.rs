@@ -4,13 +4,12 @@
 
 use crate::convert;
 use crate::errors::{
-    argument_error, excerpt, quote, rules_error, tile_parse_error, type_error, ArgumentError,
-    InvalidHandError,
+    excerpt, quote, rules_error, tile_parse_error, type_error, ArgumentError, InvalidHandError,
 };
 use crate::rules::{entries, Rules};
 use crate::tiles::{index_to_tile, Tile};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyString};
+use pyo3::types::{PyDict, PyString};
 use std::sync::Arc;
 use xueliu_core::encode::Picks;
 use xueliu_core::rules::Rules as CoreRules;
@@ -33,13 +32,15 @@ pub fn seat_arg(seat: &Bound<'_, PyAny>) -> PyResult<u8> {
         })
 }
 
+/// A whole number from 0 to 2**64 - 1 for parameter `param` (a seed, a count of games): an int
+/// or any integer with `__index__` (numpy's), never a bool.
+pub fn whole(param: &str, value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    convert::int(param, value, "an int from 0 to 2**64 - 1")
+}
+
 /// `seed=`: an int from 0 to 2**64 - 1.
 pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if !seed.is_instance_of::<PyInt>() {
-        return Err(type_error("seed", seed, "an int from 0 to 2**64 - 1"));
-    }
-    seed.extract::<u64>()
-        .map_err(|_| argument_error("seed", excerpt(seed), "an int from 0 to 2**64 - 1"))
+    whole("seed", seed)
 }
 
 /// `seed=` that may be left out: 0 then.

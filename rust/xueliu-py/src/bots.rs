@@ -1,7 +1,7 @@
 //! `Bot`, `simulate` and `compare_bots`: the bots and self-play of `xueliu_core::bots`, with the
 //! games run in Rust across threads and the GIL released. No bot logic lives here.
 
-use crate::args::{rules_or_default, seat_arg};
+use crate::args::{rules_or_default, seat_arg, seed_or_zero, whole};
 use crate::convert;
 use crate::errors::{argument_error, core_error, exclusive, BotError, IllegalActionError};
 use crate::game::{Action, Game};
@@ -14,16 +14,14 @@ use xueliu_core::bot_protocol as protocol;
 use xueliu_core::bots::{self as core, AnyBot, BotKind, Simulation, Tally, WIN_KIND_NAMES};
 use xueliu_core::game::{ActionList, Reason, SeatView};
 
-/// A whole number argument (`games`, `seed`, `first_game`); `default` when not given.
-fn whole(name: &str, value: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
-    value.map_or(Ok(default), |v| {
-        convert::int(name, v, "an int from 0 to 2**64 - 1")
-    })
+/// A whole number argument (`games`, `first_game`, `threads`); `default` when not given.
+fn whole_or(name: &str, value: Option<&Bound<'_, PyAny>>, default: u64) -> PyResult<u64> {
+    value.map_or(Ok(default), |v| whole(name, v))
 }
 
 /// `threads=`: 0 for every core, else at most 256.
 fn threads_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
-    match whole("threads", value, 0)? {
+    match whole_or("threads", value, 0)? {
         n @ 0..=256 => Ok(n as usize),
         n => Err(argument_error(
             "threads",
@@ -59,7 +57,7 @@ impl Bot {
     #[pyo3(signature = (name, *, seed = None), text_signature = "(name, *, seed=0)")]
     fn new(name: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Bot> {
         let kind = bot_kind("name", name)?;
-        let seed = whole("seed", seed, 0)?;
+        let seed = seed_or_zero(seed)?;
         Ok(Bot {
             kind,
             seed,
@@ -398,8 +396,11 @@ pub fn simulate(
     first_game: Option<&Bound<'_, PyAny>>,
     logs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SimulationResult> {
-    let (games, seed) = (whole("games", Some(games), 0)?, whole("seed", seed, 0)?);
-    let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game, 0)?);
+    let (games, seed) = (whole("games", games)?, seed_or_zero(seed)?);
+    let (threads, first_game) = (
+        threads_arg(threads)?,
+        whole_or("first_game", first_game, 0)?,
+    );
     let rules = rules_or_default(rules)?;
     let bots = match bots.filter(|b| !b.is_none()) {
         Some(b) => bot_kinds(b)?,
@@ -587,8 +588,11 @@ pub fn compare_bots(
     threads: Option<&Bound<'_, PyAny>>,
     first_game: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Comparison> {
-    let (games, seed) = (whole("games", Some(games), 0)?, whole("seed", seed, 0)?);
-    let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game, 0)?);
+    let (games, seed) = (whole("games", games)?, seed_or_zero(seed)?);
+    let (threads, first_game) = (
+        threads_arg(threads)?,
+        whole_or("first_game", first_game, 0)?,
+    );
     let pair = [bot_kind("a", a)?, bot_kind("b", b)?];
     let rules = rules_or_default(rules)?;
     let inner = py
@@ -852,8 +856,11 @@ pub fn _policy_samples<'py>(
     Bound<'py, PyAny>,
     Bound<'py, PyAny>,
 )> {
-    let (games, seed) = (whole("games", Some(games), 0)?, whole("seed", seed, 0)?);
-    let (threads, first_game) = (threads_arg(threads)?, whole("first_game", first_game, 0)?);
+    let (games, seed) = (whole("games", games)?, seed_or_zero(seed)?);
+    let (threads, first_game) = (
+        threads_arg(threads)?,
+        whole_or("first_game", first_game, 0)?,
+    );
     let teacher = match teacher.filter(|t| !t.is_none()) {
         Some(t) => bot_kind("teacher", t)?,
         None => BotKind::Greedy,
