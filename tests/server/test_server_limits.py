@@ -310,10 +310,15 @@ def test_the_lobby_shows_a_hands_result_only_after_the_spectator_delay(tmp_path)
                 [],
                 [0, 0, 0, 0],
             )
+            assert shown["seed_revealed"] is None  # the seed deals the hands not shown yet
+        assert client.get(f"/api/tables/{table_id}/log").status_code == 409  # so does the log
     with _app(tmp_path) as restarted:  # the hands' end times are stored: still hidden
         hidden = restarted.get(f"/api/tables/{table_id}").json()["table"]
         assert hidden["results"] == [] and hidden["status"] == "playing"
+        assert restarted.get(f"/api/tables/{table_id}/log").status_code == 409
         restarted.portal.call(restarted.clock.advance, 60)
         shown = restarted.get(f"/api/tables/{table_id}").json()["table"]
         assert shown["status"] == "over" and shown["results"] == table.match.results
         assert shown["totals"] == table.match.totals and shown["hands_played"] == 2
+        assert shown["seed_revealed"]["seed"] == table.seed
+        assert restarted.get(f"/api/tables/{table_id}/log").json()["log"] == table.match.log()

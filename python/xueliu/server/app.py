@@ -182,11 +182,12 @@ async def show_table(request: Request) -> Response:
 
 
 async def match_log(request: Request) -> JSONResponse:
-    """The whole match log (every hand's events, nothing hidden), once the match is over: with
-    the seed revealed, any player can check the deal (docs/server.md, "Fair deals")."""
+    """The whole match log (every hand's events, nothing hidden), once the match is over as the
+    spectators see it (``spectator_delay`` after the last hand): with the seed revealed, any
+    player can check the deal (docs/server.md, "Fair deals")."""
     try:
         table = _table(_server(request), request.path_params["table"])
-        if table.status != "over" or table.match is None:
+        if table.lobby()["status"] != "over" or table.match is None:
             raise TableError("not_over", "the match log is published when the match is over")
     except TableError as e:
         return _table_error(e)

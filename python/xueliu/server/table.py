@@ -433,13 +433,13 @@ class Table:
 
     def lobby(self) -> dict[str, Any]:
         """:meth:`public` as late as the spectators see it: a hand's result (and the status it
-        leads to) shows only ``spectator_delay`` seconds after the hand ended."""
+        leads to, and the seed it reveals) shows only ``spectator_delay`` seconds after the hand ended."""
         view = self.public()
         shown = bisect.bisect_right(self.ended_at, self.clock.now() - self.config.spectator_delay)
         if shown < len(self.ended_at):
             results = view["results"][:shown]
             totals = [sum(scores[seat] for scores in results) for seat in range(4)]
-            view.update(status="playing", hands_played=shown, results=results, totals=totals)
+            view.update(status="playing", hands_played=shown, results=results, totals=totals, seed_revealed=None)
         return view
 
     def finished_hand(self, hand: Any) -> list[Event]:
