@@ -174,3 +174,34 @@ def test_a_broken_connection_fails_one_statement_and_the_next_reconnects(shared)
         a.save([pending])
     assert a.save([pending]) == set() and a._db.info.backend_pid != pid
     assert len(a.decisions("t")) == 5
+
+
+def test_a_commit_stuck_on_a_lock_is_cancelled_within_its_lease_and_lands_after(shared):
+    """A commit waits for no lock longer than its lease (past it the lease may be gone anyway):
+    PostgreSQL cancels it, the hub holds the turn, and the same change lands once the lock is
+    free. Unbounded, the commit would block the server's event loop for as long as the lock
+    is held; here it is held 5 s at most."""
+    import threading
+
+    import psycopg
+
+    a, _ = shared
+    h = played(12, 4)
+    a.save([change(h)])
+    seat, request = sorted(h.pending().items())[0]
+    h.act(seat, request["decision"], simple_choice(request))
+    pending = change(h)
+    with psycopg.connect(a._url) as admin:  # another session holds the table's row
+        admin.execute("SELECT 1 FROM tables WHERE id = 't' FOR UPDATE")
+        release = threading.Timer(5, admin.rollback)
+        release.start()
+        try:
+            started = time.monotonic()
+            with pytest.raises(psycopg.errors.QueryCanceled):
+                a.save([pending])
+            assert time.monotonic() - started < 3
+        finally:
+            release.cancel()
+            admin.rollback()
+    assert a.save([pending]) == set()
+    assert len(a.decisions("t")) == 5

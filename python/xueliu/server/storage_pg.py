@@ -143,9 +143,14 @@ class PostgresStorage:
         """A connection for the commits. ``synchronous="NORMAL"`` (as SQLite's) commits without
         waiting for the WAL's flush (``synchronous_commit=off``): a killed server process loses
         nothing (its commits are in PostgreSQL), a crash of PostgreSQL's machine the last ~0.6 s;
-        ``"FULL"`` waits for the flush, and survives that too, at a flush per commit."""
+        ``"FULL"`` waits for the flush, and survives that too, at a flush per commit.
+
+        A statement runs for at most ``lease_seconds`` (``statement_timeout``): a commit stuck on
+        a lock would hold the server's event loop, and past its lease it could not land anyway.
+        PostgreSQL cancels it, the hub holds the turn and tries it again."""
         db = psycopg.connect(self._url, autocommit=True)
         db.execute("SET synchronous_commit = " + ("on" if self._synchronous == "FULL" else "off"))
+        db.execute(f"SET statement_timeout = {max(1, round(self.lease_seconds * 1000))}")
         return db
 
     @property
