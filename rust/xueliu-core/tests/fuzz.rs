@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use xueliu_core::bots::{bot_seed, play, BotKind};
-use xueliu_core::game::{Action, ActionList, Game, Phase};
+use xueliu_core::game::{Action, ActionList, Game, Phase, Viewer};
 use xueliu_core::rng::Rng;
 use xueliu_core::rules::Preset;
 use xueliu_core::{Choice, Error};
@@ -95,7 +95,7 @@ fn corpus() -> Corpus {
             c.logs.push(game.events_json(None));
             c.views.push(game.public_events_json(0));
             c.views
-                .extend((0..4).map(|viewer| game.events_json(Some(viewer))));
+                .extend((0..4).map(|seat| game.events_json(Some(Viewer::Seat(seat)))));
         }
     }
     c.actions = actions.into_iter().collect();

@@ -763,9 +763,9 @@ type BotLines<'py> = (
 );
 
 /// What the table server sends at once (`Game::to_window`), read from the full log's `read`-th
-/// event on: for each viewer (seats 0-3, then 4 for the spectators) its events up to and
+/// event on: for each viewer (seats 0-3, then the public: `Viewer::ALL`) its events up to and
 /// including the first that opens a claim window, as the engine writes them (a JSON array) with
-/// their count; that window's event as the spectators see it, if one opened; whether public
+/// their count; that window's event as the public sees it, if one opened; whether public
 /// events follow it; and where the next reading starts. One reading of what is new for all five,
 /// as text the server embeds in its messages without reading it into Python objects.
 #[pyfunction]

@@ -665,7 +665,7 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         let seat = seat_arg(seat)?;
         let start = start_arg(start)?;
-        let text = self.with(|g| g.events_json_from(Some(seat), start))?;
+        let text = self.with(|g| g.events_json_from(Some(core::Viewer::Seat(seat)), start))?;
         json_loads(py, &text)
     }
 

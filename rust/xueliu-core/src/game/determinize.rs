@@ -535,7 +535,7 @@ impl Game {
             wilds,
             sets: 4 - seat.meld_summary.sets as usize,
             suits: 0b111 & !seat.void.map_or(0, super::super::tile::Suit::bit),
-            known: receives_viewers.then(|| self.known_tiles_to(s, Some(viewer))),
+            known: receives_viewers.then(|| self.known_tiles_to(s, super::Viewer::Seat(viewer))),
         })
     }
 

@@ -4,7 +4,7 @@
 //! order implies are the record's: `crate::record`).
 
 use super::log::Log;
-use super::{Game, WinRecord};
+use super::{Game, Viewer, WinRecord};
 use crate::choice::choice;
 use crate::hand::Counts;
 use crate::rules::json as rules_json;
@@ -374,10 +374,10 @@ events! {
     }
 }
 
-/// Whether `viewer` sees `event` at all: another seat's `pass` reveals a claim it could have
-/// made, i.e. concealed tiles, so it is left out of that seat's view *(c)*.
-pub fn visible(event: &Event, viewer: u8) -> bool {
-    !matches!(event, Event::Pass { seat, .. } if *seat != viewer)
+/// Whether `viewer` sees `event` at all: a seat's `pass` reveals a claim it could have made,
+/// i.e. concealed tiles, so it is left out of every other viewer's view *(c)*.
+pub fn visible(event: &Event, viewer: Viewer) -> bool {
+    !matches!(event, Event::Pass { seat, .. } if viewer.is_not(*seat))
 }
 
 /// Reads a field a full log shows and a seat's view may hide (`null`).
@@ -590,15 +590,16 @@ struct RevealedWin<'a> {
 
 impl Event {
     /// The event as written, in full (`viewer = None`) or as `viewer` sees it.
-    fn shown<'a>(&'a self, viewer: Option<u8>, game: &'a Game) -> Shown<'a> {
-        let hidden = move |seat: u8| viewer.is_some_and(|v| v != seat);
+    fn shown<'a>(&'a self, viewer: Option<Viewer>, game: &'a Game) -> Shown<'a> {
+        let hidden = move |seat: u8| viewer.is_some_and(|v| v.is_not(seat));
         match *self {
             Event::Win { index, .. } => {
                 let w = game.wins.get(index as usize);
                 // Under `win_reveal = "hand_end"` the others see only that the seat won (and a
                 // discard win's tile) until the hand is over.
-                let secret = |w: &WinRecord| viewer.is_some_and(|v| game.win_hidden(v, w));
-                let tile_secret = |w: &WinRecord| viewer.is_some_and(|v| game.tile_hidden(v, w));
+                let secret = |w: &WinRecord| viewer.is_some_and(|v| game.win_hidden_from(v, w));
+                let tile_secret =
+                    |w: &WinRecord| viewer.is_some_and(|v| game.tile_hidden_from(v, w));
                 Shown::Win {
                     seat: w.map(|w| w.seat),
                     tile: w.and_then(|w| (!tile_secret(w)).then_some(w.tile)),
@@ -664,9 +665,9 @@ impl Event {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ToWindow {
     /// Each viewer's new events as a JSON array (as [`Game::events_json_from`] writes them), with
-    /// their count: the seats 0-3, then the spectators.
+    /// their count, in [`Viewer::ALL`]'s order.
     pub views: [(String, usize); 5],
-    /// The event that opened a claim window, as the spectators see it, if one did.
+    /// The event that opened a claim window, as the public sees it, if one did.
     pub window: Option<String>,
     /// Whether public events follow that window in the log: the engine has moved past it (no
     /// seat could claim), and what followed is held until the window's claims are settled.
@@ -708,12 +709,12 @@ impl Cut {
 /// The events of the log as `viewer` sees them (in full with `None`), less the first `start`.
 struct Seen<'a> {
     game: &'a Game,
-    viewer: Option<u8>,
+    viewer: Option<Viewer>,
     start: usize,
 }
 
 impl<'a> Seen<'a> {
-    fn from(game: &'a Game, viewer: Option<u8>, start: usize) -> Seen<'a> {
+    fn from(game: &'a Game, viewer: Option<Viewer>, start: usize) -> Seen<'a> {
         Seen {
             game,
             viewer,
@@ -741,13 +742,13 @@ impl Game {
     }
 
     /// The log as a JSON array, in full or as `viewer` sees it.
-    pub fn events_json(&self, viewer: Option<u8>) -> String {
+    pub fn events_json(&self, viewer: Option<Viewer>) -> String {
         self.events_json_from(viewer, 0)
     }
 
     /// The log as `viewer` sees it (in full with `None`) less its first `start` events: a server
     /// sends each viewer only what is new, at a cost that grows with what is new.
-    pub fn events_json_from(&self, viewer: Option<u8>, start: usize) -> String {
+    pub fn events_json_from(&self, viewer: Option<Viewer>, start: usize) -> String {
         to_text(&Seen::from(self, viewer, start))
     }
 
@@ -764,11 +765,12 @@ impl Game {
     pub fn seat_event_lines(&self, seat: u8, start: usize, out: &mut Vec<u8>) -> usize {
         let events = self.log.iter().flat_map(|log| log.iter_from(start));
         let mut count = 0;
-        for event in events.filter(|e| visible(e, seat)) {
+        let viewer = Viewer::Seat(seat);
+        for event in events.filter(|e| visible(e, viewer)) {
             if count > 0 {
                 out.push(b' ');
             }
-            write_text(&event.shown(Some(seat), self), out);
+            write_text(&event.shown(Some(viewer), self), out);
             out.push(b'\n');
             count += 1;
         }
@@ -778,33 +780,32 @@ impl Game {
     /// The last event `seat` may see, if any.
     pub fn last_seen(&self, seat: u8) -> Option<&Event> {
         let mut newest_first = self.log.iter().flat_map(Log::iter_rev);
-        newest_first.find(|e| visible(e, seat))
+        newest_first.find(|e| visible(e, Viewer::Seat(seat)))
     }
 
     /// What a table server sends at once (docs/server.md, "Information"), read from the full
-    /// log's `read`-th event on, where the server's last reading ended: each viewer's events (the
-    /// seats 0-3, then 4 for the spectators) up to and including the first that opens a claim
-    /// window. Nothing that follows a window may go out before its claims are settled.
+    /// log's `read`-th event on, where the server's last reading ended: each viewer's events (in
+    /// [`Viewer::ALL`]'s order) up to and including the first that opens a claim window. Nothing
+    /// that follows a window may go out before its claims are settled.
     pub fn to_window(&self, read: usize) -> ToWindow {
-        const SPECTATORS: u8 = 4;
         let mut cuts: [Cut; 5] = Default::default();
         let (mut end, mut window, mut held) = (read, None, false);
         for event in self.log.iter().flat_map(|log| log.iter_from(read)) {
             if window.is_some() {
-                held = visible(event, SPECTATORS);
+                held = visible(event, Viewer::Public);
                 if held {
                     break;
                 }
                 continue;
             }
             end += 1;
-            for (viewer, cut) in (0..).zip(cuts.iter_mut()) {
+            for (viewer, cut) in Viewer::ALL.into_iter().zip(cuts.iter_mut()) {
                 if visible(event, viewer) {
                     cut.push(&event.shown(Some(viewer), self));
                 }
             }
             if self.opens_window(event) {
-                window = Some(cuts[SPECTATORS as usize].last_text());
+                window = Some(cuts[Viewer::Public.index()].last_text());
             }
         }
         ToWindow {
@@ -815,8 +816,8 @@ impl Game {
         }
     }
 
-    /// Where [`Game::to_window`] reads next once each viewer was sent its first `sent[viewer]`
-    /// events: the place in the full log just past the last of them (every event is seen by
+    /// Where [`Game::to_window`] reads next once each viewer was sent its first
+    /// `sent[viewer.index()]` events: the place in the full log just past the last of them (every event is seen by
     /// some viewer). For a server that kept the counts but not the place, e.g. after a restart.
     pub fn read_place(&self, sent: [usize; 5]) -> usize {
         let mut seen = [0; 5];
@@ -825,8 +826,8 @@ impl Game {
             if seen == sent {
                 break;
             }
-            for (viewer, n) in (0..).zip(seen.iter_mut()) {
-                if visible(event, viewer) && *n < sent[usize::from(viewer)] {
+            for (viewer, n) in Viewer::ALL.into_iter().zip(seen.iter_mut()) {
+                if visible(event, viewer) && *n < sent[viewer.index()] {
                     *n += 1;
                     place = at + 1;
                 }
@@ -851,8 +852,7 @@ impl Game {
     /// The log as a spectator sees it: what every seat may see (RULES.md §12), so each seat's
     /// hidden fields are hidden and no `pass` is shown, less its first `start` events.
     pub fn public_events_json(&self, start: usize) -> String {
-        const NO_SEAT: u8 = 4;
-        self.events_json_from(Some(NO_SEAT), start)
+        self.events_json_from(Some(Viewer::Public), start)
     }
 
     /// The full log as JSON lines: one event object per line (for self-play logs).

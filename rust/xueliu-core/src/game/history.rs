@@ -8,7 +8,7 @@
 
 use super::events::Direction;
 use super::state::after;
-use super::{Game, WinKind, WinRecord};
+use super::{Game, Viewer, WinKind, WinRecord};
 use crate::hand::Counts;
 use crate::meld::MeldKind;
 use crate::tile::{Tile, KINDS};
@@ -99,13 +99,14 @@ impl Game {
     /// discards, the tiles of its melds that came from its hand, its self-drawn winning tiles,
     /// tiles robbed from its kongs). Known to the giver only; all zero without an exchange.
     pub fn known_tiles(&self, seat: u8) -> [u8; KINDS] {
-        self.known_tiles_to(seat, None)
+        self.known_tiles_to(seat, Viewer::Seat(seat))
     }
 
     /// [`Game::known_tiles`] as `viewer` (the giver) can tell them: a self-draw whose tile it
     /// has not seen yet (`win_reveal = "hand_end"`) is not counted as leaving the hand, so the
-    /// hand is asked to hold every received tile that win might have been.
-    pub(super) fn known_tiles_to(&self, seat: u8, viewer: Option<u8>) -> [u8; KINDS] {
+    /// hand is asked to hold every received tile that win might have been. The seat itself sees
+    /// every tile that left its hand.
+    pub(super) fn known_tiles_to(&self, seat: u8, viewer: Viewer) -> [u8; KINDS] {
         let mut known = [0u8; KINDS];
         let Some(ex) = self.history.exchange else {
             return known;
@@ -115,9 +116,8 @@ impl Game {
             known[t.index()] += 1;
         }
         let mut left = self.shown_from_hand(seat);
-        let unseen = |w: &&WinRecord| {
-            w.seat == seat && w.kind == WinKind::SelfDraw && viewer.is_some_and(|v| v != seat)
-        };
+        let unseen =
+            |w: &&WinRecord| w.seat == seat && w.kind == WinKind::SelfDraw && viewer.is_not(seat);
         if self.hides_wins() {
             self.wins
                 .iter()

@@ -40,7 +40,7 @@ pub use hidden::Hidden;
 pub use history::{Exchanged, History};
 pub use parts::Parts;
 pub use state::{Seat, Wall, WALL_SIZE};
-pub use view::{Ask, Decision, OpenTile, SeatView, SeenExchange, SeenWin};
+pub use view::{Ask, Decision, OpenTile, SeatView, SeenExchange, SeenWin, Viewer};
 
 pub use crate::score::{Score, Situation};
 
@@ -415,13 +415,23 @@ impl Game {
 
     /// Whether `viewer` does not see the score of win `w` yet (`win_reveal = "hand_end"`): the
     /// one home of that rule for the event views, the seat's view and determinisation.
-    pub(super) fn win_hidden(&self, viewer: u8, w: &WinRecord) -> bool {
-        w.seat != viewer && self.hides_wins()
+    pub(super) fn win_hidden_from(&self, viewer: Viewer, w: &WinRecord) -> bool {
+        viewer.is_not(w.seat) && self.hides_wins()
     }
 
     /// Whether `viewer` does not see the tile of win `w` yet: another seat's self-draw.
-    pub(super) fn tile_hidden(&self, viewer: u8, w: &WinRecord) -> bool {
-        self.win_hidden(viewer, w) && w.kind == WinKind::SelfDraw
+    pub(super) fn tile_hidden_from(&self, viewer: Viewer, w: &WinRecord) -> bool {
+        self.win_hidden_from(viewer, w) && w.kind == WinKind::SelfDraw
+    }
+
+    /// [`Game::win_hidden_from`] for a seat.
+    pub(super) fn win_hidden(&self, seat: u8, w: &WinRecord) -> bool {
+        self.win_hidden_from(Viewer::Seat(seat), w)
+    }
+
+    /// [`Game::tile_hidden_from`] for a seat.
+    pub(super) fn tile_hidden(&self, seat: u8, w: &WinRecord) -> bool {
+        self.tile_hidden_from(Viewer::Seat(seat), w)
     }
 
     /// Whether `seat` has paid for `reason` this hand (a `payment` event of its), logging or not;

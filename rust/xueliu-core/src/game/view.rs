@@ -30,6 +30,39 @@ use crate::rules::Rules;
 use crate::score::Score;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 
+/// Who reads a view of the game: one seat, or the public (a spectator), who sees only what every
+/// seat sees (RULES.md §12). Five-viewer arrays hold the seats 0-3, then the public
+/// ([`Viewer::ALL`], [`Viewer::index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Seat(u8),
+    Public,
+}
+
+impl Viewer {
+    /// Every viewer, in the order of five-viewer arrays.
+    pub const ALL: [Viewer; 5] = [
+        Viewer::Seat(0),
+        Viewer::Seat(1),
+        Viewer::Seat(2),
+        Viewer::Seat(3),
+        Viewer::Public,
+    ];
+
+    /// Its place in a five-viewer array.
+    pub const fn index(self) -> usize {
+        match self {
+            Viewer::Seat(seat) => seat as usize,
+            Viewer::Public => 4,
+        }
+    }
+
+    /// Whether this viewer is anyone but `seat`, from whom `seat`'s concealed tiles are hidden.
+    pub fn is_not(self, seat: u8) -> bool {
+        self != Viewer::Seat(seat)
+    }
+}
+
 /// One seat's view of a game; see the module's documentation.
 #[derive(Clone, Copy)]
 pub struct SeatView<'a> {

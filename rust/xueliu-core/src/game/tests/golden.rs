@@ -50,8 +50,8 @@ fn digest(preset: Preset) -> (u64, usize) {
         add(&game.events_json(None), &mut d);
         add(&game.events_jsonl(), &mut d);
         add(&game.public_events_json(0), &mut d);
-        for viewer in 0..4 {
-            add(&game.events_json_from(Some(viewer), 3), &mut d);
+        for seat in 0..4 {
+            add(&game.events_json_from(Some(Viewer::Seat(seat)), 3), &mut d);
         }
         assert_eq!(
             Game::from_events(&game.events_json(None))

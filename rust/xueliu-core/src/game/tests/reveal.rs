@@ -27,7 +27,7 @@ fn without_win_payments(game: &Game) -> Vec<Event> {
 }
 
 /// `viewer`'s view as JSON values, less the reveal and the wins' own payments.
-fn seen_without_win_payments(game: &Game, viewer: u8) -> Vec<Value> {
+fn seen_without_win_payments(game: &Game, viewer: Viewer) -> Vec<Value> {
     let Value::Array(events) = serde_json::from_str(&game.events_json(Some(viewer))).unwrap()
     else {
         panic!("a view is an array")
@@ -121,29 +121,29 @@ fn hand_end_hides_a_wins_score_and_a_self_draws_tile_until_the_end() {
     let mut checked = [0usize; 2];
     for preset in PRESETS {
         side_by_side(preset, 30, |now, later| {
-            for viewer in 0..5u8 {
+            for viewer in Viewer::ALL {
                 let seen: Value = serde_json::from_str(&later.events_json(Some(viewer))).unwrap();
                 let wins = (seen.as_array().unwrap().iter()).filter(|e| e["type"] == "win");
                 for (w, record) in wins.zip(later.wins()) {
-                    let own = w["seat"] == viewer;
+                    let own = w["seat"].as_u64().map(|s| Viewer::Seat(s as u8)) == Some(viewer);
                     let hidden = !own && !later.is_over();
                     let self_drawn = record.kind == WinKind::SelfDraw;
                     assert_eq!(w["score"].is_null(), hidden, "{w}");
                     assert_eq!(w["tile"].is_null(), hidden && self_drawn, "{w}");
-                    assert_eq!(w["hand"].is_null(), viewer != record.seat, "{w}");
+                    assert_eq!(w["hand"].is_null(), viewer.is_not(record.seat), "{w}");
                     checked[usize::from(hidden)] += 1;
                 }
-                let Some(view) = later.view(viewer) else {
+                let Viewer::Seat(seat) = viewer else {
                     continue;
                 };
-                for (w, record) in view.wins().zip(later.wins()) {
-                    let hidden = w.seat != viewer && !later.is_over();
+                for (w, record) in later.view(seat).unwrap().wins().zip(later.wins()) {
+                    let hidden = w.seat != seat && !later.is_over();
                     assert_eq!(w.score.is_none(), hidden);
                     assert_eq!(w.tile.is_none(), hidden && record.kind == WinKind::SelfDraw);
                 }
             }
             if later.is_over() {
-                for viewer in 0..5u8 {
+                for viewer in Viewer::ALL {
                     // After the end each viewer's view is the immediate game's, less when the
                     // wins were paid.
                     assert_eq!(
