@@ -1,8 +1,8 @@
 //! What one seat may see of a hand (RULES.md §12): its own concealed tiles and, of the table,
 //! only what is public. Bots decide from a [`SeatView`] and are never handed the [`Game`]
 //! (`bots::play` is the one door between them), so a bot that reads a hidden tile does not
-//! compile. Search reaches the hidden tiles only through [`SeatView::determinize`]: a whole
-//! game of one world consistent with the view.
+//! compile. Search (`crate::search`) reaches the hidden tiles only through [`SeatView::world`]:
+//! a whole game of one world consistent with the view, with the hidden tiles it chose.
 //!
 //! A view is a borrow of the game and a seat number: building one copies nothing, and every
 //! accessor reads the game's own state.
@@ -33,8 +33,9 @@ use crate::tile::{Suit, Tile, COPIES, KINDS};
 /// One seat's view of a game; see the module's documentation.
 #[derive(Clone, Copy)]
 pub struct SeatView<'a> {
-    game: &'a Game,
-    seat: u8,
+    // Read by hidden.rs too: what a search over the hidden tiles may ask of the view.
+    pub(super) game: &'a Game,
+    pub(super) seat: u8,
 }
 
 /// What the seat is asked to decide now, as far as the seat may know it.
@@ -208,12 +209,6 @@ impl<'a> SeatView<'a> {
             given: x.given[s],
             received: x.received[s],
         })
-    }
-
-    /// A world consistent with the view, its hidden tiles dealt again from `seed`
-    /// ([`Game::determinize`]): what search plays in.
-    pub fn determinize(&self, seed: u64) -> Result<Game, Error> {
-        self.game.determinize(self.seat, seed)
     }
 }
 
