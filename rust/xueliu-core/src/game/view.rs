@@ -1,8 +1,9 @@
 //! What one seat may see of a hand (RULES.md §12): its own concealed tiles and, of the table,
 //! only what is public. Bots decide from a [`SeatView`] and are never handed the [`Game`]
 //! (`bots::play` is the one door between them), so a bot that reads a hidden tile does not
-//! compile. Search (`crate::search`) reaches the hidden tiles only through [`SeatView::world`]:
-//! a whole game of one world consistent with the view, with the hidden tiles it chose.
+//! compile unless it says so: [`SeatView::true_hands`] is the one, explicit, opt-in. Search
+//! (`crate::search`) deals the hidden tiles again and plays in the world [`SeatView::world`]
+//! makes of them: a whole game consistent with the view.
 //!
 //! A view is a borrow of the game and a seat number: building one copies nothing, and every
 //! accessor reads the game's own state.
