@@ -1,5 +1,6 @@
-"""The core crate's homes and the imports between them (issue 29): no cycle, and the written form
-above the engine (record imports game; game never imports record).
+"""The core crate's homes and the imports between them (issue 29): no cycle, the written form
+above the engine (record imports game; game never imports record), and search between the
+engine and the bots (engine <- view <- search <- bots).
 
 A home is a top-level module of rust/xueliu-core/src (`game`, `record`, `tile`, ...). An edge
 A -> B is any path in A's code that names B: `use crate::B::...`, an inline `crate::B::...` (a
@@ -98,7 +99,7 @@ def cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_homes_import_each_other_without_a_cycle():
     graph = home_graph()
-    assert {"game", "record", "wire", "tile"} <= graph.keys()
+    assert {"game", "record", "search", "wire", "tile"} <= graph.keys()
     assert cycle(graph) is None, " -> ".join(cycle(graph) or [])
 
 
@@ -106,6 +107,14 @@ def test_the_record_stands_above_the_game():
     graph = home_graph()
     assert "game" in graph["record"]
     assert "record" not in graph["game"]
+
+
+def test_search_stands_above_the_game_and_below_the_bots():
+    graph = home_graph()
+    assert "game" in graph["search"]
+    assert "search" not in graph["game"], "the game knows no search: search asks the seat's view"
+    assert "search" in graph["bots"]
+    assert not graph["search"] & {"bots", "record", "env", "matches"}
 
 
 def test_the_lowest_homes_know_no_game():

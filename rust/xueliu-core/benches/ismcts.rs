@@ -15,8 +15,9 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
 use xueliu_core::bots::{play, policy, Bot, BotKind, GreedyBot, IsmctsBot, PolicyBot};
-use xueliu_core::game::{Game, Pending};
+use xueliu_core::game::{Game, Pending, TrueHands};
 use xueliu_core::rules::Rules;
+use xueliu_core::search;
 
 /// Rounds of each case, unless `ISMCTS_BENCH_ROUNDS` says otherwise.
 const ROUNDS: usize = 7;
@@ -95,13 +96,19 @@ fn positions(rules: &Arc<Rules>, hands: u64, claims: bool) -> Vec<(Game, u8)> {
     out
 }
 
+/// A determinisation for `seat`, as the ISMCTS bot makes one.
+fn determinize(game: &Game, seat: u8, seed: u64) -> Game {
+    let view = game.view(seat).unwrap();
+    search::determinize(&view, seed, Some(TrueHands::of(game))).unwrap()
+}
+
 fn main() {
     let rules = Arc::new(Rules::preset("chengdu").unwrap());
     let pos = positions(&rules, 10, false);
     let claims = positions(&rules, 10, true);
     // Warm-up: tables built at first use are not part of any case.
     pos.iter()
-        .for_each(|(g, s)| drop(black_box(g.determinize(*s, 1).unwrap())));
+        .for_each(|(g, s)| drop(black_box(determinize(g, *s, 1))));
     match std::env::var("ISMCTS_BENCH_ONLY").as_deref() {
         Ok("search") => return search_rows(&pos, &claims, &[100]),
         Ok("prior") => return prior_rows(&pos, &claims, &[25, 100]),
@@ -110,13 +117,13 @@ fn main() {
     let (no_win, won): (Vec<_>, Vec<_>) =
         pos.iter().cloned().partition(|(g, _)| g.wins().is_empty());
     let det_no_win = micros(&no_win, |(g, s)| {
-        black_box(g.determinize(*s, 7).unwrap());
+        black_box(determinize(g, *s, 7));
     });
     let det_won = micros(&won, |(g, s)| {
-        black_box(g.determinize(*s, 7).unwrap());
+        black_box(determinize(g, *s, 7));
     });
     let det = micros(&pos, |(g, s)| {
-        black_box(g.determinize(*s, 7).unwrap());
+        black_box(determinize(g, *s, 7));
     });
     let mut bot = GreedyBot::default();
     let playout = micros(&pos, |(g, _)| {

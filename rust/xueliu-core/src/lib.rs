@@ -8,7 +8,10 @@
 //! ready hand's waits), [`game`] (the turn state machine: one hand from the shuffle to the last
 //! payment), [`record`] (the hand's written form: snapshots, replays of logs, their verification
 //! and older formats; it reaches the game through [`game::Game::parts`] and
-//! [`game::Game::from_parts`] only), [`mod@matches`] (hands in a row: dealers, seeds, totals),
+//! [`game::Game::from_parts`] only), [`search`] (determinisation for search over hidden tiles,
+//! written against the seat's view: it reaches the game through [`game::SeatView::world`], and
+//! the true tiles only through an explicit [`game::TrueHands`]), [`mod@matches`] (hands in a
+//! row: dealers, seeds, totals),
 //! [`analysis::wilds`] (analysis with 幺鸡 wilds), [`bot_protocol`] (the lines a bot process is sent
 //! at each decision).
 
@@ -31,6 +34,7 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod score;
+pub mod search;
 pub mod tables;
 pub mod tile;
 pub(crate) mod wire;

@@ -15,8 +15,9 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 use std::sync::{Mutex, MutexGuard};
 use xueliu_core::encode;
-use xueliu_core::game::{self as core, ActionList};
+use xueliu_core::game::{self as core, ActionList, TrueHands};
 use xueliu_core::meld::Meld as CoreMeld;
+use xueliu_core::search;
 use xueliu_core::tile::{self as core_tile, Suit};
 use xueliu_core::Choice;
 
@@ -688,7 +689,10 @@ impl Game {
     fn determinize(&self, seat: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Game> {
         let seat = seat_arg(seat)?;
         let seed = seed_arg(seed)?;
-        let copy = self.with(|g| g.determinize(seat, seed))?;
+        let copy = self.with(|g| match g.view(seat) {
+            Some(view) => search::determinize(&view, seed, Some(TrueHands::of(g))),
+            None => Err(xueliu_core::Error::Argument(format!("seat {seat}: 0 to 3"))),
+        })?;
         copy.map(Game::of).map_err(core_error)
     }
 

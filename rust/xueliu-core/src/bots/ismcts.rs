@@ -1,7 +1,9 @@
 //! The ISMCTS bot: determinised Monte-Carlo search over the seat's own decision. The tiles
 //! hidden from the seat are unknown, so each sample is a fresh determinisation
-//! ([`SeatView::determinize`], RULES.md §12): one world consistent with everything the seat
-//! knows, and the only way the search reaches hidden tiles.
+//! ([`search::determinize`], RULES.md §12): one world consistent with everything the seat
+//! knows, and the only way the search reaches hidden tiles. It opts in to the true tiles
+//! ([`SeatView::true_hands`]) for the rare position whose winners the deal cannot place
+//! otherwise (about 0.2%), as determinisation always did.
 //! Every candidate action is played in the same worlds, each world played out to the end of
 //! the hand by the greedy bot in all four seats, and the candidates are compared with the
 //! *default* choice world by world: the search departs from the default only for an action
@@ -23,6 +25,7 @@ use super::{play, Bot, GreedyBot, PolicyBot};
 use crate::analysis::{shanten, tiles_of, uncapped_shanten};
 use crate::game::{Action, ActionList, Ask, Decision, Game, SeatView, MAX_ACTIONS};
 use crate::rng::Rng;
+use crate::search;
 use crate::tile::{Tile, KINDS};
 
 /// The budget when the name gives none (`"ismcts"`).
@@ -112,7 +115,8 @@ impl IsmctsBot {
         let seat = view.seat();
         let mut scores = [0i64; MAX_ACTIONS];
         for _ in 0..worlds {
-            let Ok(world) = view.determinize(self.rng.next_u64()) else {
+            let seed = self.rng.next_u64();
+            let Ok(world) = search::determinize(view, seed, Some(view.true_hands())) else {
                 return;
             };
             for (i, &action) in self.candidates.iter().enumerate() {
@@ -381,7 +385,7 @@ mod tests {
             while let Some(seat) = (0..4u8).find(|&s| game.must_act(s)) {
                 let view = game.view(seat).unwrap();
                 if step % 5 == 0 && view.ask() == Ask::Turn {
-                    let copy = view.determinize(step).unwrap();
+                    let copy = search::determinize(&view, step, Some(view.true_hands())).unwrap();
                     let a = IsmctsBot::new(12, step).choose(&view);
                     let b = IsmctsBot::new(12, step).choose(&copy.view(seat).unwrap());
                     same += u32::from(a == b);

@@ -4,10 +4,12 @@
 //! [`policy`]), named by [`BotKind`] for the factory.
 //!
 //! A bot decides from a [`SeatView`]: what its seat may see (RULES.md §12), never the game
-//! itself, so a bot that reads hidden tiles does not compile; [`play`] is the one door from a bot
+//! itself, so a bot that reads hidden tiles does not compile (but through the explicit
+//! [`SeatView::true_hands`]); [`play`] is the one door from a bot
 //! to a game. It must be asked only when its seat must act; asked otherwise it answers
 //! [`Action::Pass`], which the game refuses. Search reaches the hidden tiles only through
-//! [`SeatView::determinize`].
+//! [`crate::search::determinize`], which reads the true tiles only when passed
+//! [`SeatView::true_hands`](crate::game::SeatView::true_hands).
 //! A bot's own randomness comes from the seed it was built with, so a game played by bots is
 //! reproducible from the game's seed and the bots' seeds.
 

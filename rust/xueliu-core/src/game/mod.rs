@@ -9,7 +9,6 @@
 mod action;
 mod check;
 mod claims;
-mod determinize;
 mod escape;
 mod events;
 mod explain;
@@ -24,19 +23,16 @@ mod state;
 mod turn;
 mod value;
 mod view;
-mod winning_hand;
 
 #[cfg(test)]
-mod determinize_tests;
-#[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
 pub use events::{
     claim, Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls,
     ToWindow, WinKind,
 };
-pub use hidden::Hidden;
+pub use hidden::{Hidden, TrueHands};
 pub use history::{Exchanged, History};
 pub use parts::Parts;
 pub use state::{Seat, Wall, WALL_SIZE};

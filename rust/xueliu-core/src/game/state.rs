@@ -145,6 +145,11 @@ impl Seat {
         &self.hand
     }
 
+    /// Turns so far (docs/game-protocol.md §5), which everyone sees.
+    pub fn turns(&self) -> u16 {
+        self.turn
+    }
+
     /// The melds summed up for hand analysis.
     #[inline]
     pub fn melded(&self) -> &Melds {

@@ -33,7 +33,7 @@ fn random_hands_keep_every_invariant() {
 
 /// A player that wins when it can (mostly), often claims, and discards to lower shanten: it
 /// reaches wins, kongs, robbing and every settlement far more often than random play.
-pub(super) fn eager_step(game: &mut Game, rng: &mut Rng, buf: &mut ActionList) -> bool {
+pub(crate) fn eager_step(game: &mut Game, rng: &mut Rng, buf: &mut ActionList) -> bool {
     let Some(seat) = (0..4).find(|&s| game.must_act(s)) else {
         return false;
     };

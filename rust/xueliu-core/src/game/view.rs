@@ -1,8 +1,9 @@
 //! What one seat may see of a hand (RULES.md §12): its own concealed tiles and, of the table,
 //! only what is public. Bots decide from a [`SeatView`] and are never handed the [`Game`]
 //! (`bots::play` is the one door between them), so a bot that reads a hidden tile does not
-//! compile. Search reaches the hidden tiles only through [`SeatView::determinize`]: a whole
-//! game of one world consistent with the view.
+//! compile unless it says so: [`SeatView::true_hands`] is the one, explicit, opt-in. Search
+//! (`crate::search`) deals the hidden tiles again and plays in the world [`SeatView::world`]
+//! makes of them: a whole game consistent with the view.
 //!
 //! A view is a borrow of the game and a seat number: building one copies nothing, and every
 //! accessor reads the game's own state.
@@ -66,8 +67,9 @@ impl Viewer {
 /// One seat's view of a game; see the module's documentation.
 #[derive(Clone, Copy)]
 pub struct SeatView<'a> {
-    game: &'a Game,
-    seat: u8,
+    // Read by hidden.rs too: what a search over the hidden tiles may ask of the view.
+    pub(super) game: &'a Game,
+    pub(super) seat: u8,
 }
 
 /// What the seat is asked to decide now, as far as the seat may know it.
@@ -241,12 +243,6 @@ impl<'a> SeatView<'a> {
             given: x.given[s],
             received: x.received[s],
         })
-    }
-
-    /// A world consistent with the view, its hidden tiles dealt again from `seed`
-    /// ([`Game::determinize`]): what search plays in.
-    pub fn determinize(&self, seed: u64) -> Result<Game, Error> {
-        self.game.determinize(self.seat, seed)
     }
 }
 

@@ -2,15 +2,16 @@
 //! every tile hidden from one seat — the other concealed hands and the wall's order — is dealt
 //! again at random, consistent with what that seat knows (RULES.md §12).
 //!
-//! The deal reads only what the seat may see, never the hidden tiles themselves (except in the
-//! one fallback below), so determinising a determinised copy again with the same seed gives the
-//! same copy. It respects:
+//! The deal reads only what the seat may see, through its [`SeatView`], never the hidden tiles
+//! themselves (except in the one fallback below, and only when the caller passes
+//! [`TrueHands`]), so determinising a determinised copy again with the same seed gives the same
+//! copy. The copy is made by [`SeatView::world`] from the tiles chosen here. It respects:
 //! - the seat's own hand and decisions, every discard, meld, win, payment and score, the hand
 //!   sizes and the wall's size;
 //! - the exchange: the three tiles the seat gave sit in the receiving hand, less the copies of
-//!   each kind that hand has shown since ([`Game::known_tiles`]);
+//!   each kind that hand has shown since ([`SeatView::known_tiles`]);
 //! - void suits: a seat whose latest discard was outside its void suit holds no void tile but
-//!   those drawn since ([`Game::void_bound`]);
+//!   those drawn since ([`SeatView::void_bound`]);
 //! - wins: each winner's hidden hand waits on every tile it won on and scores each win exactly
 //!   as recorded (pattern, roots and every bonus are public), so the copy restores as it is; a
 //!   four-wild winner keeps three wilds and any other tiles. Under `win_reveal = "hand_end"`,
@@ -37,20 +38,19 @@
 //! (a pass is hidden; other seats' locks are cleared). When the winners' hands and the void-bound
 //! hands cannot be dealt together in [`DEAL_TRIES`] tries, a search over the hands each winner
 //! could hold, in a random order, looks for ones the rest deals around; only when its
-//! [`SEARCH_BUDGET`] runs out do the winners keep their true hands (about 0.2% of positions
-//! from random play, the last few draws of a hand with two or three winners whose hands hold
-//! nearly every unseen tile; the tests count it).
+//! [`SEARCH_BUDGET`] runs out do the winners keep their true hands, read from [`TrueHands`]
+//! (about 0.2% of positions from random play, the last few draws of a hand with two or three
+//! winners whose hands hold nearly every unseen tile; the tests count it); without it, such a
+//! position is an error.
 
-use super::events::KongKind;
-use super::value::score_win;
 use super::winning_hand::{random_waiting_hand, search_waiting_hands, Shape, Wanted};
-use super::{Game, Pending, Responses, TurnKind, WinRecord};
 use crate::analysis::waits;
-use crate::error::Error;
+use crate::error::{Error, Result};
+use crate::game::{Game, Hidden, Phase, SeatView, SeenWin, TrueHands, TurnKind};
 use crate::hand::{Counts, MAX_WILDS};
-use crate::meld::MeldKind;
 use crate::pattern::Pattern;
 use crate::rng::Rng;
+use crate::rules::Rules;
 use crate::score::Bonus;
 use crate::tile::{Suit, Tile, COPIES, KINDS};
 use std::collections::VecDeque;
@@ -76,7 +76,7 @@ type WonTiles = Vec<(usize, Tile)>;
 /// What the viewer knows a winner's kept hand must satisfy, from its wins and melds.
 struct WinnerNeeds {
     seat: u8,
-    /// It won on four wilds: a win whatever its other tiles ([`Game::four_wilds_hand`]).
+    /// It won on four wilds: a win whatever its other tiles (`Table::four_wilds_hand`).
     four_wilds: bool,
     /// Its pattern; `None` while its wins are hidden from the viewer, which then knows no score.
     pattern: Option<Pattern>,
@@ -175,75 +175,89 @@ struct Deal {
     counts: Vec<[u8; KINDS]>,
 }
 
-impl Game {
-    /// A copy in which every tile hidden from `seat` is dealt again at random from `seed`,
-    /// consistent with what `seat` knows (see the module's documentation). Never fails today;
-    /// the `Result` leaves room for positions a future rule cannot determinise.
-    pub fn determinize(&self, seat: u8, seed: u64) -> Result<Game, Error> {
-        Ok(self.determinize_traced(seat, seed).0)
+/// Determinises `view`'s game for its seat: a world in which every tile hidden from the seat is
+/// dealt again at random from `seed`, consistent with what it knows (see the module's
+/// documentation). With `truth`, a position whose winners the search cannot deal within its
+/// budget keeps the winners' true hands (about 0.2% of positions); without, it is an error.
+pub fn determinize(view: &SeatView<'_>, seed: u64, truth: Option<TrueHands<'_>>) -> Result<Game> {
+    Ok(determinize_traced(view, seed, truth)?.0)
+}
+
+/// [`determinize`], and whether it fell back to the winners' true hands.
+pub(super) fn determinize_traced(
+    view: &SeatView<'_>,
+    seed: u64,
+    truth: Option<TrueHands<'_>>,
+) -> Result<(Game, bool)> {
+    let table = Table {
+        view: *view,
+        rules: view.rules(),
+        viewer: view.seat(),
+        truth,
+    };
+    let mut rng = Rng::new(seed);
+    let (places, layout) = table.hidden_places();
+    let pool = table.unseen();
+    let world_rng = rng.next_u64();
+    let no_deal = || {
+        Error::Internal(format!(
+            "no deal of the tiles hidden from seat {} found without the true hands",
+            table.viewer
+        ))
+    };
+    let (winners, won, deal, fell_back) = table
+        .deal_hidden(&pool, places, &layout, &mut rng)
+        .ok_or_else(no_deal)?;
+    let mut hidden = table.placed(&winners, &deal, &layout, &mut rng)?;
+    hidden.won = won;
+    hidden.exchange = table.picks(&hidden, &mut rng);
+    let world = (view.world(&hidden, seed, world_rng)).map_err(Error::Internal)?;
+    Ok((world, fell_back))
+}
+
+/// The game as one seat sees it, and the opt-in to the true tiles.
+struct Table<'a> {
+    view: SeatView<'a>,
+    rules: &'a Rules,
+    viewer: u8,
+    truth: Option<TrueHands<'a>>,
+}
+
+impl Table<'_> {
+    /// Whether seat `s` is on the move holding a tile it has just drawn.
+    fn drew(&self, s: u8) -> bool {
+        matches!(self.view.turn(), Some((t, TurnKind::Draw | TurnKind::Replacement)) if t == s)
     }
 
-    /// [`Game::determinize`], and whether it fell back to the winners' true hands.
-    pub(super) fn determinize_traced(&self, seat: u8, seed: u64) -> (Game, bool) {
-        let seat = seat & 3;
-        let mut rng = Rng::new(seed);
-        let (places, layout) = self.hidden_places(seat);
-        let pool = self.unseen_by(seat);
-        let mut copy = self.clone();
-        copy.stop_logging();
-        copy.seed = seed;
-        copy.rng = Rng::new(rng.next_u64());
-        let Some((winners, won, deal, fell_back)) =
-            self.deal_hidden(seat, &pool, places, &layout, &mut rng)
-        else {
-            // Unreachable while the game keeps its invariants: the true deal fits.
-            return (copy, true);
-        };
-        copy.place_hidden(seat, &winners, &deal, &layout, &mut rng);
-        copy.rescore_hidden_wins(seat, &won);
-        copy.invent_hidden_picks(seat, &mut rng);
-        copy.reopen_decisions(seat);
-        (copy, fell_back)
+    /// Whether the viewer has not seen the tile of some win yet.
+    fn any_tile_hidden(&self) -> bool {
+        self.view.wins().any(|w| w.tile.is_none())
     }
 
-    /// The tile `seat` has just drawn while it is on the move.
-    fn just_drawn(&self, seat: u8) -> Option<Tile> {
-        match self.pending {
-            Pending::Turn(t) if t.seat == seat => match t.kind {
-                TurnKind::Draw | TurnKind::Replacement => t.drawn,
-                TurnKind::First | TurnKind::AfterPong | TurnKind::Dealt => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// Copies of each kind `seat` cannot see: in the other hands or the wall.
-    fn unseen_by(&self, seat: u8) -> [u8; KINDS] {
-        let mut seen = kinds(&self.seats[seat as usize].hand);
-        for m in self.seats.iter().flat_map(super::state::Seat::meld_list) {
+    /// Copies of each kind the viewer cannot see: in the other hands or the wall.
+    fn unseen(&self) -> [u8; KINDS] {
+        let mut seen = kinds(self.view.hand());
+        for m in (0..4).flat_map(|s| self.view.melds(s)) {
             seen[m.tile.index()] += m.naturals();
             seen[Tile::YAOJI.index()] += m.wilds;
         }
-        self.river
-            .entries()
+        (self.view.river())
             .iter()
             .for_each(|&(_, t)| seen[t.index()] += 1);
-        for w in self
-            .wins
-            .iter()
-            .filter(|w| !w.shared && !self.tile_hidden(seat, w))
-        {
-            seen[w.tile.index()] += 1;
+        for w in self.view.wins().filter(|w| !w.shared) {
+            if let Some(t) = w.tile {
+                seen[t.index()] += 1;
+            }
         }
         seen.map(|n| COPIES.saturating_sub(n))
     }
 
-    fn hidden_places(&self, viewer: u8) -> (Vec<Place>, Layout) {
+    fn hidden_places(&self) -> (Vec<Place>, Layout) {
+        let (view, viewer) = (&self.view, self.viewer);
         let mut places = Vec::with_capacity(MAX_PLACES);
         let mut layout = Layout::default();
-        let receiver = self.history.exchange.map(|e| e.receiver(viewer));
         for s in (0..4u8).filter(|&s| s != viewer) {
-            let drawn = usize::from(self.just_drawn(s).is_some());
+            let drawn = usize::from(self.drew(s));
             if drawn == 1 {
                 layout.drawn[s as usize] = Some(places.len());
                 places.push(Place {
@@ -252,24 +266,19 @@ impl Game {
                     ..Place::FREE
                 });
             }
-            if self.seats[s as usize].wins > 0 {
+            if view.wins_of(s) > 0 {
                 continue;
             }
-            let void = self.seats[s as usize].void;
-            let bound = self.void_bound(s).map(|b| b.saturating_sub(drawn as u8));
-            let mut known = if receiver == Some(s) {
-                self.known_tiles(s)
-            } else {
-                [0; KINDS]
-            };
+            let void = view.void(s);
+            let bound = view.void_bound(s).map(|b| b.saturating_sub(drawn as u8));
+            let mut known = view.known_tiles(s);
             // A "dealt" turn is public: it is a non-dealer's that holds four wilds (§11).
-            let dealt = matches!(self.pending, Pending::Turn(t) if t.seat == s && t.kind == TurnKind::Dealt);
-            if dealt {
+            if view.turn() == Some((s, TurnKind::Dealt)) {
                 known[Tile::YAOJI.index()] = COPIES;
             }
             layout.kept[s as usize] = Some(places.len());
             places.push(Place {
-                size: self.seats[s as usize].hand.len() - drawn,
+                size: view.hand_size(s) - drawn,
                 void: void.zip(bound),
                 known,
                 wilds: self.rules.wilds,
@@ -278,7 +287,7 @@ impl Game {
         }
         layout.wall = places.len();
         places.push(Place {
-            size: self.wall.remaining(),
+            size: view.wall_remaining(),
             wilds: self.rules.wilds,
             ..Place::FREE
         });
@@ -289,47 +298,42 @@ impl Game {
     /// non-dealer then wins on a "dealt" turn, the dealer on its first); in play a hand reaching
     /// four wins at once, so only the seat on such a turn holds them, and a drawn wild is apart.
     fn max_kept_wilds(&self, s: u8) -> u8 {
-        match self.pending {
-            Pending::Exchange(_) | Pending::Void(_) => COPIES,
-            Pending::Turn(t)
-                if t.seat == s && matches!(t.kind, TurnKind::Dealt | TurnKind::First) =>
-            {
-                COPIES
-            }
+        match (self.view.phase(), self.view.turn()) {
+            (Phase::Exchange | Phase::Void, _) => COPIES,
+            (_, Some((t, TurnKind::Dealt | TurnKind::First))) if t == s => COPIES,
             _ => COPIES - 1,
         }
     }
 
     /// Winners' kept hands and the deal of everything else: at random, else by a search, and
-    /// only if that finds none in its budget do the winners keep their true hands, which always
-    /// fits: the true deal of the rest is a witness.
+    /// only if that finds none in its budget (and with the opt-in to the truth) do the winners
+    /// keep their true hands, which always fits: the true deal of the rest is a witness.
     fn deal_hidden(
         &self,
-        viewer: u8,
         pool: &[u8; KINDS],
         places: Vec<Place>,
         layout: &Layout,
         rng: &mut Rng,
     ) -> Option<(Winners, WonTiles, Deal, bool)> {
+        let viewer = self.viewer;
         let mut pinned = [0u8; KINDS];
         places.iter().for_each(|p| add(&mut pinned, &p.known));
         let winning: Vec<u8> = (0..4u8)
-            .filter(|&s| s != viewer && self.seats[s as usize].wins > 0)
+            .filter(|&s| s != viewer && self.view.wins_of(s) > 0)
             .collect();
         // The search builds hands only; with self-drawn tiles to choose too, the true hands.
-        let searchable = !self.wins.iter().any(|w| self.tile_hidden(viewer, w));
+        let searchable = !self.any_tile_hidden();
         for attempt in 0..=DEAL_TRIES {
             let last = attempt == DEAL_TRIES;
             let mut left = *pool;
             sub(&mut left, &pinned);
             if last && !winning.is_empty() && searchable {
                 let needs: Vec<WinnerNeeds> = (winning.iter())
-                    .filter_map(|&s| self.winner_needs(viewer, s))
+                    .filter_map(|&s| self.winner_needs(s))
                     .collect();
                 let mut winners = [None; 4];
                 let mut budget = SEARCH_BUDGET;
                 let found = self.search_winners(
-                    viewer,
                     &needs,
                     (left, &pinned, &places),
                     (&mut winners, &mut budget),
@@ -340,12 +344,16 @@ impl Game {
                     return Some((winners, Vec::new(), deal, false));
                 }
             }
+            let truth = if last && !winning.is_empty() {
+                Some(self.truth?)
+            } else {
+                None
+            };
             let mut winners = [None; 4];
             for &s in &winning {
-                let hand = if last {
-                    Some(self.kept_hand(s))
-                } else {
-                    self.winner_hand(viewer, s, &left, rng)
+                let hand = match truth {
+                    Some(truth) => Some(kinds(&truth.kept(s))),
+                    None => self.winner_hand(s, &left, rng),
                 };
                 let Some(hand) = hand else { break };
                 sub(&mut left, &hand);
@@ -354,7 +362,7 @@ impl Game {
             if winning.iter().any(|&s| winners[s as usize].is_none()) {
                 continue;
             }
-            let Some(won) = self.hidden_win_tiles(viewer, &winners, &mut left, last, rng) else {
+            let Some(won) = self.hidden_win_tiles(&winners, &mut left, last, rng) else {
                 continue;
             };
             add(&mut left, &pinned);
@@ -366,30 +374,27 @@ impl Game {
         None
     }
 
-    /// A tile for each self-draw `viewer` has not seen, taken from `left`: one the winner's new
-    /// kept hand (as it was at that win) waits on, at random, or with `truth` the tile it was.
+    /// A tile for each self-draw the viewer has not seen, taken from `left`: one the winner's
+    /// new kept hand (as it was at that win) waits on, at random, or on the last try the tile
+    /// it was (with the opt-in to the truth).
     fn hidden_win_tiles(
         &self,
-        viewer: u8,
         winners: &Winners,
         left: &mut [u8; KINDS],
-        truth: bool,
+        last: bool,
         rng: &mut Rng,
     ) -> Option<WonTiles> {
         let mut won = Vec::new();
-        for (i, w) in self.wins.iter().enumerate() {
-            if !self.tile_hidden(viewer, w) {
+        for (i, w) in self.view.wins().enumerate() {
+            if w.tile.is_some() {
                 continue;
             }
-            let tile = if truth {
-                w.tile
+            let tile = if last {
+                self.truth?.won_tile(i)?
             } else {
                 let kept = from_kinds(&winners[w.seat as usize]?, self.rules.wilds)?;
-                let mut then = self.seats[w.seat as usize];
-                then.hand = self.hand_at_win(w, kept);
-                then.melds = w.melds;
-                then.rebuild_summary();
-                let waiting = waits(&then.hand, &then.context(&self.rules));
+                let then = self.view.hand_at_win(i, kept)?;
+                let waiting = waits(&then, &self.view.win_context(i)?);
                 let mut avail = *left;
                 for t in Tile::all().filter(|t| waiting & 1 << t.index() == 0) {
                     avail[t.index()] = 0;
@@ -408,7 +413,6 @@ impl Game {
     /// always the last draws of a hand whose winners hold nearly every unseen tile.
     fn search_winners(
         &self,
-        viewer: u8,
         needs: &[WinnerNeeds],
         (left, pinned, places): ([u8; KINDS], &[u8; KINDS], &[Place]),
         (winners, budget): (&mut Winners, &mut u32),
@@ -425,20 +429,14 @@ impl Game {
             let mut after = left;
             sub(&mut after, hand);
             winners[s as usize] = Some(*hand);
-            found = self.search_winners(
-                viewer,
-                rest,
-                (after, pinned, places),
-                (winners, budget),
-                rng,
-            );
+            found = self.search_winners(rest, (after, pinned, places), (winners, budget), rng);
             found.is_some()
         };
         if first.four_wilds {
             // Any other tiles win with four wilds: random tries find them as well as a search.
             for _ in 0..WINNER_TRIES {
                 *budget = budget.checked_sub(1)?;
-                if let Some(hand) = self.four_wilds_hand(viewer, s, &left, rng) {
+                if let Some(hand) = self.four_wilds_hand(s, &left, rng) {
                     if take(&hand, rng, budget) {
                         break;
                     }
@@ -455,31 +453,12 @@ impl Game {
         found
     }
 
-    /// The true concealed hand of `s` without the tile it has just drawn.
-    fn kept_hand(&self, s: u8) -> [u8; KINDS] {
-        let mut hand = self.seats[s as usize].hand;
-        if let Some(d) = self.just_drawn(s) {
-            if self.rules.is_wild(d) {
-                hand.remove_wild();
-            } else {
-                hand.remove(d);
-            }
-        }
-        kinds(&hand)
-    }
-
     /// A kept hand for winner `s` from the unseen tiles `avail`: one that waits on every tile
     /// it won on and scores each win as recorded.
-    fn winner_hand(
-        &self,
-        viewer: u8,
-        s: u8,
-        avail: &[u8; KINDS],
-        rng: &mut Rng,
-    ) -> Option<[u8; KINDS]> {
-        let needs = self.winner_needs(viewer, s)?;
+    fn winner_hand(&self, s: u8, avail: &[u8; KINDS], rng: &mut Rng) -> Option<[u8; KINDS]> {
+        let needs = self.winner_needs(s)?;
         if needs.four_wilds {
-            return self.four_wilds_hand(viewer, s, avail, rng);
+            return self.four_wilds_hand(s, avail, rng);
         }
         let naturals = needs.naturals(avail)?;
         for _ in 0..WINNER_TRIES {
@@ -494,48 +473,49 @@ impl Game {
         None
     }
 
-    /// What `viewer` knows a kept hand of winner `s` must satisfy; `None` if `s` has not won.
-    fn winner_needs(&self, viewer: u8, s: u8) -> Option<WinnerNeeds> {
-        let seat = &self.seats[s as usize];
-        let records: Vec<_> = self.wins.iter().filter(|w| w.seat == s).collect();
-        let first = records.first()?;
+    /// Whether win `w` was made with the melds its winner holds now.
+    fn melds_now(&self, i: usize, w: &SeenWin<'_>) -> bool {
+        (self.view.win_melds(i))
+            .is_some_and(|then| then.iter().flatten().copied().eq(self.view.melds(w.seat)))
+    }
+
+    /// What the viewer knows a kept hand of winner `s` must satisfy; `None` if `s` has not won.
+    fn winner_needs(&self, s: u8) -> Option<WinnerNeeds> {
+        let view = &self.view;
+        let records = || (view.wins().enumerate()).filter(move |(_, w)| w.seat == s);
+        let (_, first) = records().next()?;
         // A drawn wild completes any waiting hand, so a win on one asks only that the hand
         // waits; winners' hands are built from natural tiles (an approximation, by choice), some
         // made wilds where the win shows one.
         let wilds = self.rules.wilds;
         let on_wild = |t: Tile| wilds && t == Tile::YAOJI;
-        // Only the viewer's own pick is known to it.
-        let receives_viewers = self
-            .history
-            .exchange
-            .is_some_and(|e| e.receiver(viewer) == s);
         // Under `win_reveal = "hand_end"` the viewer knows no score, nor a self-draw's tile.
-        let hidden = self.win_hidden(viewer, first);
-        let seen = |w: &&&WinRecord| !self.tile_hidden(viewer, w);
+        let seen = || records().filter_map(|(_, w)| w.tile);
+        // 四幺鸡: four wilds won on the fourth (the bonus is public with the score).
+        let four_wilds = first.tile.is_some_and(|t| self.rules.is_wild(t))
+            && first.score.is_some_and(|s| s.bonuses.has(Bonus::FourWilds));
         Some(WinnerNeeds {
             seat: s,
-            four_wilds: !hidden
-                && self.rules.is_wild(first.tile)
-                && first.hand.wilds() >= MAX_WILDS - 1,
-            pattern: (!hidden).then_some(first.score.pattern),
-            target: (records.iter().filter(seen))
-                .map(|w| w.tile)
-                .find(|&t| !on_wild(t)),
-            won_on: (records.iter().filter(seen))
-                .filter(|w| !on_wild(w.tile))
-                .fold(0u32, |m, w| m | 1 << w.tile.index()),
+            four_wilds,
+            pattern: first.score.map(|s| s.pattern),
+            target: seen().find(|&t| !on_wild(t)),
+            won_on: seen()
+                .filter(|&t| !on_wild(t))
+                .fold(0u32, |m, t| m | 1 << t.index()),
             // 无鸡加番 is public: a win with the melds held now, on a natural tile, without it
             // had a wild in the kept hand.
             held_wild: wilds
-                && !hidden
+                && first.score.is_some()
                 && self.rules.no_wild_fan > 0
-                && records.iter().any(|w| {
-                    w.melds == seat.melds && !on_wild(w.tile) && !w.score.bonuses.has(Bonus::NoWild)
+                && records().any(|(i, w)| {
+                    self.melds_now(i, &w)
+                        && w.tile.is_some_and(|t| !on_wild(t))
+                        && w.score.is_some_and(|s| !s.bonuses.has(Bonus::NoWild))
                 }),
             wilds,
-            sets: 4 - seat.meld_summary.sets as usize,
-            suits: 0b111 & !seat.void.map_or(0, super::super::tile::Suit::bit),
-            known: receives_viewers.then(|| self.known_tiles_to(s, super::Viewer::Seat(viewer))),
+            sets: 4 - view.melded(s).sets as usize,
+            suits: 0b111 & !view.void(s).map_or(0, Suit::bit),
+            known: Some(view.known_tiles(s)),
         })
     }
 
@@ -550,7 +530,7 @@ impl Game {
             win_tile: needs.target.or_else(|| any_tile(naturals, rng))?,
             sets: needs.sets,
             suits: needs.suits,
-            meld_suits: self.seats[needs.seat as usize].meld_summary.suit_mask,
+            meld_suits: self.view.melded(needs.seat).suit_mask,
         })
     }
 
@@ -572,8 +552,7 @@ impl Game {
             return false;
         };
         let fits_known = (needs.known).is_none_or(|k| hand.iter().zip(k).all(|(&h, k)| h >= k));
-        let seat = &self.seats[needs.seat as usize];
-        let waiting = waits(&counts, &seat.context(&self.rules));
+        let waiting = waits(&counts, &self.view.context_of(needs.seat));
         fits_known
             && waiting != 0
             && waiting & needs.won_on == needs.won_on
@@ -581,38 +560,23 @@ impl Game {
     }
 
     /// A kept hand for `s`, which won on four wilds (a win whatever the other tiles): three
-    /// wilds, the tiles `viewer` gave it in the exchange and has not seen again, and unseen
+    /// wilds, the tiles the viewer gave it in the exchange and has not seen again, and unseen
     /// natural tiles outside its void suit.
-    fn four_wilds_hand(
-        &self,
-        viewer: u8,
-        s: u8,
-        avail: &[u8; KINDS],
-        rng: &mut Rng,
-    ) -> Option<[u8; KINDS]> {
-        let seat = &self.seats[s as usize];
+    fn four_wilds_hand(&self, s: u8, avail: &[u8; KINDS], rng: &mut Rng) -> Option<[u8; KINDS]> {
         let mut left = *avail;
         let wild = Tile::YAOJI.index();
-        let receives_viewers = self
-            .history
-            .exchange
-            .is_some_and(|e| e.receiver(viewer) == s);
-        let mut hand = if receives_viewers {
-            self.known_tiles(s)
-        } else {
-            [0; KINDS]
-        };
+        let mut hand = self.view.known_tiles(s);
         sub(&mut left, &hand);
         if left[wild] < MAX_WILDS - 1 {
             return None;
         }
         hand[wild] += MAX_WILDS - 1;
         left[wild] = 0;
-        if let Some(v) = seat.void {
+        if let Some(v) = self.view.void(s) {
             left[9 * v.index()..9 * v.index() + 9].fill(0);
         }
         let held: usize = hand.iter().map(|&n| n as usize).sum();
-        for _ in held..seat.hand.len() {
+        for _ in held..self.view.hand_size(s) {
             let t = any_tile(&left, rng)?;
             left[t.index()] -= 1;
             hand[t.index()] += 1;
@@ -624,181 +588,84 @@ impl Game {
     /// Whether winner `s` holding `hand` would have scored each of its wins (made with the
     /// melds it holds now) exactly as recorded.
     fn scores_as_recorded(&self, s: u8, hand: Counts) -> bool {
-        let seat = &self.seats[s as usize];
-        self.wins
-            .iter()
-            .filter(|w| w.seat == s && w.melds == seat.melds)
-            .all(|w| {
-                let mut then = *seat;
-                then.hand = hand;
-                then.root_only_kongs = w.root_only_kongs;
-                score_win(&self.rules, &then, w.tile, w.flags) == w.score
+        (self.view.wins().enumerate())
+            .filter(|(i, w)| w.seat == s && self.melds_now(*i, w))
+            .all(|(i, w)| {
+                let score = self.view.score_with(i, hand);
+                score.is_some() && score.as_ref() == w.score
             })
     }
 
-    /// Writes the new deal into this copy: hands, drawn tiles, wall, winners' records, and the
-    /// per-seat values that depend on hidden tiles.
-    fn place_hidden(
-        &mut self,
-        viewer: u8,
+    /// The new deal as hidden tiles to install: hands, drawn tiles and the wall, shuffled.
+    fn placed(
+        &self,
         winners: &Winners,
         deal: &Deal,
         layout: &Layout,
         rng: &mut Rng,
-    ) {
-        for s in (0..4u8).filter(|&s| s != viewer) {
+    ) -> Result<Hidden> {
+        let mut hidden = Hidden::default();
+        for s in (0..4u8).filter(|&s| s != self.viewer) {
             let kept = match (winners[s as usize], layout.kept[s as usize]) {
                 (Some(hand), _) => hand,
                 (None, Some(p)) => deal.counts[p],
                 (None, None) => continue,
             };
-            let drawn = layout.drawn[s as usize].map(|p| deal.tiles_of(p)[0]);
-            self.redeal_seat(s, &kept, drawn);
+            let kept = from_kinds(&kept, self.rules.wilds)
+                .ok_or_else(|| Error::Internal(format!("dealt seat {s} no hand: {kept:?}")))?;
+            hidden.kept[s as usize] = Some(kept);
+            hidden.drawn[s as usize] = layout.drawn[s as usize].map(|p| deal.tiles_of(p)[0]);
         }
-        let (front, back) = (self.wall.front as usize, self.wall.back as usize);
-        let wall = &mut self.wall.tiles[front..back];
-        wall.copy_from_slice(deal.tiles_of(layout.wall));
-        rng.shuffle(wall);
-        self.refresh_cached_waits();
+        let mut wall = deal.tiles_of(layout.wall).to_vec();
+        rng.shuffle(&mut wall);
+        hidden.wall = Some(wall);
+        Ok(hidden)
     }
 
-    /// Gives seat `s` the kept tiles `kept` and the drawn tile `drawn`. Arrival turns and
-    /// pongs made with three in hand are hidden history: the kept tiles count as held before
-    /// this turn (a kept fourth copy as held when the pong was made), the drawn one as new.
-    pub(super) fn redeal_seat(&mut self, s: u8, kept: &[u8; KINDS], drawn: Option<Tile>) {
-        let wilds = self.rules.wilds;
-        let Some(kept_counts) = from_kinds(kept, wilds) else {
-            return;
-        };
-        let seat = &mut self.seats[s as usize];
-        seat.hand = kept_counts;
-        seat.arrival = [0; KINDS];
-        kept_counts
-            .tiles()
-            .for_each(|t| seat.arrival[t.index()] = 1);
-        let held = kept_counts.tiles().fold(0u32, |m, t| m | 1 << t.index());
-        seat.pong_with_three = seat.pongs & held;
-        seat.declined = None;
-        if let Some(d) = drawn {
-            let turn = seat.turn;
-            seat.receive(d, turn, wilds);
-            if let Pending::Turn(t) = &mut self.pending {
-                t.drawn = Some(d);
-            }
-        }
-        for i in 0..self.wins.len() {
-            if self.wins[i].seat == s {
-                self.wins[i].hand = self.hand_at_win(&self.wins[i], kept_counts);
-            }
-        }
-    }
-
-    /// The concealed hand before win `w` of a winner that keeps `kept` now: a concealed kong
-    /// made after the win held three of its tiles in the hand then.
-    fn hand_at_win(&self, w: &WinRecord, kept: Counts) -> Counts {
-        let mut then = kept;
-        for m in self.seats[w.seat as usize].melds.iter().flatten() {
-            let later = !w.melds.iter().flatten().any(|x| x.tile == m.tile);
-            if m.kind == MeldKind::ConcealedKong && later {
-                (0..3).for_each(|_| then.add(m.tile));
-            }
-        }
-        then
-    }
-
-    /// Gives the self-draws hidden from `viewer` their new tiles `won`, and scores every win
-    /// hidden from it again from its new hand, with what it is owed.
-    fn rescore_hidden_wins(&mut self, viewer: u8, won: &WonTiles) {
-        for &(i, tile) in won {
-            self.wins[i].tile = tile;
-        }
-        for i in 0..self.wins.len() {
-            if !self.win_hidden(viewer, &self.wins[i]) {
+    /// The exchange's picks: the viewer's own and the one it received as they were; those it
+    /// never saw (between two other seats) are hidden too, each replaced by three tiles of one
+    /// suit from what its receiver now holds (in `hidden`) or has shown, so the copy's record is
+    /// consistent with its deal and tells nothing.
+    fn picks(&self, hidden: &Hidden, rng: &mut Rng) -> Option<[[Tile; 3]; 4]> {
+        let x = self.view.exchanged()?;
+        let viewer = self.viewer;
+        let receiver = |g: u8| (g + x.direction.steps()) % 4;
+        let mut given = [x.given; 4];
+        for giver in 0..4u8 {
+            let r = receiver(giver);
+            if giver == viewer {
                 continue;
             }
-            let w = &self.wins[i];
-            let mut then = self.seats[w.seat as usize];
-            (then.hand, then.melds, then.root_only_kongs) = (w.hand, w.melds, w.root_only_kongs);
-            then.rebuild_summary();
-            self.wins[i].score = score_win(&self.rules, &then, w.tile, w.flags);
-            if self.wins[i].owed != [0; 4] {
-                self.wins[i].owed = self.owed_again(i);
-            }
-        }
-    }
-
-    /// Exchange picks `viewer` never saw (between two other seats) are hidden too: each is
-    /// replaced by three tiles of one suit from what its receiver now holds or has shown, so
-    /// the copy's record is consistent with its deal and tells nothing.
-    fn invent_hidden_picks(&mut self, viewer: u8, rng: &mut Rng) {
-        let Some(mut ex) = self.history.exchange else {
-            return;
-        };
-        for giver in 0..4u8 {
-            let receiver = ex.receiver(giver);
-            if giver == viewer || receiver == viewer {
+            if r == viewer {
+                given[giver as usize] = x.received;
                 continue;
             }
             let wilds = self.rules.wilds;
-            let mut held = *self.seats[receiver as usize].hand.array();
-            add(&mut held, &self.shown_from_hand(receiver));
+            let mut hand = hidden.kept[r as usize].unwrap_or_default();
+            if let Some(d) = hidden.drawn[r as usize] {
+                if self.rules.is_wild(d) {
+                    hand.add_wild();
+                } else {
+                    hand.add(d);
+                }
+            }
+            let mut held = *hand.array();
+            add(&mut held, &self.view.shown_from_hand(r));
+            // The self-drawn tiles dealt again are shown too.
+            for &(i, t) in &hidden.won {
+                if self.view.wins().nth(i).is_some_and(|w| w.seat == r) {
+                    held[t.index()] += 1;
+                }
+            }
             let suit = Suit::ALL
                 .into_iter()
                 .max_by_key(|&s| suit_total(&held, s, wilds))
                 .unwrap_or(Suit::M);
             let mut pick = [0, 1, 2].map(|_| take_of_suit(&mut held, suit.index(), wilds, rng));
             pick.sort_unstable();
-            ex.given[giver as usize] = pick;
+            given[giver as usize] = pick;
         }
-        self.history.exchange = Some(ex);
-    }
-
-    /// Forgets the other seats' hidden decisions and reopens responses to their new hands.
-    fn reopen_decisions(&mut self, viewer: u8) {
-        let v = viewer as usize;
-        match &mut self.pending {
-            Pending::Exchange(picks) => (0..4).filter(|&i| i != v).for_each(|i| picks[i] = None),
-            Pending::Void(picks) => (0..4).filter(|&i| i != v).for_each(|i| picks[i] = None),
-            Pending::Respond(r) => {
-                let old = *r;
-                self.reopen_responses(viewer, old);
-            }
-            Pending::Turn(_) | Pending::Over => {}
-        }
-    }
-
-    /// Claims on the pending discard or kong, worked out again from the new hands; the viewer's
-    /// claim and decision stay. Resolves at once if nobody else may claim and the viewer has
-    /// decided (or was not asked).
-    fn reopen_responses(&mut self, viewer: u8, old: Responses) {
-        let mut r = Responses {
-            claims: [0; 4],
-            forced: 0,
-            decisions: [None; 4],
-            ..old
-        };
-        let robbable = match old.kong {
-            Some((kind, _)) => kind == KongKind::Added || self.rules.rob_concealed_kong,
-            None => true,
-        };
-        for o in (0..4u8).filter(|&o| o != old.from) {
-            r.claims[o as usize] = if o == viewer {
-                old.claims[o as usize]
-            } else if !robbable {
-                0
-            } else if old.kong.is_some() {
-                self.rob_claims(o, &old)
-            } else {
-                self.discard_claims(o, old.tile, old.after_kong.is_some())
-            };
-        }
-        r.decisions[viewer as usize] = old.decisions[viewer as usize];
-        self.open_responses(r, self.wall.remaining() <= 4);
-        if let Pending::Respond(open) = self.pending {
-            if (0..4).all(|i| open.claims[i] == 0 || open.decisions[i].is_some()) {
-                self.resolve_responses(open);
-            }
-        }
+        Some(given)
     }
 }
 

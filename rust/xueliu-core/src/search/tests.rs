@@ -1,9 +1,25 @@
 //! Determinisation on positions from eager and random play in every preset.
 
-use super::tests::eager_step;
-use super::*;
+use super::determinize::determinize_traced;
+use crate::game::tests::eager_step;
+use crate::game::{ActionList, Game, Pending, SeatView, TrueHands, WinKind, WinRecord};
+use crate::hand::Counts;
+use crate::rng::Rng;
 use crate::rules::{Preset, Rules};
+use crate::tile::Tile;
 use crate::Choice;
+use std::sync::Arc;
+
+/// A determinisation for `viewer`, with the fallback to the true hands the ISMCTS bot takes.
+fn determinize(game: &Game, viewer: u8, seed: u64) -> Game {
+    traced(game, viewer, seed).0
+}
+
+/// [`determinize`], and whether it fell back to the winners' true hands.
+fn traced(game: &Game, viewer: u8, seed: u64) -> (Game, bool) {
+    let truth = Some(TrueHands::of(game));
+    determinize_traced(&game.view(viewer).unwrap(), seed, truth).unwrap()
+}
 
 /// Everything `viewer` may see, as text: its hand, every meld, discard, void and win, the
 /// scores, the wall's size, the public record, and what it may do now.
@@ -21,7 +37,7 @@ fn view(game: &Game, viewer: u8) -> String {
     let mut out = format!(
         "{:?} {} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {}",
         game.phase(),
-        game.seat(viewer).hand,
+        game.seat(viewer).hand(),
         game.river(),
         game.scores(),
         seen_picks,
@@ -35,7 +51,10 @@ fn view(game: &Game, viewer: u8) -> String {
         let seat = game.seat(s);
         out += &format!(
             " | {:?} {:?} {} {}",
-            seat.melds, seat.void, seat.wins, seat.turn
+            seat.meld_list().collect::<Vec<_>>(),
+            seat.void(),
+            seat.wins(),
+            seat.turns()
         );
     }
     // As the viewer sees them: under `win_reveal = "hand_end"` another seat's score and
@@ -125,9 +144,7 @@ fn the_viewer_sees_the_same_game_and_the_copy_keeps_every_invariant() {
     let mut checked = 0;
     for (i, game) in positions(12, 3).iter().enumerate() {
         for viewer in 0..4 {
-            let copy = game
-                .determinize(viewer, i as u64 * 4 + u64::from(viewer))
-                .unwrap();
+            let copy = determinize(game, viewer, i as u64 * 4 + u64::from(viewer));
             if let Err(e) = copy.check_invariants() {
                 panic!("position {i}, viewer {viewer}: {e}\n{}", game.to_json());
             }
@@ -153,9 +170,9 @@ fn determinising_a_copy_again_gives_the_same_copy() {
     let (mut compared, mut fell_back) = (0, 0);
     for (i, game) in positions(8, 3).iter().enumerate() {
         let viewer = (i % 4) as u8;
-        let (once, a) = game.determinize_traced(viewer, 1000 + i as u64);
-        let (again, b) = once.determinize_traced(viewer, 7);
-        let (direct, c) = game.determinize_traced(viewer, 7);
+        let (once, a) = traced(game, viewer, 1000 + i as u64);
+        let (again, b) = traced(&once, viewer, 7);
+        let (direct, c) = traced(game, viewer, 7);
         if a || b || c {
             fell_back += 1;
             continue;
@@ -184,13 +201,11 @@ fn seeds_deal_different_hidden_tiles() {
             continue;
         }
         let hidden = |g: &Game| {
-            let hands: Vec<Counts> = (1..4).map(|s| g.seat(s).hand).collect();
+            let hands: Vec<Counts> = (1..4).map(|s| *g.seat(s).hand()).collect();
             (hands, g.wall().live().to_vec())
         };
         total += 1;
-        differ += u32::from(
-            hidden(&game.determinize(0, 1).unwrap()) != hidden(&game.determinize(0, 2).unwrap()),
-        );
+        differ += u32::from(hidden(&determinize(&game, 0, 1)) != hidden(&determinize(&game, 0, 2)));
     }
     assert!(total > 100);
     assert_eq!(differ, total);
@@ -201,7 +216,7 @@ fn copies_play_on_to_the_end() {
     let mut rng = Rng::new(5);
     let mut buf = ActionList::new();
     for (i, game) in positions(4, 7).iter().enumerate() {
-        let mut copy = game.determinize((i % 4) as u8, i as u64).unwrap();
+        let mut copy = determinize(game, (i % 4) as u8, i as u64);
         let mut steps = 0;
         while copy.step_random(&mut rng, &mut buf) {
             if let Err(e) = copy.check_invariants() {
@@ -224,8 +239,8 @@ fn the_tiles_given_in_the_exchange_stay_with_the_receiver() {
     for viewer in 0..4u8 {
         let receiver = ex.receiver(viewer);
         for seed in 0..50 {
-            let copy = game.determinize(viewer, seed).unwrap();
-            let hand = copy.seat(receiver).hand;
+            let copy = determinize(&game, viewer, seed);
+            let hand = *copy.seat(receiver).hand();
             for t in ex.given[viewer as usize] {
                 let n = ex.given[viewer as usize]
                     .iter()
@@ -251,7 +266,7 @@ fn hidden_wilds_are_dealt_again_and_the_viewers_stay() {
                 continue;
             };
             let hidden_wilds = |g: &Game| -> Vec<u8> {
-                let mut w: Vec<u8> = (0..4).map(|s| g.seat(s).hand.wilds()).collect();
+                let mut w: Vec<u8> = (0..4).map(|s| g.seat(s).hand().wilds()).collect();
                 w.push(
                     g.wall()
                         .live()
@@ -263,7 +278,7 @@ fn hidden_wilds_are_dealt_again_and_the_viewers_stay() {
             };
             let before = hidden_wilds(&game);
             for k in 0..4 {
-                let copy = game.determinize(viewer, seed * 100 + k).unwrap();
+                let copy = determinize(&game, viewer, seed * 100 + k);
                 copy.check_invariants().unwrap();
                 if copy.pending() != game.pending() {
                     continue; // reopened responses resolved at once: another position
@@ -291,9 +306,9 @@ fn a_winner_without_the_no_wild_bonus_is_dealt_a_wild() {
     for (i, game) in positions(12, 3).iter().enumerate() {
         let held_wild = |s: u8| {
             let seat = game.seat(s);
-            game.wins.iter().any(|w| {
+            game.wins().iter().any(|w| {
                 w.seat == s
-                    && w.melds == seat.melds
+                    && w.melds.iter().flatten().copied().eq(seat.meld_list())
                     && w.tile != Tile::YAOJI
                     && !w.score.bonuses.has(Bonus::NoWild)
             })
@@ -301,14 +316,14 @@ fn a_winner_without_the_no_wild_bonus_is_dealt_a_wild() {
         for viewer in 0..4u8 {
             let winners: Vec<u8> = (0..4).filter(|&s| s != viewer && held_wild(s)).collect();
             // Under `win_reveal = "hand_end"` the bonus is hidden until the hand is over.
-            if !game.rules.wilds || winners.is_empty() || game.hides_wins() {
+            if !game.rules().wilds || winners.is_empty() || game.hides_wins() {
                 continue;
             }
-            let (copy, fell) = game.determinize_traced(viewer, i as u64);
+            let (copy, fell) = traced(game, viewer, i as u64);
             checked += 1;
             fell_back += u32::from(fell);
             for s in winners {
-                assert!(copy.seat(s).hand.wilds() > 0, "position {i}, seat {s}");
+                assert!(copy.seat(s).hand().wilds() > 0, "position {i}, seat {s}");
             }
         }
     }
@@ -330,14 +345,14 @@ fn a_hidden_self_draw_is_won_again_on_an_unseen_tile() {
             game.hides_wins() && w.seat != viewer && w.kind == WinKind::SelfDraw
         };
         for viewer in 0..4u8 {
-            let Some(i) = game.wins.iter().position(|w| hidden(w, viewer)) else {
+            let Some(i) = game.wins().iter().position(|w| hidden(w, viewer)) else {
                 continue;
             };
             let mut tiles = std::collections::BTreeSet::new();
             for seed in 0..8 {
-                let copy = game.determinize(viewer, seed).unwrap();
+                let copy = determinize(&game, viewer, seed);
                 copy.check_invariants().unwrap();
-                tiles.insert(copy.wins[i].tile);
+                tiles.insert(copy.wins()[i].tile);
             }
             positions_seen += 1;
             varied += usize::from(tiles.len() > 1);
@@ -347,5 +362,32 @@ fn a_hidden_self_draw_is_won_again_on_an_unseen_tile() {
     assert!(
         varied * 2 > positions_seen,
         "{varied} of {positions_seen} varied"
+    );
+}
+
+/// The true tiles are read only with the opt-in: without it a deal is the same wherever the
+/// search needed no fallback, and an error (never a silent peek) where it did.
+#[test]
+fn without_the_true_hands_a_deal_is_the_same_or_an_error() {
+    let (mut same, mut refused) = (0, 0);
+    for (i, game) in positions(6, 4).iter().enumerate() {
+        let viewer = (i % 4) as u8;
+        let (with, fell_back) = traced(game, viewer, i as u64);
+        let without = super::determinize(&game.view(viewer).unwrap(), i as u64, None);
+        match without {
+            Ok(copy) => {
+                assert!(!fell_back, "position {i}");
+                assert_eq!(copy.to_json(), with.to_json(), "position {i}");
+                same += 1;
+            }
+            Err(e) => {
+                assert!(fell_back, "position {i}: {e}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        same > 500 && refused * 100 <= same,
+        "{same} same, {refused} refused"
     );
 }
