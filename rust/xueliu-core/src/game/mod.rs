@@ -7,6 +7,7 @@
 //! the calls. An illegal action returns an error and changes nothing.
 
 mod action;
+mod asked;
 mod check;
 mod claims;
 mod determinize;
@@ -32,6 +33,7 @@ mod determinize_tests;
 mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
+pub use asked::ReadyWait;
 pub use events::{
     claim, Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls,
     ToWindow, WinKind,
