@@ -223,6 +223,9 @@ class Table:
         self.ended: list[tuple[int, str]] = []  # (hand, its event log as the engine wrote it) of hands ended since then
         self.scoring: list[tuple[int, int]] = []  # (seat, step): requests held back for their win score
         self._config_dict = asdict(config)
+        # `requests` as to_dict stores it, kept with the dict it was built from: a step's requests
+        # are set once when it opens (a new dict), and to_dict runs at every commit
+        self._stored_requests: tuple[dict[int, Request], dict[str, Any]] = ({}, {})
 
     # ---------------------------------------------------------------- seats and presence
 
@@ -323,12 +326,18 @@ class Table:
         self._advance()
 
     def wake_at(self) -> Optional[float]:
-        """When :meth:`wake` next has something to do."""
-        times = [self.deadline, self.next_hand_at, self.expires_at if self.status == "waiting" else None]
-        times.append(self.session_ends_at if self.match is not None and not self.match.time_called else None)
-        times += [t + self.config.grace for t, left in zip(self.gone_since, self.left) if t is not None and not left]
-        due = [t for t in times if t is not None]
-        return min(due) if due else None
+        """When :meth:`wake` next has something to do (asked at every commit: no list is built)."""
+        due = self.deadline
+        expires = self.expires_at if self.status == "waiting" else None
+        ends = self.session_ends_at if self.match is not None and not self.match.time_called else None
+        for time in (self.next_hand_at, expires, ends):
+            if time is not None and (due is None or time < due):
+                due = time
+        grace = self.config.grace
+        for since, left in zip(self.gone_since, self.left):
+            if since is not None and not left and (due is None or since + grace < due):
+                due = since + grace
+        return due
 
     def wake(self) -> None:
         """Plays what the clock makes due: expired decisions, seats gone too long, the next hand."""
@@ -480,7 +489,7 @@ class Table:
             "left": self.left,
             "step": self.step,
             "kind": self.kind,
-            "requests": {str(s): vars(r) for s, r in self.requests.items()},
+            "requests": self._requests_state(),
             "answers": {str(s): a for s, a in self.answers.items()},
             "windows_published": self.windows_published,
             "windows_closed": self.windows_closed,
@@ -490,6 +499,12 @@ class Table:
             "ended_at": self.ended_at,
             "session_ends_at": self.session_ends_at,
         }
+
+    def _requests_state(self) -> dict[str, Any]:
+        """``requests`` as :meth:`to_dict` stores them, built once per step."""
+        if self._stored_requests[0] is not self.requests:
+            self._stored_requests = (self.requests, {str(s): vars(r) for s, r in self.requests.items()})
+        return self._stored_requests[1]
 
     def match_json(self) -> Optional[str]:
         """The match's verified snapshot (``Match.to_json``), for comparisons; storage keeps less."""
