@@ -303,9 +303,8 @@ class Table:
             )
         if not isinstance(text, str):
             raise TableError("malformed", 'the action must be a string such as "discard 5m" or "pass"')
-        action = (
-            text if text in request.actions else self._canonical(text)
-        )  # offered as written: parsed once, by the engine's act
+        # an action sent as offered is the engine's own text: only the engine's act parses it
+        action = text if text in request.actions else self._canonical(text)
         if action not in request.actions:
             raise TableError("illegal", self._refusal(seat, action, request))
         self.expiries[seat] = 0
