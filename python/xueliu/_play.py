@@ -18,9 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from . import _terminal as term
-from ._ready import Wait, Waits
+from ._ready import Wait, waits
 from ._words import ENGLISH, Words
-from ._xueliu import Action, Bot, Game, Rules, XueliuError
+from ._xueliu import Action, Bot, Game, XueliuError
 from .events import Event
 
 Ask = Callable[[str], str]
@@ -66,7 +66,7 @@ def choose(game: Game, screen: Screen) -> Action:
     screen.out.print(table_view(game, screen))
     if game.phase == "exchange":
         return _choose_exchange(game, screen)
-    ready = Waits(Rules.from_dict(screen.rules)).of(game, seat)
+    ready = waits(game, seat)
     if ready:
         screen.out.print(ready_line(ready, screen.rules["wilds"], say))
     if len(legal) == 1:
@@ -98,10 +98,8 @@ def ready_line(ready: Sequence[Wait], wilds: bool, say: Words = ENGLISH) -> Text
         if i:
             line.append(say("ready.comma"))
         line.append_text(term.tile(w.tile, wilds))
-        fan, points = say("fan", n=w.score.capped_fan), say.count(w.score.points, "pt")
-        line.append(
-            say("ready.wait", unseen=w.unseen, pattern=say.name("pattern", w.score.pattern), fan=fan, points=points)
-        )
+        fan, points = say("fan", n=w.fan), say.count(w.points, "pt")
+        line.append(say("ready.wait", unseen=w.unseen, pattern=say.name("pattern", w.pattern), fan=fan, points=points))
     return line
 
 

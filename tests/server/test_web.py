@@ -24,7 +24,7 @@ import pytest
 
 import xueliu
 from xueliu._presets import DESCRIPTIONS
-from xueliu._ready import Waits
+from xueliu._ready import waits
 from xueliu._terminal import _dice
 from xueliu.cli import WINDS
 
@@ -315,15 +315,14 @@ def play(
 
 def check_ready(pg: "Page", game: Any, seat: int) -> int:
     """听牌: on a claim, the page lists the waits of a ready hand with the copies unseen and each
-    win's value, as xueliu._ready finds them from the seat's view (whose counts the engine's hidden
+    win's value, as the engine finds them from the seat's view (whose counts the engine's hidden
     state confirms, tests/game/test_ready.py); 1 when a ready hand was checked."""
     shown = pg.evaluate(
         "() => [...document.querySelectorAll('#ready .wait')].map((w) => "
         "[w.dataset.tile, Number(w.dataset.unseen), Number(w.dataset.points)])"
     )
     kind = pg.evaluate("() => window.xueliuPage.request && window.xueliuPage.request.kind")
-    rules = xueliu.Rules.from_dict(game.events[0]["rules"])
-    want = [[w.tile, w.unseen, w.score.points] for w in Waits(rules).of(game, seat)] if kind in ("claim", "rob") else []
+    want = [[w.tile, w.unseen, w.points] for w in waits(game, seat)] if kind in ("claim", "rob") else []
     assert shown == want
     return 1 if want else 0
 

@@ -23,7 +23,6 @@ from typing import Any, Iterator, Mapping, Optional
 
 import orjson
 
-from .. import _ready as ready
 from .. import _xueliu as engine
 from ..events import Event, ScoreDict
 from .clock import Clock
@@ -190,7 +189,6 @@ class Table:
         self.salt = salt if salt is not None else secrets.token_hex(16)
         self.commitment = commitment(self.seed, self.salt)
         self.match: Optional[engine.Match] = None
-        self.waits = ready.Waits(config.rules())
         self.status = "waiting"  # waiting (for people to join), playing, between (hands), over; or expired
         self.expires_at: Optional[float] = None  # when a table still waiting expires (the server sets it)
         self.resume_due = False  # bots yielded after AUTO_STEPS steps: the server calls resume() soon
@@ -225,6 +223,9 @@ class Table:
         self.ended: list[tuple[int, str]] = []  # (hand, its event log as the engine wrote it) of hands ended since then
         self.scoring: list[tuple[int, int]] = []  # (seat, step): requests held back for their win score
         self._config_dict = asdict(config)
+        # `requests` as to_dict stores it, kept with the dict it was built from: a step's requests
+        # are set once when it opens (a new dict), and to_dict runs at every commit
+        self._stored_requests: tuple[dict[int, Request], dict[str, Any]] = ({}, {})
 
     # ---------------------------------------------------------------- seats and presence
 
@@ -302,15 +303,21 @@ class Table:
             )
         if not isinstance(text, str):
             raise TableError("malformed", 'the action must be a string such as "discard 5m" or "pass"')
-        try:
-            action = str(engine.Action.parse(text))
-        except engine.XueliuError as e:
-            raise TableError("illegal", str(e)) from None
+        # an action sent as offered is the engine's own text: only the engine's act parses it
+        action = text if text in request.actions else self._canonical(text)
         if action not in request.actions:
             raise TableError("illegal", self._refusal(seat, action, request))
         self.expiries[seat] = 0
         self._answer(seat, action, "seat")
         self._advance()
+
+    @staticmethod
+    def _canonical(text: str) -> str:
+        """An action as the engine writes it (as offered), however the seat spelled it."""
+        try:
+            return str(engine.Action.parse(text))
+        except engine.XueliuError as e:
+            raise TableError("illegal", str(e)) from None
 
     def resume(self) -> None:
         """Plays on where the bots yielded (:attr:`resume_due`)."""
@@ -318,12 +325,18 @@ class Table:
         self._advance()
 
     def wake_at(self) -> Optional[float]:
-        """When :meth:`wake` next has something to do."""
-        times = [self.deadline, self.next_hand_at, self.expires_at if self.status == "waiting" else None]
-        times.append(self.session_ends_at if self.match is not None and not self.match.time_called else None)
-        times += [t + self.config.grace for t, left in zip(self.gone_since, self.left) if t is not None and not left]
-        due = [t for t in times if t is not None]
-        return min(due) if due else None
+        """When :meth:`wake` next has something to do (asked at every commit: no list is built)."""
+        due = self.deadline
+        expires = self.expires_at if self.status == "waiting" else None
+        ends = self.session_ends_at if self.match is not None and not self.match.time_called else None
+        for time in (self.next_hand_at, expires, ends):
+            if time is not None and (due is None or time < due):
+                due = time
+        grace = self.config.grace
+        for since, left in zip(self.gone_since, self.left):
+            if since is not None and not left and (due is None or since + grace < due):
+                due = since + grace
+        return due
 
     def wake(self) -> None:
         """Plays what the clock makes due: expired decisions, seats gone too long, the next hand."""
@@ -475,7 +488,7 @@ class Table:
             "left": self.left,
             "step": self.step,
             "kind": self.kind,
-            "requests": {str(s): vars(r) for s, r in self.requests.items()},
+            "requests": self._requests_state(),
             "answers": {str(s): a for s, a in self.answers.items()},
             "windows_published": self.windows_published,
             "windows_closed": self.windows_closed,
@@ -485,6 +498,12 @@ class Table:
             "ended_at": self.ended_at,
             "session_ends_at": self.session_ends_at,
         }
+
+    def _requests_state(self) -> dict[str, Any]:
+        """``requests`` as :meth:`to_dict` stores them, built once per step."""
+        if self._stored_requests[0] is not self.requests:
+            self._stored_requests = (self.requests, {str(s): vars(r) for s, r in self.requests.items()})
+        return self._stored_requests[1]
 
     def match_json(self) -> Optional[str]:
         """The match's verified snapshot (``Match.to_json``), for comparisons; storage keeps less."""
@@ -614,10 +633,20 @@ class Table:
         views, window, held, read = engine._events_to_window(self.match.game, self._read)
         if self.windows_published == self.windows_closed:
             hand = self.hand_number()
+            sent, table_id, outbox = self.sent, self.id, self.outbox
             for viewer, (text, count) in enumerate(views):
                 if count:
-                    self._send(viewer, "events", hand=hand, n=self.sent[viewer], events=orjson.Fragment(text))
-                    self.sent[viewer] += count
+                    events = orjson.Fragment(text)
+                    message = {
+                        "v": PROTOCOL,
+                        "type": "events",
+                        "table": table_id,
+                        "hand": hand,
+                        "n": sent[viewer],
+                        "events": events,
+                    }
+                    outbox.append((viewer, message))
+                    sent[viewer] += count
             self._read = read
             if window is None:
                 return None
@@ -634,35 +663,29 @@ class Table:
         return game.public_events(start=start) if viewer == SPECTATORS else game.events_for(viewer, start=start)
 
     def _open(self, window: Optional[tuple[Mapping[str, Any], bool]]) -> None:
+        """Opens the next step: the engine says whom the table asks and what it offers each
+        (``_step_requests``; in a claim window every other seat still in the hand)."""
         assert self.match is not None
         game = self.match.game
-        asked = game.to_act()
         if window is None:
             kind = {"exchange": "exchange", "void": "void"}.get(game.phase, "turn")
-            everyone = asked
+            asked = engine._step_requests(game, None, False)
         else:
             event, waiting = window
             kind = "claim" if event["type"] == "discard" else "rob"
-            asked = asked if waiting else []
-            everyone = sorted({s for s in range(4) if s != event["seat"] and game.in_hand(s)} | set(asked))
+            asked = engine._step_requests(game, event["seat"], waiting)
         self.step += 1
         self.kind = kind
         self.answers = {}
-        self.requests = {}
-        for seat in everyone:
-            if seat in asked:
-                legal = [str(a) for a in game.legal_actions(seat)]
-                self.requests[seat] = Request(legal, str(game.default_action(seat)), True)
-            else:
-                self.requests[seat] = Request(["pass"], "pass", False)
+        self.requests = {seat: Request(actions, default, by_engine) for seat, actions, default, by_engine in asked}
         self.deadline = self.clock.now() + self.config.clocks[kind]
-        for seat in everyone:
+        for seat, request in self.requests.items():
             if not self.auto[seat]:
-                if "win" in self.requests[seat].actions:
+                if "win" in request.actions:
                     self.scoring.append((seat, self.step))  # its score is worked out after the commit
                 else:
-                    self._send(seat, "request", **self._request_fields(seat))
-        if window is not None and not everyone:  # nobody left to ask (cannot happen in play)
+                    self.outbox.append((seat, self._request(seat)))
+        if window is not None and not self.requests:  # nobody left to ask (cannot happen in play)
             self._close()
 
     def _auto_answer(self) -> bool:
@@ -695,7 +718,15 @@ class Table:
             {"hand": self.hand_number(), "decision": self.step, "seat": seat, "action": action, "by": by}
         )
         if by != "bot" or self.config.seats[seat] == "person":
-            self._send(seat, "accepted", decision=self.step, action=action, by=by)
+            message = {
+                "v": PROTOCOL,
+                "type": "accepted",
+                "table": self.id,
+                "decision": self.step,
+                "action": action,
+                "by": by,
+            }
+            self.outbox.append((seat, message))
         if len(self.answers) == len(self.requests):
             self._close()
 
@@ -788,10 +819,14 @@ class Table:
         for viewer in range(5):
             self._send(viewer, type_, **fields)
 
-    def _request_fields(self, seat: int) -> dict[str, Any]:
+    def _request(self, seat: int) -> dict[str, Any]:
+        """The open step's request to ``seat`` (a dict literal: one goes out at every decision)."""
         request = self.requests[seat]
         assert self.deadline is not None
         return {
+            "v": PROTOCOL,
+            "type": "request",
+            "table": self.id,
             "decision": self.step,
             "kind": self.kind,
             "actions": request.actions,
@@ -810,17 +845,20 @@ class Table:
         rest of the turn is out (docs/server.md, "Information")."""
         held, self.scoring = self.scoring, []
         return [
-            (seat, self._message("request", **self._request_fields(seat)))
+            (seat, self._request(seat))
             for seat, step in held
             if step == self.step and seat in self.requests and seat not in self.answers
         ]
 
     def _waits(self, seat: int) -> list[dict[str, Any]]:
         """听牌: the seat's waits while its hand is ready and others discard, from what it may see
-        (xueliu._ready); none in the exchange, the void or on its own turn."""
+        (the engine's ``_ready_waits``); none in the exchange, the void or on its own turn."""
         if self.kind not in ("claim", "rob") or self.match is None:
             return []
-        return [ready.to_dict(w) for w in self.waits.of(self.match.game, seat)]
+        return [
+            {"tile": tile, "unseen": unseen, "pattern": pattern, "fan": fan, "points": points}
+            for tile, unseen, pattern, fan, points in engine._ready_waits(self.match.game, seat)
+        ]
 
     def _win_score(self, seat: int) -> Optional[ScoreDict]:
         """The score of the win on offer (its pattern, fan and points), shown before the seat
@@ -842,7 +880,7 @@ class Table:
     def _request_message(self, seat: int) -> Optional[dict[str, Any]]:
         if seat not in self.requests or seat in self.answers:
             return None
-        return self._message("request", **self._request_fields(seat))
+        return self._request(seat)
 
     def _open_for(self, seat: int) -> Any:
         return self.step if seat in self.requests and seat not in self.answers else None

@@ -14,6 +14,7 @@ mod game;
 mod matches;
 mod rules;
 mod score;
+mod table;
 mod tiles;
 
 #[pymodule]
@@ -42,5 +43,6 @@ fn _xueliu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch::register(m)?;
     encode::register(m)?;
     bots::register(m)?;
+    table::register(m)?;
     Ok(())
 }

@@ -7,6 +7,7 @@
 //! the calls. An illegal action returns an error and changes nothing.
 
 mod action;
+mod asked;
 mod check;
 mod claims;
 mod escape;
@@ -28,6 +29,7 @@ mod view;
 pub(crate) mod tests;
 
 pub use action::{Action, ActionList, MAX_ACTIONS};
+pub use asked::ReadyWait;
 pub use events::{
     claim, Direction, EndKind, EndReason, Event, EventType, KongKind, On, Purpose, Reason, Rolls,
     ToWindow, WinKind,

@@ -554,6 +554,7 @@ fn the_exchange_record_is_the_logged_exchange() {
     );
 }
 
+mod asked;
 mod golden;
 mod prefix;
 mod reveal;
