@@ -492,7 +492,7 @@ impl Game {
 
     /// Takes action id `action_id` for `seat` (docs/encoding.md §1), whose exchange picks so far
     /// are `picked`: a pick joins them and the third plays the exchange; any other id plays its
-    /// action. Returns the picks kept (empty but mid-exchange). An id not legal now raises
+    /// action. Returns the picks to keep (empty except mid-exchange). An id not legal now raises
     /// IllegalActionError naming the legal ids, and changes nothing.
     #[pyo3(signature = (seat, action_id, *, picked=None))]
     fn act_id(
