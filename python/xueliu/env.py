@@ -100,7 +100,8 @@ def _is_policy(p: Any) -> bool:
 
 
 class _Hand:
-    """One hand played by ids: the game plus each seat's exchange picks so far."""
+    """One hand played by ids: the game plus each seat's exchange picks so far, which the
+    engine's ``Game.act_id`` takes and gives back (the third pick plays the exchange)."""
 
     def __init__(self, rules: Any, seed: int) -> None:
         self.game = Game(rules, seed=seed)
@@ -123,20 +124,8 @@ class _Hand:
 
     def take(self, seat: int, action_id: int) -> list[int]:
         """Plays `action_id` for `seat` (it must be in the mask); returns the points it moved."""
-        action_id = int(action_id)
-        if not 0 <= action_id < ACTION_COUNT or not self.mask(seat)[action_id]:
-            legal = [f"{i} ({action_id_name(int(i))})" for i in np.flatnonzero(self.mask(seat))]
-            raise IllegalActionError(
-                f"action id {action_id} is not legal for seat {seat} now; legal ids: {', '.join(legal)}"
-            )
         before = self.game.scores
-        if action_id in PICKS:
-            self.picks[seat].append(action_id)
-            if len(self.picks[seat]) == 3:
-                self.game.act(seat, Action.from_ids(self.picks[seat]))
-                self.picks[seat] = []
-        else:
-            self.game.act(seat, Action.from_id(action_id))
+        self.picks[seat] = self.game.act_id(seat, action_id, picked=self.picks[seat])
         return [a - b for a, b in zip(self.game.scores, before)]
 
     def play(self, seat: int, action: Action) -> list[int]:

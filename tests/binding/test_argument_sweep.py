@@ -104,6 +104,7 @@ VALID: dict[str, dict[str, object]] = {
     "Game.abandon": {"seat": 0},
     "Game.legal_actions": {"seat": 0},
     "Game.act": {"seat": lambda g: _acting(g)[0], "action": lambda g: _acting(g)[1]},
+    "Game.act_id": {"seat": lambda g: _acting(g)[0], "action_id": lambda g: _acting(g)[1].ids[0]},
     "Game.action_mask": {"seat": 0},
     "Game.observe": {"seat": 0},
     "Game.observe_packed": {"seat": 0},

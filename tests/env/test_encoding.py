@@ -97,6 +97,37 @@ def test_the_mask_is_the_legal_actions(preset):
         assert game.is_over
 
 
+@pytest.mark.parametrize("preset", ["chengdu_xueliu", "yaoji"])
+def test_act_id_keeps_the_picks_until_the_third_plays_the_exchange(preset):
+    """``Game.act_id`` against the ids played by hand: a pick comes back in the picks kept, the
+    third plays ``Action.from_ids`` of all three, any other id its ``Action.from_id``; an id not
+    legal raises naming the legal ids and changes nothing."""
+    rng = np.random.default_rng(7)
+    for seed in range(4):
+        by_id, by_hand = Game(preset, seed=seed), Game(preset, seed=seed)
+        picks: list[list[int]] = [[] for _ in range(4)]
+        while not by_hand.is_over:
+            seat = by_hand.to_act()[0]
+            mask = by_hand.action_mask(seat, picked=picks[seat])
+            before = by_id.to_json()
+            with pytest.raises(xueliu.IllegalActionError, match="legal ids"):
+                by_id.act_id(seat, int(np.flatnonzero(~mask)[0]), picked=picks[seat])
+            assert by_id.to_json() == before
+            i = int(rng.choice(np.flatnonzero(mask)))
+            kept = by_id.act_id(seat, i, picked=picks[seat])
+            if i < 27 and len(picks[seat]) < 2:
+                picks[seat].append(i)
+            elif i < 27:
+                by_hand.act(seat, Action.from_ids([*picks[seat], i]))
+                picks[seat] = []
+            else:
+                by_hand.act(seat, Action.from_id(i))
+            assert kept == picks[seat]
+            assert by_id.to_json() == by_hand.to_json()
+    with pytest.raises(xueliu.ArgumentError, match="does not exist"):
+        Game(preset, seed=0).act_id(0, ACTION_COUNT)
+
+
 def test_picks_that_start_no_exchange_are_refused():
     game = Game("chengdu", seed=2)
     hand = game.hand(0)

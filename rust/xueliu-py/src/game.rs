@@ -491,6 +491,30 @@ impl Game {
             .map_err(core_error)
     }
 
+    /// Takes action id `action_id` for `seat` (docs/encoding.md §1), whose exchange picks so far
+    /// are `picked`: a pick joins them and the third plays the exchange; any other id plays its
+    /// action. Returns the picks to keep (empty except mid-exchange). An id not legal now raises
+    /// IllegalActionError naming the legal ids, and changes nothing.
+    #[pyo3(signature = (seat, action_id, *, picked=None))]
+    fn act_id(
+        &self,
+        seat: &Bound<'_, PyAny>,
+        action_id: &Bound<'_, PyAny>,
+        picked: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<u16>> {
+        let seat = seat_arg(seat)?;
+        let id: i64 = convert::int("action_id", action_id, ID)?;
+        let id = u16::try_from(id)
+            .ok()
+            .filter(|&id| usize::from(id) < encode::ACTION_COUNT)
+            .ok_or_else(|| crate::encode::bad_id(id))?;
+        let mut picks = picks_arg(picked)?;
+        let mut state = self.lock()?;
+        encode::act_id(state.game_mut(), seat, &mut picks, id).map_err(core_error)?;
+        let kept = picks.as_slice().iter().copied();
+        Ok(kept.map(encode::pick_id).collect())
+    }
+
     /// Raises what `act(seat, action)` would raise (IllegalActionError with the engine's
     /// reason), changing nothing; returns None when the action is legal now.
     fn check(&self, seat: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
