@@ -211,7 +211,7 @@ pub(super) fn determinize_traced(
     let mut hidden = table.placed(&winners, &deal, &layout, &mut rng)?;
     hidden.won = won;
     hidden.exchange = table.picks(&hidden, &mut rng);
-    let world = (view.world(&hidden, seed, world_rng)).map_err(Error::Internal)?;
+    let world = (view.world_unchecked(&hidden, seed, world_rng)).map_err(Error::Internal)?;
     Ok((world, fell_back))
 }
 
