@@ -574,7 +574,7 @@ mod tests {
         installed.install_hidden(&full).unwrap();
         assert!((0..4).all(|s| world.seat(s).hand == installed.seat(s).hand));
         let mut faults = [full.clone(), full.clone(), full.clone(), full.clone()];
-        faults[0].kept[2] = None;
+        (faults[0].kept[2], faults[0].drawn[2]) = (None, None);
         faults[1].wall = None;
         faults[2].kept[0] = Some(game.seat(0).hand);
         let x = game.history().exchange.unwrap();
