@@ -136,6 +136,11 @@ impl<'a> TrueHands<'a> {
     pub fn won_tile(&self, index: usize) -> Option<Tile> {
         self.game.wins.get(index).map(|w| w.tile)
     }
+
+    /// Whether these are the tiles hidden in `view`'s very game (not another's, nor a copy's).
+    pub fn is_behind(&self, view: &SeatView<'_>) -> bool {
+        std::ptr::eq(self.game, view.game)
+    }
 }
 
 /// What a search over the hidden tiles reads besides the table: deductions from the public
