@@ -189,6 +189,11 @@ pub(super) fn determinize_traced(
     seed: u64,
     truth: Option<TrueHands<'_>>,
 ) -> Result<(Game, bool)> {
+    if truth.is_some_and(|t| !t.is_behind(view)) {
+        return Err(Error::Argument(
+            "truth: the true hands of another game than the view's; pass view.true_hands()".into(),
+        ));
+    }
     let table = Table {
         view: *view,
         rules: view.rules(),
@@ -211,7 +216,7 @@ pub(super) fn determinize_traced(
     let mut hidden = table.placed(&winners, &deal, &layout, &mut rng)?;
     hidden.won = won;
     hidden.exchange = table.picks(&hidden, &mut rng);
-    let world = (view.world(&hidden, seed, world_rng)).map_err(Error::Internal)?;
+    let world = (view.world_unchecked(&hidden, seed, world_rng)).map_err(Error::Internal)?;
     Ok((world, fell_back))
 }
 

@@ -391,3 +391,15 @@ fn without_the_true_hands_a_deal_is_the_same_or_an_error() {
         "{same} same, {refused} refused"
     );
 }
+
+/// The true tiles must be those of the view's own game: another game's would deal a world that
+/// breaks its invariants, unchecked on the hot path.
+#[test]
+fn the_true_hands_of_another_game_are_refused() {
+    let game = Game::new(Arc::new(Preset::Chengdu.rules()), 1, false).unwrap();
+    let other = game.clone();
+    let view = game.view(0).unwrap();
+    let e = super::determinize(&view, 3, Some(TrueHands::of(&other))).err();
+    assert!(matches!(e, Some(crate::Error::Argument(_))), "{e:?}");
+    assert!(super::determinize(&view, 3, Some(TrueHands::of(&game))).is_ok());
+}
