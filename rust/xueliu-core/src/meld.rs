@@ -25,8 +25,8 @@ pub struct Meld {
     pub kind: MeldKind,
     pub tile: Tile,
     /// Wilds (幺鸡) among its tiles, each standing for a copy of `tile`; 0 outside the 幺鸡
-    /// variant. The other tiles are natural copies of `tile`. A snapshot may leave out a 0.
-    #[serde(default, deserialize_with = "crate::wire::upto::<3, _, _>")]
+    /// variant. The other tiles are natural copies of `tile`.
+    #[serde(deserialize_with = "crate::wire::upto::<3, _, _>")]
     pub wilds: u8,
 }
 

@@ -142,7 +142,7 @@ pub struct WinRecord {
     pub root_only_kongs: u32,
     pub flags: Situation,
     /// 点杠花: the discarder whose tile was konged directly just before this self-draw.
-    #[serde(default, deserialize_with = "seat")]
+    #[serde(deserialize_with = "seat")]
     pub feeder: Option<u8>,
     #[serde(skip, default = "Score::unscored")]
     pub score: Score,

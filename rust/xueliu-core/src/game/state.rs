@@ -112,7 +112,7 @@ pub struct Seat {
     #[serde(deserialize_with = "upto::<200, _, _>")]
     pub(super) wins: u8,
     /// 过胡: the highest (capped) fan of a win declined since the last draw.
-    #[serde(default, deserialize_with = "upto::<10_000, _, _>")]
+    #[serde(deserialize_with = "upto::<10_000, _, _>")]
     pub(super) declined: Option<u32>,
     /// The waits of the hand while it is not on the move (13 counting melds as three), kept so
     /// that the claims on every discard cost one bit test.

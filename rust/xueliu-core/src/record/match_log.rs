@@ -60,7 +60,8 @@ impl Match {
     /// valid game snapshot of the match's rules.
     pub fn from_json(text: &str) -> Result<Match, Error> {
         let bad = |e: String| Error::Snapshot(format!("bad match snapshot: {e}"));
-        let v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let mut v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        super::migrate::match_header(&mut v);
         let (m, fields) = header(&v).map_err(bad)?;
         let finished = fields.get("finished").and_then(Value::as_array);
         let finished = finished.ok_or_else(|| bad("finished: expected a list of logs".into()))?;
@@ -76,7 +77,8 @@ impl Match {
     /// [`Match::from_json`] checks a snapshot.
     pub fn from_log(text: &str) -> Result<Match, Error> {
         let bad = |e: String| Error::Snapshot(format!("bad match log: {e}"));
-        let v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let mut v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        super::migrate::match_header(&mut v);
         let (m, fields) = header(&v).map_err(bad)?;
         let games = fields.get("games").and_then(Value::as_array);
         let games = games.ok_or_else(|| bad("games: expected a list of logs".into()))?;
@@ -85,8 +87,7 @@ impl Match {
 }
 
 /// A match with its first hand from the header (`type`, `version`, `seed`, `hands`, `rules`,
-/// and `placement` and `time_called` where given) of a snapshot or log. A log written before
-/// sessions has neither of the last two: the defaults play as it did ([`super::migrate`]).
+/// `placement` and `time_called`) of a snapshot or log in today's form ([`super::migrate`]).
 fn header(v: &Value) -> Result<(Match, &serde_json::Map<String, Value>), String> {
     let fields = v.as_object().ok_or("expected a JSON object")?;
     if fields.get("type").and_then(Value::as_str) != Some("match") {
@@ -106,23 +107,20 @@ fn header(v: &Value) -> Result<(Match, &serde_json::Map<String, Value>), String>
     let rules = crate::rules::json::rules_from_json(&rules.to_string())?;
     let hands = u32::try_from(hands)
         .map_err(|_| format!("hands: at most {}", crate::matches::MAX_HANDS))?;
-    let mut m = Match::new(Arc::new(rules), seed, hands).map_err(|e| e.to_string())?;
-    if let Some(p) = fields.get("placement") {
-        let points: Option<Vec<u32>> = p.as_array().map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()))
-                .collect()
-        });
-        let points: [u32; 4] = points
-            .and_then(|v| v.try_into().ok())
-            .ok_or("placement: expected four non-negative integers")?;
-        m = m.with_placement(points).map_err(|e| e.to_string())?;
-    }
+    let m = Match::new(Arc::new(rules), seed, hands).map_err(|e| e.to_string())?;
+    let points: Option<Vec<u32>> = fields.get("placement").and_then(Value::as_array).map(|a| {
+        a.iter()
+            .filter_map(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()))
+            .collect()
+    });
+    let points: [u32; 4] = points
+        .and_then(|v| v.try_into().ok())
+        .ok_or("placement: expected four non-negative integers")?;
+    let mut m = m.with_placement(points).map_err(|e| e.to_string())?;
     match fields.get("time_called") {
-        None => {}
         Some(Value::Bool(true)) => m.call_time(),
         Some(Value::Bool(false)) => {}
-        Some(_) => return Err("time_called: expected true or false".into()),
+        _ => return Err("time_called: expected true or false".into()),
     }
     Ok((m, fields))
 }

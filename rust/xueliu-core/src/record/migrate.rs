@@ -1,30 +1,82 @@
 //! What an older snapshot or log leaves out, and what it meant: the one home of the formats'
 //! history (issue 29). A field added to the written form after its first version reads, when
-//! absent, as the engine played before the field existed; each such default is listed here with
-//! the test that holds it.
+//! absent, as the engine played before the field existed. The types' serde reads today's form
+//! only; each older form is brought to it here, its defaults written once, each with a test:
 //!
-//! Computed defaults live in this module:
-//! - a snapshot without `history` (the public record): [`history`].
-//!
-//! Defaults that are a field's empty value are read by serde where the field is declared, and
-//! tested here:
-//! - a snapshot without `leaver`: no seat left (record/snapshot.rs);
-//! - a seat without `declined` (过胡): no win declined since its last draw (game/state.rs);
-//! - a meld without `wilds`: none (meld.rs);
-//! - a win without `feeder` (点杠花): no kong fed it (game/mod.rs);
-//! - a kong without `chained` (`kong_income_transfer = "kong_chain"`): not chained (game/mod.rs);
-//! - a `start` event without `dealer_given`: the dealer was drawn, not named (game/events.rs);
-//! - a rules dict without a group of later options: the values that played as the engine did
-//!   before them, `Rules::LATER_KEYS`, applied by `Rules::from_values` (rules/fields.rs, the
-//!   rules' own table).
+//! - a snapshot without `leaver`: no seat left;
+//! - a seat without `declined` (过胡): no win declined since its last draw;
+//! - a meld (a seat's or a win's) without `wilds`: none;
+//! - a win without `feeder` (点杠花): no kong fed it;
+//! - a rules dict (a snapshot's, a `start` event's, a match's) without a later addition to the
+//!   schema: the values that played before it, declared beside each option in `options!`
+//!   (rules/fields.rs: `[since N: older]`) so that an option is spelled once;
 //! - a match log or snapshot without `placement` or `time_called` (written before sessions):
-//!   placement points 4-3-2-1, time not called (record/match_log.rs).
+//!   placement points 4-3-2-1, time not called;
+//! - a snapshot without `history` (the public record): [`history`], computed from the typed
+//!   river and exchange after the read.
 //!
-//! And a snapshot that leaves a field out is verified without it: the replay's field is not
-//! compared (record/verify.rs).
+//! Today's snapshots are read strictly, with no pass over a JSON value: only a snapshot the
+//! strict read refuses is parsed as a value, brought up to date (`snapshot`) and read again,
+//! so restoring a current one costs what it did. Logs and match logs are values already.
+//!
+//! A snapshot that leaves a field out is verified without it: the replay writes today's form,
+//! and only what the given snapshot has is compared (`compared`).
+//!
+//! Not older forms, and so left to the types: fields written only when set (a kong's `chained`,
+//! a `start` event's `dealer_given`, a win's `last_tile` and `owed`, a pong's `wilds`), whose
+//! absence is today's form too; a log must keep omitting them to replay byte for byte.
 
 use crate::game::{ExchangeRecord, Exchanged, History};
+use crate::matches::PLACEMENT_POINTS;
+use crate::rules::json::option_json;
+use crate::rules::Rules;
 use crate::tile::Tile;
+use serde_json::{Map, Value};
+
+/// A snapshot brought to today's form in place; false if it lacks nothing this module fills (or
+/// is no snapshot: the strict read says what is wrong).
+pub(super) fn snapshot(v: &mut Value) -> bool {
+    let Some(s) = v.as_object_mut() else {
+        return false;
+    };
+    let mut changed = absent(s, "leaver", Value::Null);
+    changed |= s.get_mut("rules").is_some_and(rules);
+    for seat in objects(s, "seats") {
+        changed |= absent(seat, "declined", Value::Null);
+        changed |= melds(seat);
+    }
+    for win in objects(s, "wins") {
+        changed |= absent(win, "feeder", Value::Null);
+        changed |= melds(win);
+    }
+    let events = s.get_mut("events").and_then(Value::as_array_mut);
+    changed | events.is_some_and(|e| log(e))
+}
+
+/// An event log (its events as JSON values) brought to today's form in place; false if it
+/// lacks nothing.
+pub(super) fn log(events: &mut [Value]) -> bool {
+    events.first_mut().is_some_and(start_event)
+}
+
+/// A match log or snapshot's header in today's form, in place.
+pub(super) fn match_header(v: &mut Value) {
+    let Some(fields) = v.as_object_mut() else {
+        return;
+    };
+    absent(fields, "placement", PLACEMENT_POINTS.to_vec().into());
+    absent(fields, "time_called", false.into());
+    if let Some(r) = fields.get_mut("rules") {
+        rules(r);
+    }
+}
+
+/// The field `key` of a given snapshot's object, to compare with the replay's in verifying it:
+/// none when the snapshot, older, lacks it, since the replay writes today's form (a field
+/// today's form requires cannot be missing: the read refused it).
+pub(super) fn compared<'a>(given: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    given.get(key)
+}
 
 /// The public record of a snapshot written before `history` existed: the discards still on the
 /// table, no deductions (no latest discard, no draws counted), and the exchange the snapshot
@@ -40,6 +92,66 @@ pub fn history(river: &[(u8, Tile)], exchange: Option<ExchangeRecord>) -> Histor
         given: x.given,
     });
     h
+}
+
+/// A `start` event's rules in today's form, in place.
+fn start_event(event: &mut Value) -> bool {
+    let is_start = event.get("type").and_then(Value::as_str) == Some("start");
+    is_start && event.get_mut("rules").is_some_and(rules)
+}
+
+/// A rules dict given each later addition to the schema it lacks whole, at the values it
+/// played by (`Rules::OLDER`); one that names some options of an addition but not all is left
+/// for the read to refuse.
+fn rules(v: &mut Value) -> bool {
+    let Some(map) = v.as_object_mut() else {
+        return false;
+    };
+    let lacked = later_lacked(map);
+    for &key in &lacked {
+        map.insert(key.to_owned(), option_json(&Rules::OLDER, key));
+    }
+    !lacked.is_empty()
+}
+
+/// The options of every later addition to the rules schema that `map` lacks whole.
+fn later_lacked(map: &Map<String, Value>) -> Vec<&'static str> {
+    let last = Rules::SINCE.into_iter().max().unwrap_or(0);
+    let mut lacked = Vec::new();
+    for since in 1..=last {
+        let added = || (Rules::KEYS.iter().zip(Rules::SINCE)).filter(move |&(_, s)| s == since);
+        if added().all(|(key, _)| !map.contains_key(*key)) {
+            lacked.extend(added().map(|(&key, _)| key));
+        }
+    }
+    lacked
+}
+
+/// The melds of a seat or a win, each given its `wilds`.
+fn melds(holder: &mut Map<String, Value>) -> bool {
+    let mut changed = false;
+    for meld in objects(holder, "melds") {
+        changed |= absent(meld, "wilds", 0.into());
+    }
+    changed
+}
+
+/// The objects in the list `fields[key]`, if it is one.
+fn objects<'a>(
+    fields: &'a mut Map<String, Value>,
+    key: &str,
+) -> impl Iterator<Item = &'a mut Map<String, Value>> {
+    let list = fields.get_mut(key).and_then(Value::as_array_mut);
+    list.into_iter().flatten().filter_map(Value::as_object_mut)
+}
+
+/// Gives `fields` the value `older` for `key` if it has none; true if it had none.
+fn absent(fields: &mut Map<String, Value>, key: &str, older: Value) -> bool {
+    let lacks = !fields.contains_key(key);
+    if lacks {
+        fields.insert(key.to_owned(), older);
+    }
+    lacks
 }
 
 #[cfg(test)]
@@ -215,6 +327,40 @@ mod tests {
         let old = crate::matches::Match::from_log(&log.to_string()).unwrap();
         assert_eq!(old.placement(), crate::matches::PLACEMENT_POINTS);
         assert!(!old.time_called());
+    }
+
+    #[test]
+    fn an_event_log_without_a_later_group_replays_as_before_it() {
+        let (game, _) = hand(Preset::Chengdu.rules(), |_| true);
+        let mut log: Value = serde_json::from_str(&game.events_json(None)).unwrap();
+        let rules = log[0]["rules"].as_object_mut().unwrap();
+        assert_eq!(rules.remove("wall_break_dice"), Some(Value::from(1)));
+        let old = log.to_string();
+        let read = Game::from_events(&old).unwrap();
+        assert_eq!(read.rules().wall_break_dice, 1);
+        assert_eq!(read.log_len(), game.log_len());
+        assert_eq!(Game::replayed_prefix(&old).unwrap(), game.log_len());
+    }
+
+    #[test]
+    fn a_snapshot_without_every_later_field_reads_verified() {
+        let has_meld_and_win = |s: &Value| {
+            s["wins"][0]["melds"][0].is_object() && s["seats"][1]["melds"][0].is_object()
+        };
+        let (game, snapshot) = hand(Preset::Chengdu.rules(), has_meld_and_win);
+        let mut old = snapshot.clone();
+        let drop = |v: &mut Value, key: &str| v.as_object_mut().unwrap().remove(key).unwrap();
+        for key in ["leaver", "history"] {
+            drop(&mut old, key);
+        }
+        drop(&mut old["rules"], "wall_break_dice");
+        drop(&mut old["events"][0]["rules"], "wall_break_dice");
+        drop(&mut old["seats"][1], "declined");
+        drop(&mut old["seats"][1]["melds"][0], "wilds");
+        drop(&mut old["wins"][0], "feeder");
+        drop(&mut old["wins"][0]["melds"][0], "wilds");
+        let read = Game::from_json(&old.to_string()).unwrap();
+        assert_eq!(read.to_json(), game.to_json());
     }
 
     #[test]

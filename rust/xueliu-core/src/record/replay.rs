@@ -2,6 +2,7 @@
 //! `start` event, must write the same log.
 
 use super::log::events_from;
+use super::migrate;
 use crate::error::Error;
 use crate::game::{claim, Action, Event, Game};
 use crate::rules::Rules;
@@ -11,7 +12,8 @@ use std::sync::Arc;
 
 impl Game {
     /// Replays an event log: its `start` event gives seed and rules, its decisions the actions;
-    /// the replay must write the same log again.
+    /// the replay must write the same log again (an older log: brought to today's form by
+    /// `record::migrate`).
     pub fn from_events(text: &str) -> Result<Game, Error> {
         Game::replay_log(text, &mut |_| {})
     }
@@ -33,7 +35,10 @@ impl Game {
     /// each one.
     fn replay_log(text: &str, each: &mut impl FnMut(&Game)) -> Result<Game, Error> {
         let bad = |e: String| Error::Snapshot(format!("bad event log: {e}"));
-        let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let mut value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        if let Some(events) = value.as_array_mut() {
+            migrate::log(events);
+        }
         let mut events: Vec<Event> = read_value(&value, "events").map_err(bad)?;
         let Some((seed, rules, dealer)) = start_of(&events) else {
             let why = if events.is_empty() {
@@ -147,7 +152,8 @@ impl Game {
     /// array, whatever its elements.
     pub fn replayed_prefix(text: &str) -> Result<usize, Error> {
         let bad = |e: String| Error::Snapshot(format!("bad event log: {e}"));
-        let values: Vec<Value> = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let mut values: Vec<Value> = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        migrate::log(&mut values);
         let mut events: Vec<Event> = values
             .iter()
             .map_while(|v| read_value(v, "events").ok())

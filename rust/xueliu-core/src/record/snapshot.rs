@@ -1,9 +1,10 @@
 //! The full snapshot: `to_json` / `from_json`, restoring exactly (RNG state, hidden decisions
-//! and the log included). `from_json` trusts nothing: serde reads every field into the game's
-//! own types, an error naming its path; [`migrate`](super::migrate) gives what an older snapshot
-//! leaves out; the game's one door for parts ([`Game::from_parts`]) then checks and rebuilds the
-//! game, recomputing derived values (claims, forced wins, cached waits, scores of wins), and the
-//! result must pass every invariant and have someone to act.
+//! and the log included). `from_json` trusts nothing: serde reads every field of today's form
+//! into the game's own types, an error naming its path; an older snapshot is first brought to
+//! that form by [`migrate`](super::migrate); the game's one door for parts
+//! ([`Game::from_parts`]) then checks and rebuilds the game, recomputing derived values (claims,
+//! forced wins, cached waits, scores of wins), and the result must pass every invariant and have
+//! someone to act.
 
 use super::log::events_from;
 use super::migrate;
@@ -16,7 +17,7 @@ use crate::game::{
 use crate::rules::json as rules_json;
 use crate::rules::Rules;
 use crate::tile::{Suit, Tile};
-use crate::wire::{read, seat, to_text, SeatNo, Within};
+use crate::wire::{read, read_value, seat, to_text, SeatNo, Within};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -26,8 +27,9 @@ type R<T> = Result<T, String>;
 /// Snapshot format version; `from_json` rejects others.
 const VERSION: u64 = 1;
 
-/// A snapshot as written; fields added since version 1 may be left out by older ones. Its log
-/// is written from the game's (`E`) and read as events.
+/// A snapshot as written today; an older one is brought to this form by [`migrate`] (`history`
+/// stays optional: its default is computed from the typed fields). Its log is written from the
+/// game's (`E`) and read as events.
 #[derive(Serialize, Deserialize)]
 struct Snapshot<'a, E> {
     version: u64,
@@ -48,7 +50,7 @@ struct Snapshot<'a, E> {
     exchange: Option<ExchangeRecord>,
     scores: [i64; 4],
     end: Option<EndKind>,
-    #[serde(default, deserialize_with = "seat")]
+    #[serde(deserialize_with = "seat")]
     leaver: Option<u8>,
     history: Option<History>,
     logging: bool,
@@ -262,13 +264,28 @@ impl Game {
                 text.len()
             )));
         }
-        let game = read::<Snapshot<Vec<Event>>>(text, "snapshot")
-            .and_then(Snapshot::game)
-            .map_err(bad)?;
+        let game = read_snapshot(text).map_err(bad)?;
         if verify {
             game.verified(text).map_err(bad)
         } else {
             Ok(game)
         }
     }
+}
+
+/// The game `text` holds, read strictly in today's form; a snapshot that form refuses is read
+/// again brought up to date by [`migrate::snapshot`], if it lacks what an older one may (else
+/// the strict read's error stands).
+fn read_snapshot(text: &str) -> R<Game> {
+    let strict = match read::<Snapshot<Vec<Event>>>(text, "snapshot") {
+        Ok(snapshot) => return snapshot.game(),
+        Err(e) => e,
+    };
+    let Ok(mut value) = read::<serde_json::Value>(text, "snapshot") else {
+        return Err(strict);
+    };
+    if !migrate::snapshot(&mut value) {
+        return Err(strict);
+    }
+    read_value::<Snapshot<Vec<Event>>>(&value, "snapshot")?.game()
 }

@@ -1,7 +1,7 @@
 //! Reading and writing any option by its schema name, with the option's own checks. The
 //! [`options!`] macro declares every option once; from it come the `Rules` struct, the names in
 //! schema order ([`Rules::KEYS`]), each name's slot (`Rules::field`), the defaults and the values
-//! older rules dicts play by.
+//! older rules dicts play by (which `record::migrate` fills in).
 
 use super::{Rules, RulesError, MAX_FAN};
 use crate::choice::Choice;
@@ -113,11 +113,11 @@ macro_rules! options {
 
             /// The addition to the schema that brought each option, by [`Rules::KEYS`]' index:
             /// 0 for the first schema's.
-            const SINCE: [u8; Rules::KEYS.len()] = [$(options!(@since $($since)?)),*];
+            pub(crate) const SINCE: [u8; Rules::KEYS.len()] = [$(options!(@since $($since)?)),*];
 
             /// The values a rules dict written before an option existed plays by (its defaults
-            /// elsewhere, unread).
-            const OLDER: Rules = Rules { $($field: options!(@older $default $(, $older)?),)* };
+            /// elsewhere, unread); `record::migrate` fills them in.
+            pub(crate) const OLDER: Rules = Rules { $($field: options!(@older $default $(, $older)?),)* };
 
             /// The option `key`'s slot and checks.
             fn field(&mut self, key: &str) -> Option<fields::Field<'_>> {
@@ -248,9 +248,8 @@ impl Rules {
     }
 
     /// Rules from a value for every key of [`Rules::KEYS`], as `to_dict` writes them; then
-    /// [`Rules::validate`]. A missing or unknown key is an error, except that a dict lacking
-    /// every option of one addition to the schema (`Rules::SINCE`; written before it) gets the
-    /// values it played by (`Rules::OLDER`).
+    /// [`Rules::validate`]. A missing or unknown key is an error: a dict written before some
+    /// options existed is brought to today's form first (`record::migrate`).
     pub fn from_values(
         entries: impl IntoIterator<Item = (String, Value)>,
     ) -> Result<Rules, RulesError> {
@@ -263,17 +262,6 @@ impl Rules {
                 .position(|&k| k == key)
                 .expect("set knows the key");
             seen[i] = true;
-        }
-        for since in 1..=Rules::SINCE.into_iter().max().unwrap_or(0) {
-            let added = || (0..Rules::KEYS.len()).filter(move |&i| Rules::SINCE[i] == since);
-            if added().any(|i| seen[i]) {
-                continue;
-            }
-            for i in added() {
-                let key = Rules::KEYS[i];
-                rules.set(key, Rules::OLDER.get(key)?)?;
-                seen[i] = true;
-            }
         }
         let missing = Rules::KEYS.iter().zip(seen).filter(|(_, seen)| !seen);
         let names: Vec<String> = missing.map(|(k, _)| k.to_string()).collect();

@@ -45,6 +45,12 @@ impl Serialize for Options<'_> {
     }
 }
 
+/// The option `key` of `rules` as `Rules.to_dict()` writes it (null for no such option).
+pub(crate) fn option_json(rules: &Rules, key: &str) -> Value {
+    let value = rules.get(key).unwrap_or(RulesValue::Null);
+    serde_json::to_value(OptionWire(value)).unwrap_or(Value::Null)
+}
+
 /// One option's value as `Rules.to_dict()` writes it.
 struct OptionWire(RulesValue);
 
