@@ -2,7 +2,7 @@
 //! deduces from it (RULES.md §12): the exchange's picks, each seat's discards including the
 //! claimed ones, and each seat's latest discard.
 //!
-//! The deductions are what [`Game::determinize`] must respect: the three tiles a seat gave in
+//! The deductions are what determinisation (`crate::search`) must respect: the three tiles a seat gave in
 //! the exchange still sit in the receiving hand unless it has shown them since, and a seat whose
 //! latest discard was outside its void suit holds no tile of that suit until its next draw.
 

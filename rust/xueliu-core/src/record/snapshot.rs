@@ -1,7 +1,7 @@
 //! The full snapshot: `to_json` / `from_json`, restoring exactly (RNG state, hidden decisions
 //! and the log included). `from_json` trusts nothing: serde reads every field of today's form
 //! into the game's own types, an error naming its path; an older snapshot is first brought to
-//! that form by [`migrate`](super::migrate); the game's one door for parts
+//! that form by [`super::migrate`]; the game's one door for parts
 //! ([`Game::from_parts`]) then checks and rebuilds the game, recomputing derived values (claims,
 //! forced wins, cached waits, scores of wins), and the result must pass every invariant and have
 //! someone to act.

@@ -1,5 +1,5 @@
 //! Random winning hands, for dealing a winner's hidden tiles in
-//! [`determinize`](super::determinize): sets and a pair (or seven pairs) built one at a time from the
+//! [`determinize`](super::determinize()): sets and a pair (or seven pairs) built one at a time from the
 //! tiles still unseen, in the shape the win's public pattern names.
 //!
 //! Not uniform over every hand that fits: each step picks uniformly among the sets still

@@ -7,7 +7,7 @@
 //! pass, hence 过胡 too); the exchange (换三张), three tiles at once, is greedy's rule.
 //! Version 1 reads the observation planes; version 2 on reads [`features`]: the facts greedy
 //! play weighs, greedy's own choice among them.
-//! [`samples`] plays hands with a teacher bot labelling every decision: the training data.
+//! [`samples()`] plays hands with a teacher bot labelling every decision: the training data.
 
 pub mod features;
 mod network;

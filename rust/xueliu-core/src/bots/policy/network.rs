@@ -1,5 +1,5 @@
 //! The policy network at run time: a multilayer perceptron over one seat's observation planes
-//! (version 1) or its [`features`](super::features) (version 2 on), evaluated without
+//! (version 1) or its [`super::features`] (version 2 on), evaluated without
 //! allocating. The first layer is applied sparsely (an input is mostly zeros) and the rules
 //! planes' share of it (the input's last bytes either way) is computed once per ruleset; the
 //! last layer scores only the legal action ids.
