@@ -547,8 +547,14 @@ impl Rules {
         Ok(self)
     }
 
-    /// [`Rules::from_values`] with `fan` given pattern by pattern (every pattern named).
-    pub fn from_full(entries: Vec<(String, Override)>) -> Result<Rules, RulesError> {
+    /// [`Rules::from_values`] with `fan` given pattern by pattern (every pattern named): a dict
+    /// `to_dict` wrote, in this version or before some options existed (a pickled `Rules`, a
+    /// stored dict), which plays by the values those options' absence meant.
+    pub fn from_full(mut entries: Vec<(String, Override)>) -> Result<Rules, RulesError> {
+        let lacked = Rules::lacked_later(|key| entries.iter().any(|(k, _)| k == key));
+        for key in lacked {
+            entries.push((key.into(), Override::Value(Rules::OLDER.get(key)?)));
+        }
         let values = entries.into_iter().map(|(key, value)| {
             let value = match value {
                 Override::Value(v) => Ok(v),
@@ -595,6 +601,37 @@ impl fmt::Display for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A dict `to_dict` wrote before an addition to the schema (a pickled `Rules`) reads with
+    /// that addition's older values; one lacking only part of an addition is refused.
+    #[test]
+    fn a_whole_dict_written_before_an_addition_plays_by_its_older_values() {
+        let given = Preset::MilSbr2025.rules();
+        let whole = |drop: &dyn Fn(&str) -> bool| -> Vec<(String, Override)> {
+            (Rules::KEYS.iter().filter(|k| !drop(k)))
+                .map(|&k| (k.to_string(), Override::Value(given.get(k).unwrap())))
+                .collect()
+        };
+        assert_eq!(Rules::from_full(whole(&|_| false)).unwrap(), given);
+        for since in 1..=Rules::SINCE.into_iter().max().unwrap() {
+            let added: Vec<&str> = (Rules::KEYS.iter().zip(Rules::SINCE))
+                .filter(|&(_, s)| s == since)
+                .map(|(&k, _)| k)
+                .collect();
+            let read = Rules::from_full(whole(&|k| added.contains(&k))).unwrap();
+            for key in Rules::KEYS {
+                let expected = if added.contains(&key) {
+                    &Rules::OLDER
+                } else {
+                    &given
+                };
+                assert_eq!(read.get(key).unwrap(), expected.get(key).unwrap(), "{key}");
+            }
+            if added.len() > 1 {
+                assert!(Rules::from_full(whole(&|k| k == added[0])).is_err());
+            }
+        }
+    }
 
     #[test]
     fn every_preset_is_valid_and_named() {

@@ -107,24 +107,11 @@ fn rules(v: &mut Value) -> bool {
     let Some(map) = v.as_object_mut() else {
         return false;
     };
-    let lacked = later_lacked(map);
+    let lacked = Rules::lacked_later(|key| map.contains_key(key));
     for &key in &lacked {
         map.insert(key.to_owned(), option_json(&Rules::OLDER, key));
     }
     !lacked.is_empty()
-}
-
-/// The options of every later addition to the rules schema that `map` lacks whole.
-fn later_lacked(map: &Map<String, Value>) -> Vec<&'static str> {
-    let last = Rules::SINCE.into_iter().max().unwrap_or(0);
-    let mut lacked = Vec::new();
-    for since in 1..=last {
-        let added = || (Rules::KEYS.iter().zip(Rules::SINCE)).filter(move |&(_, s)| s == since);
-        if added().all(|(key, _)| !map.contains_key(*key)) {
-            lacked.extend(added().map(|(&key, _)| key));
-        }
-    }
-    lacked
 }
 
 /// The melds of a seat or a win, each given its `wilds`.

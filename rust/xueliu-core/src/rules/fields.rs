@@ -247,6 +247,23 @@ impl Rules {
         Ok(())
     }
 
+    /// The options of every later addition to the schema (`Rules::SINCE`) that a rules dict
+    /// naming the keys `present` lacks whole: it was written before them, and plays by
+    /// `Rules::OLDER`'s values for them (`record::migrate` fills a written dict, and
+    /// `Rules::from_full` a dict given whole). A dict naming some options of an addition but not
+    /// all is left for the read to refuse.
+    pub(crate) fn lacked_later(present: impl Fn(&str) -> bool) -> Vec<&'static str> {
+        let last = Rules::SINCE.into_iter().max().unwrap_or(0);
+        let mut lacked = Vec::new();
+        for since in 1..=last {
+            let added = || (Rules::KEYS.iter().zip(Rules::SINCE)).filter(move |&(_, s)| s == since);
+            if added().all(|(key, _)| !present(key)) {
+                lacked.extend(added().map(|(&key, _)| key));
+            }
+        }
+        lacked
+    }
+
     /// Rules from a value for every key of [`Rules::KEYS`], as `to_dict` writes them; then
     /// [`Rules::validate`]. A missing or unknown key is an error: a dict written before some
     /// options existed is brought to today's form first (`record::migrate`).
