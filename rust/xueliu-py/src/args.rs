@@ -6,6 +6,7 @@ use crate::convert;
 use crate::errors::{
     excerpt, quote, rules_error, tile_parse_error, type_error, ArgumentError, InvalidHandError,
 };
+use crate::game::Game;
 use crate::rules::{entries, Rules};
 use crate::tiles::{index_to_tile, Tile};
 use pyo3::prelude::*;
@@ -14,6 +15,12 @@ use std::sync::Arc;
 use xueliu_core::encode::Picks;
 use xueliu_core::rules::Rules as CoreRules;
 use xueliu_core::tile::{self, Tile as CoreTile};
+
+/// `game=`: a `Game`, borrowed as given.
+pub fn game_arg<'a, 'py>(game: &'a Bound<'py, PyAny>) -> PyResult<&'a Bound<'py, Game>> {
+    game.cast::<Game>()
+        .map_err(|_| type_error("game", game, "a Game"))
+}
 
 /// `seat=`: 0-3.
 pub fn seat_arg(seat: &Bound<'_, PyAny>) -> PyResult<u8> {

@@ -1,10 +1,10 @@
 //! `Bot`, `simulate` and `compare_bots`: the bots and self-play of `xueliu_core::bots`, with the
 //! games run in Rust across threads and the GIL released. No bot logic lives here.
 
-use crate::args::{rules_or_default, seat_arg, seed_or_zero, whole};
+use crate::args::{game_arg, rules_or_default, seat_arg, seed_or_zero, whole};
 use crate::convert;
 use crate::errors::{argument_error, core_error, exclusive, BotError, IllegalActionError};
-use crate::game::{Action, Game};
+use crate::game::Action;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
@@ -85,9 +85,7 @@ impl Bot {
         game: &Bound<'_, PyAny>,
         seat: &Bound<'_, PyAny>,
     ) -> PyResult<Action> {
-        let game = game
-            .cast::<Game>()
-            .map_err(|_| crate::errors::type_error("game", game, "a Game"))?;
+        let game = game_arg(game)?;
         let seat = seat_arg(seat)?;
         let mut bot = exclusive(&self.inner, "Bot")?;
         let state = game.get().lock()?;
@@ -645,9 +643,7 @@ fn hand_stats(game: &xueliu_core::game::Game) -> [[i64; 9]; 4] {
 /// The arena's per-seat figures of a finished `Game` (`HAND_STAT_NAMES` columns), a row a seat.
 #[pyfunction]
 pub fn _hand_stats(game: &Bound<'_, PyAny>) -> PyResult<Vec<[i64; 9]>> {
-    let game = game
-        .cast::<Game>()
-        .map_err(|_| crate::errors::type_error("game", game, "a Game"))?;
+    let game = game_arg(game)?;
     let state = game.get().lock()?;
     if !state.game.is_over() {
         return Err(argument_error("game", "a hand in play", "a finished hand"));
@@ -719,9 +715,7 @@ pub fn _bot_lines<'py>(
     request_id: Option<u64>,
     deadline_ms: u64,
 ) -> PyResult<BotLines<'py>> {
-    let game = game
-        .cast::<Game>()
-        .map_err(|_| crate::errors::type_error("game", game, "a Game"))?;
+    let game = game_arg(game)?;
     let seat = seat_arg(seat)?;
     let (mut events, mut request, mut actions) = (Vec::new(), Vec::new(), ActionList::new());
     let end = {
@@ -774,7 +768,7 @@ pub fn _events_to_window(
     read: &Bound<'_, PyAny>,
 ) -> PyResult<ToWindowTuple> {
     let read = convert::int("read", read, "a place in the full log, 0 or more")?;
-    let cut = server_game(game)?.get().lock()?.game.to_window(read);
+    let cut = game_arg(game)?.get().lock()?.game.to_window(read);
     Ok((cut.views, cut.window, cut.held, cut.read))
 }
 
@@ -798,19 +792,14 @@ pub fn _read_place(game: &Bound<'_, PyAny>, sent: &Bound<'_, PyAny>) -> PyResult
     for (count, item) in counts.iter_mut().zip(list.iter()) {
         *count = convert::int("sent", &item, accepts)?;
     }
-    Ok(server_game(game)?.get().lock()?.game.read_place(counts))
-}
-
-fn server_game<'a, 'py>(game: &'a Bound<'py, PyAny>) -> PyResult<&'a Bound<'py, Game>> {
-    game.cast::<Game>()
-        .map_err(|_| crate::errors::type_error("game", game, "a Game"))
+    Ok(game_arg(game)?.get().lock()?.game.read_place(counts))
 }
 
 /// The hand's full event log as the engine writes it (`game.events` as JSON text): what the table
 /// server stores when a hand ends, without reading the log into Python objects first.
 #[pyfunction]
 pub fn _events_json(game: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(server_game(game)?.get().lock()?.game.events_json(None))
+    Ok(game_arg(game)?.get().lock()?.game.events_json(None))
 }
 
 /// The SHA-256 of `bytes` as hex, by Python's own `hashlib`.

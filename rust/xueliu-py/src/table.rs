@@ -1,10 +1,8 @@
 //! The table server's questions to the engine (python/xueliu/server/table.py): private, each a
 //! thin wrapper over a core call, returning plain values the server puts in its messages.
 
-use crate::args::seat_arg;
+use crate::args::{game_arg, seat_arg};
 use crate::convert;
-use crate::errors::type_error;
-use crate::game::Game;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use std::fmt::Write;
@@ -24,7 +22,7 @@ pub fn _step_requests<'py>(
 ) -> PyResult<Vec<StepRequest<'py>>> {
     let window = window.filter(|w| !w.is_none()).map(seat_arg).transpose()?;
     let waiting = convert::flag("waiting", Some(waiting), false)?;
-    let state = table_game(game)?.get().lock()?;
+    let state = game_arg(game)?.get().lock()?;
     let game = &state.game;
     let (mut offer, mut text) = (ActionList::default(), String::new());
     let mut texts = |action: &dyn std::fmt::Display| {
@@ -50,7 +48,7 @@ type StepRequest<'py> = (u8, Bound<'py, PyList>, Bound<'py, PyString>, bool);
 #[pyfunction]
 pub fn _ready_waits(game: &Bound<'_, PyAny>, seat: &Bound<'_, PyAny>) -> PyResult<Vec<ShownWait>> {
     let seat = seat_arg(seat)?;
-    let state = table_game(game)?.get().lock()?;
+    let state = game_arg(game)?.get().lock()?;
     let view = state.game.view(seat).expect("seat_arg checks the seat");
     Ok(view
         .ready_waits()
@@ -70,11 +68,6 @@ pub fn _ready_waits(game: &Bound<'_, PyAny>, seat: &Bound<'_, PyAny>) -> PyResul
 
 /// One wait of `_ready_waits`: tile, copies unseen, pattern, capped fan, points.
 type ShownWait = (String, u8, &'static str, u32, u64);
-
-fn table_game<'a, 'py>(game: &'a Bound<'py, PyAny>) -> PyResult<&'a Bound<'py, Game>> {
-    game.cast::<Game>()
-        .map_err(|_| type_error("game", game, "a Game"))
-}
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_step_requests, m)?)?;

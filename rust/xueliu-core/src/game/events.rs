@@ -597,9 +597,8 @@ impl Event {
                 let w = game.wins.get(index as usize);
                 // Under `win_reveal = "hand_end"` the others see only that the seat won (and a
                 // discard win's tile) until the hand is over.
-                let secret = |w: &WinRecord| viewer.is_some_and(|v| game.win_hidden_from(v, w));
-                let tile_secret =
-                    |w: &WinRecord| viewer.is_some_and(|v| game.tile_hidden_from(v, w));
+                let secret = |w: &WinRecord| viewer.is_some_and(|v| game.win_hidden(v, w));
+                let tile_secret = |w: &WinRecord| viewer.is_some_and(|v| game.tile_hidden(v, w));
                 Shown::Win {
                     seat: w.map(|w| w.seat),
                     tile: w.and_then(|w| (!tile_secret(w)).then_some(w.tile)),

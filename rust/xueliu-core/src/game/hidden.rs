@@ -123,11 +123,7 @@ impl<'a> TrueHands<'a> {
         let game = self.game;
         let mut hand = game.seats[seat as usize & 3].hand;
         if let Some(d) = game.just_drawn(seat & 3) {
-            if game.rules.is_wild(d) {
-                hand.remove_wild();
-            } else {
-                hand.remove(d);
-            }
+            super::state::take(&mut hand, d);
         }
         hand
     }
@@ -172,7 +168,7 @@ impl<'a> SeatView<'a> {
         let mut shown = self.game.shown_from_hand(seat);
         // A self-draw's tile the seat has not seen yet is not counted as shown.
         for w in (self.game.wins.iter()).filter(|w| w.seat == seat && !w.shared) {
-            if self.game.tile_hidden(self.seat, w) {
+            if self.game.tile_hidden(Viewer::Seat(self.seat), w) {
                 shown[w.tile.index()] -= 1;
             }
         }
@@ -215,7 +211,7 @@ impl<'a> SeatView<'a> {
     /// not see yet.
     pub fn score_with(&self, index: usize, hand: Counts) -> Option<Score> {
         let w = self.game.wins.get(index)?;
-        (!self.game.win_hidden(self.seat, w)).then(|| self.game.score_with(w, hand))
+        (!self.game.win_hidden(Viewer::Seat(self.seat), w)).then(|| self.game.score_with(w, hand))
     }
 
     /// The seat's opt-in to the tiles hidden from it ([`TrueHands`]): a search that passes it on
@@ -303,8 +299,8 @@ impl<'a> SeatView<'a> {
             }
             _ => return Err("hidden.exchange: picks exactly when the exchange resolved".into()),
         }
-        let hidden_wins =
-            (game.wins.iter().enumerate()).filter(|(_, w)| game.tile_hidden(viewer, w));
+        let hidden_wins = (game.wins.iter().enumerate())
+            .filter(|(_, w)| game.tile_hidden(Viewer::Seat(viewer), w));
         let named = |i: usize| hidden.won.iter().filter(|&&(j, _)| j == i).count();
         if let Some((i, _)) = hidden_wins.clone().find(|&(i, _)| named(i) != 1) {
             return Err(format!(
@@ -392,7 +388,7 @@ impl Game {
             w.tile = tile;
         }
         for i in 0..self.wins.len() {
-            if !self.win_hidden(viewer, &self.wins[i]) {
+            if !self.win_hidden(Viewer::Seat(viewer), &self.wins[i]) {
                 continue;
             }
             self.wins[i].score = self.score_with(&self.wins[i], self.wins[i].hand);

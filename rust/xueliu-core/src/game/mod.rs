@@ -413,23 +413,13 @@ impl Game {
 
     /// Whether `viewer` does not see the score of win `w` yet (`win_reveal = "hand_end"`): the
     /// one home of that rule for the event views, the seat's view and determinisation.
-    pub(super) fn win_hidden_from(&self, viewer: Viewer, w: &WinRecord) -> bool {
+    pub(super) fn win_hidden(&self, viewer: Viewer, w: &WinRecord) -> bool {
         viewer.is_not(w.seat) && self.hides_wins()
     }
 
     /// Whether `viewer` does not see the tile of win `w` yet: another seat's self-draw.
-    pub(super) fn tile_hidden_from(&self, viewer: Viewer, w: &WinRecord) -> bool {
-        self.win_hidden_from(viewer, w) && w.kind == WinKind::SelfDraw
-    }
-
-    /// [`Game::win_hidden_from`] for a seat.
-    pub(super) fn win_hidden(&self, seat: u8, w: &WinRecord) -> bool {
-        self.win_hidden_from(Viewer::Seat(seat), w)
-    }
-
-    /// [`Game::tile_hidden_from`] for a seat.
-    pub(super) fn tile_hidden(&self, seat: u8, w: &WinRecord) -> bool {
-        self.tile_hidden_from(Viewer::Seat(seat), w)
+    pub(super) fn tile_hidden(&self, viewer: Viewer, w: &WinRecord) -> bool {
+        self.win_hidden(viewer, w) && w.kind == WinKind::SelfDraw
     }
 
     /// Whether `seat` has paid for `reason` this hand (a `payment` event of its), logging or not;

@@ -325,11 +325,11 @@ impl<'a> SeatView<'a> {
         let (seat, game) = (self.seat, self.game);
         game.wins.iter().map(move |w| SeenWin {
             seat: w.seat,
-            tile: (!game.tile_hidden(seat, w)).then_some(w.tile),
+            tile: (!game.tile_hidden(Viewer::Seat(seat), w)).then_some(w.tile),
             from: w.from,
             kind: w.kind,
             shared: w.shared,
-            score: (!game.win_hidden(seat, w)).then_some(&w.score),
+            score: (!game.win_hidden(Viewer::Seat(seat), w)).then_some(&w.score),
         })
     }
 

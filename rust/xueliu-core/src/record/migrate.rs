@@ -20,7 +20,7 @@
 //! so restoring a current one costs what it did. Logs and match logs are values already.
 //!
 //! A snapshot that leaves a field out is verified without it: the replay writes today's form,
-//! and only what the given snapshot has is compared (`compared`).
+//! and only what the given snapshot has is compared (record/verify.rs).
 //!
 //! Not older forms, and so left to the types: fields written only when set (a kong's `chained`,
 //! a `start` event's `dealer_given`, a win's `last_tile` and `owed`, a pong's `wilds`), whose
@@ -69,13 +69,6 @@ pub(super) fn match_header(v: &mut Value) {
     if let Some(r) = fields.get_mut("rules") {
         rules(r);
     }
-}
-
-/// The field `key` of a given snapshot's object, to compare with the replay's in verifying it:
-/// none when the snapshot, older, lacks it, since the replay writes today's form (a field
-/// today's form requires cannot be missing: the read refused it).
-pub(super) fn compared<'a>(given: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
-    given.get(key)
 }
 
 /// The public record of a snapshot written before `history` existed: the discards still on the

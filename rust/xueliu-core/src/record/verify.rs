@@ -4,7 +4,6 @@
 //! snapshot that replay writes must be the one given, field by field. The first field that
 //! disagrees is named.
 
-use super::migrate;
 use super::replay::decisions;
 use crate::game::{Action, Event, Game, Pending};
 use serde_json::Value;
@@ -83,13 +82,13 @@ impl Game {
 
 /// Where `given` first differs from `written` (what the replay wrote), in the replay's field
 /// order, as a message naming the field; a field of today's form that an older `given` lacks is
-/// not compared ([`migrate::compared`]).
+/// not compared (the replay writes today's form; `record::migrate`).
 fn first_difference(given: &Value, written: &Value, path: &mut String) -> Option<String> {
     let at = path.len();
     match (given, written) {
         (Value::Object(g), Value::Object(w)) => w.iter().find_map(|(key, w)| {
             let _ = write!(path, ".{key}");
-            let found = migrate::compared(g, key).and_then(|g| first_difference(g, w, path));
+            let found = g.get(key).and_then(|g| first_difference(g, w, path));
             path.truncate(at);
             found
         }),
