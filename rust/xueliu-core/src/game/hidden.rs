@@ -164,15 +164,7 @@ impl<'a> SeatView<'a> {
     /// Copies of each kind that have left the concealed hand of `seat` in public since the
     /// deal: its discards, the tiles of its melds from its hand, its winning tiles seen.
     pub fn shown_from_hand(&self, seat: u8) -> [u8; KINDS] {
-        let seat = seat & 3;
-        let mut shown = self.game.shown_from_hand(seat);
-        // A self-draw's tile the seat has not seen yet is not counted as shown.
-        for w in (self.game.wins.iter()).filter(|w| w.seat == seat && !w.shared) {
-            if self.game.tile_hidden(Viewer::Seat(self.seat), w) {
-                shown[w.tile.index()] -= 1;
-            }
-        }
-        shown
+        (self.game).shown_from_hand(seat & 3, Viewer::Seat(self.seat))
     }
 
     /// The melds the winner of win `index` held when it won.

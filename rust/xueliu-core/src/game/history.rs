@@ -8,7 +8,7 @@
 
 use super::events::Direction;
 use super::state::after;
-use super::{Game, Viewer, WinKind, WinRecord};
+use super::{Game, Viewer, WinKind};
 use crate::hand::Counts;
 use crate::meld::MeldKind;
 use crate::tile::{Tile, KINDS};
@@ -115,23 +115,17 @@ impl Game {
         for t in ex.given[giver as usize] {
             known[t.index()] += 1;
         }
-        let mut left = self.shown_from_hand(seat);
-        let unseen =
-            |w: &&WinRecord| w.seat == seat && w.kind == WinKind::SelfDraw && viewer.is_not(seat);
-        if self.hides_wins() {
-            self.wins
-                .iter()
-                .filter(unseen)
-                .for_each(|w| left[w.tile.index()] -= 1);
-        }
+        let left = self.shown_from_hand(seat, viewer);
         for (k, l) in known.iter_mut().zip(left) {
             *k = k.saturating_sub(l);
         }
         known
     }
 
-    /// Copies of each kind that have left `seat`'s concealed hand in public since the deal.
-    pub(super) fn shown_from_hand(&self, seat: u8) -> [u8; KINDS] {
+    /// Copies of each kind that have left `seat`'s concealed hand in public since the deal, as
+    /// `viewer` saw them: a self-draw's tile it has not seen yet (`win_reveal = "hand_end"`) has
+    /// not left, for it.
+    pub(super) fn shown_from_hand(&self, seat: u8, viewer: Viewer) -> [u8; KINDS] {
         let mut left = self.history.discarded[seat as usize];
         for m in self.seats[seat as usize].meld_list() {
             left[m.tile.index()] += match m.kind {
@@ -142,7 +136,7 @@ impl Game {
         }
         for w in self.wins.iter().filter(|w| !w.shared) {
             let own_tile = match w.kind {
-                WinKind::SelfDraw => w.seat == seat,
+                WinKind::SelfDraw => w.seat == seat && !self.tile_hidden(viewer, w),
                 WinKind::RobbedKong => w.from == Some(seat),
                 WinKind::Discard => false,
             };
